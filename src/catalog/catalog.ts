@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import type { IconifyIcon } from '@iconify/types';
+import type { RegistryEntry } from '../render/registry-entry.js';
+
+export interface PackRecord {
+  id: string;
+  entry: RegistryEntry;
+  /** Unix seconds, from IconifyJSON `lastModified`. */
+  lastModified: number | undefined;
+}
+
+export interface StoredDocument {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * Read-only access to a built catalog database. Pack records are small and
+ * loaded once; icons and pack documents are read on demand, so memory does
+ * not grow with the size of the catalog.
+ */
+export class Catalog {
+  /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
+  readonly packs: ReadonlyMap<string, PackRecord>;
+  readonly fingerprint: string;
+  private readonly db: Database.Database;
+  private readonly selectDocument: Database.Statement<[string], StoredDocument>;
+  private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
+  private readonly selectNames: Database.Statement<[string], { name: string }>;
+
+  constructor(path: string) {
+    this.db = new Database(path, { readonly: true, fileMustExist: true });
+    const rows = this.db
+      .prepare<[], { id: string; entry: string; last_modified: number | null }>('SELECT id, entry, last_modified FROM packs ORDER BY id')
+      .all();
+    this.packs = new Map(
+      rows.map((row) => [row.id, { id: row.id, entry: JSON.parse(row.entry) as RegistryEntry, lastModified: row.last_modified ?? undefined }]),
+    );
+    this.fingerprint = Catalog.fingerprintOf(this.db) ?? '';
+    this.selectDocument = this.db.prepare('SELECT body, etag FROM pack_documents WHERE pack = ?');
+    this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
+    this.selectNames = this.db.prepare('SELECT name FROM icons WHERE pack = ?');
+  }
+
+  /** The fingerprint a database was built for, or undefined when it is not a catalog. */
+  static fingerprintOf(db: Database.Database): string | undefined {
+    try {
+      return db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'fingerprint'").get()?.value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  packDocument(pack: string): StoredDocument | undefined {
+    return this.selectDocument.get(pack);
+  }
+
+  /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
+  icon(pack: string, name: string): IconifyIcon | undefined {
+    const row = this.selectIcon.get(pack, name);
+    return row ? (JSON.parse(row.data) as IconifyIcon) : undefined;
+  }
+
+  /** Every icon and alias name of a pack (for suggestions after a miss). */
+  iconNames(pack: string): string[] {
+    return this.selectNames.all(pack).map((row) => row.name);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,49 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
+import { Catalog } from './catalog.js';
+import { fingerprintOf } from './fingerprint.js';
+import { listSources } from './sources.js';
+
+export interface CatalogLocation {
+  /** Directory holding the database file. */
+  dataDir: string;
+  /** The operator's packs directory, if any. */
+  packsDir: string | undefined;
+}
+
+export const CATALOG_FILE = 'catalog.db';
+
+function builtFingerprint(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      return Catalog.fingerprintOf(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined; // not a database we can read: rebuild it
+  }
+}
+
+/**
+ * Builds the catalog when its sources changed since the last build (or when
+ * there is none) and returns the summary, or undefined when it was current.
+ */
+export function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): BuildSummary | undefined {
+  const sources = listSources(location.packsDir);
+  const fingerprint = fingerprintOf(sources);
+  const path = join(location.dataDir, CATALOG_FILE);
+  if (!force && builtFingerprint(path) === fingerprint) return undefined;
+  mkdirSync(location.dataDir, { recursive: true });
+  return buildCatalog(sources, fingerprint, path, observer);
+}
+
+/** Opens the catalog, building it first when needed. */
+export function openCatalog(location: CatalogLocation, observer: BuildObserver): { catalog: Catalog; build: BuildSummary | undefined } {
+  const build = ensureCatalog(location, observer);
+  return { catalog: new Catalog(join(location.dataDir, CATALOG_FILE)), build };
+}

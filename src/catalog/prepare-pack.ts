@@ -1,0 +1,128 @@
+import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
+import { getIconData, validateIconSet } from '@iconify/utils';
+import { isValidName, RESERVED_PACK_IDS } from '../names.js';
+import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
+
+/** A pack file that cannot be served at all; the message says why. */
+export class PackError extends Error {}
+
+/** Everything the catalog stores about one pack, derived from its IconifyJSON. */
+export interface PreparedPack {
+  id: string;
+  entry: RegistryEntry;
+  /** The pack document exactly as served: minified IconifyJSON. */
+  document: string;
+  /** From IconifyJSON `lastModified` (Unix seconds), when the pack has one. */
+  lastModified: number | undefined;
+  /** Every icon and alias (hidden ones too) with aliases resolved by @iconify/utils. */
+  icons: Array<[name: string, data: IconifyIcon]>;
+  iconCount: number;
+  aliasCount: number;
+  /** Problems that were repaired by dropping something, for the build log. */
+  warnings: string[];
+}
+
+type Entries = Record<string, unknown>;
+
+/**
+ * Copies a name-keyed map into an object without a prototype, keeping only
+ * names that follow Iconify's rule. Without the prototype, names such as
+ * `constructor` cannot resolve to Object.prototype members inside @iconify/utils.
+ */
+function validNamesOnly(map: unknown, kind: string, warnings: string[]): Entries {
+  const result = Object.create(null) as Entries;
+  if (typeof map !== 'object' || map === null) return result;
+  for (const [name, value] of Object.entries(map)) {
+    if (isValidName(name)) result[name] = value;
+    else warnings.push(`dropped ${kind} with invalid name ${JSON.stringify(name.slice(0, 140))}`);
+  }
+  return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The IconifyInfo fields clients rely on are always present: `name`,
+ * `total`, `author.name` and `license.title`. Whatever else the source says is kept.
+ */
+function completeInfo(info: unknown, id: string, visibleIcons: number): IconifyInfo {
+  const source = isObject(info) ? info : {};
+  const author = isObject(source.author) ? source.author : {};
+  const license = isObject(source.license) ? source.license : {};
+  return {
+    ...source,
+    name: typeof source.name === 'string' && source.name ? source.name : id,
+    total: typeof source.total === 'number' ? source.total : visibleIcons,
+    author: { ...author, name: typeof author.name === 'string' && author.name ? author.name : 'Unknown' },
+    license: { ...license, title: typeof license.title === 'string' && license.title ? license.title : 'Unknown' },
+  } as IconifyInfo;
+}
+
+/**
+ * Validates one parsed IconifyJSON file and derives what the catalog stores.
+ * `expectedId`, when given, is the id the pack must have (the file name of a
+ * default pack). Throws PackError when the file cannot be served at all.
+ */
+export function preparePack(raw: unknown, expectedId?: string): PreparedPack {
+  if (!isObject(raw)) throw new PackError('not an IconifyJSON object');
+  const id = raw.prefix;
+  if (typeof id !== 'string' || !isValidName(id)) {
+    throw new PackError(`invalid or missing "prefix" ${JSON.stringify(String(id).slice(0, 140))}`);
+  }
+  if (expectedId !== undefined && id !== expectedId) throw new PackError(`prefix "${id}" does not match "${expectedId}"`);
+  if (RESERVED_PACK_IDS.has(id)) throw new PackError(`pack id "${id}" is reserved by the registry`);
+  if (!isObject(raw.icons)) throw new PackError('no "icons" object');
+
+  const warnings: string[] = [];
+  const candidate = {
+    ...raw,
+    icons: validNamesOnly(raw.icons, 'icon', warnings),
+    aliases: validNamesOnly(raw.aliases, 'alias', warnings),
+  };
+  const aliasesBefore = Object.keys(candidate.aliases);
+  let data: IconifyJSON;
+  try {
+    // An empty pack is served as one (@iconify/json ships one); validateIconSet would refuse it.
+    data = Object.keys(candidate.icons).length === 0
+      ? { ...candidate, prefix: id, icons: {}, aliases: {} }
+      : validateIconSet(candidate, { fix: true });
+  } catch (error) {
+    throw new PackError(`invalid IconifyJSON: ${(error as Error).message}`);
+  }
+  // validateIconSet drops aliases whose parent is missing or that form a loop.
+  const aliases = (data.aliases ?? (Object.create(null) as NonNullable<IconifyJSON['aliases']>));
+  for (const name of aliasesBefore) if (!(name in aliases)) warnings.push(`dropped alias "${name}": missing parent or loop`);
+
+  const iconNames = Object.keys(data.icons);
+  const aliasNames = Object.keys(aliases);
+  const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
+  const info = completeInfo(raw.info, id, visibleIcons);
+  const document: IconifyJSON = {
+    ...data,
+    prefix: id,
+    info,
+    icons: data.icons,
+    aliases,
+    width: data.width ?? 16,
+    height: data.height ?? 16,
+  };
+
+  const icons: PreparedPack['icons'] = [];
+  for (const name of [...iconNames, ...aliasNames]) {
+    const resolved = getIconData(document, name);
+    if (resolved) icons.push([name, resolved]);
+  }
+  const lastModified = typeof raw.lastModified === 'number' ? raw.lastModified : undefined;
+  return {
+    id,
+    entry: registryEntryOf(id, info),
+    document: JSON.stringify(document),
+    lastModified,
+    icons,
+    iconCount: iconNames.length,
+    aliasCount: aliasNames.length,
+    warnings,
+  };
+}

@@ -1,0 +1,9 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A strong entity tag derived from the exact bytes of a representation:
+ * 128 bits of SHA-256, base64url, quoted as RFC 9110 requires.
+ */
+export function etagOf(bytes: Buffer | string): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+}

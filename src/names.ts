@@ -1,0 +1,15 @@
+import { matchIconName } from '@iconify/utils';
+
+/** Longest pack id or icon name accepted anywhere (longest in the default catalog: 99). */
+export const MAX_NAME_LENGTH = 128;
+
+/** Iconify's rule for pack ids and icon names, with our length bound. */
+export function isValidName(value: string): boolean {
+  return value.length <= MAX_NAME_LENGTH && matchIconName.test(value);
+}
+
+/**
+ * Pack ids that would collide with the registry's own documents under /r/.
+ * A pack with one of these ids could never be addressed, so it is refused.
+ */
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set(['registry', 'openapi']);
