@@ -1,0 +1,31 @@
+import type { IconifyIcon } from '@iconify/types';
+import type { RegistryEntry } from './registry-entry.js';
+import { componentName, renderReactComponent } from './react.js';
+import { renderSvg } from './svg.js';
+
+export const SHADCN_ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.json';
+
+/**
+ * The /r/{pack}/{name}.json document: the icon's SVG, its React component,
+ * and the fields that make it a shadcn registry item (`npx shadcn add <url>`).
+ */
+export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon): string {
+  const { body, svg, width, height } = renderSvg(icon);
+  const react = renderReactComponent(svg, componentName(pack.id, name));
+  const fileName = `${pack.id}-${name}.tsx`;
+  return JSON.stringify({
+    id: `${pack.id}:${name}`,
+    pack: pack.id,
+    name,
+    width,
+    height,
+    body,
+    svg,
+    react,
+    $schema: SHADCN_ITEM_SCHEMA,
+    type: 'registry:component',
+    title: `${pack.id}:${name}`,
+    description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as a React component.`,
+    files: [{ path: `icons/${fileName}`, type: 'registry:component', target: `components/icons/${fileName}`, content: react }],
+  });
+}

@@ -1,0 +1,28 @@
+import { pascalize } from '@iconify/utils';
+import { svgToJsx } from './jsx.js';
+
+/** `mdi:home` gives `MdiHome`; a leading digit gets an `Icon` prefix to stay a valid identifier. */
+export function componentName(pack: string, name: string): string {
+  const pascal = pascalize(`${pack}-${name}`);
+  return /^[0-9]/.test(pascal) ? `Icon${pascal}` : pascal;
+}
+
+/**
+ * TSX source of a React component that renders `svg`. Props are spread last
+ * onto the <svg>, so callers override size, colour, className or aria attributes.
+ */
+export function renderReactComponent(svg: string, name: string): string {
+  const jsx = svgToJsx(svg, '    ', ['{...props}']);
+  return [
+    "import type { SVGProps } from 'react'",
+    '',
+    `export function ${name}(props: SVGProps<SVGSVGElement>) {`,
+    '  return (',
+    ...jsx,
+    '  )',
+    '}',
+    '',
+    `export default ${name}`,
+    '',
+  ].join('\n');
+}
