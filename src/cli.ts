@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+import { join } from 'node:path';
+import { CATALOG_FILE, ensureCatalog, openCatalog } from './catalog/open.js';
+import { terminalBuildObserver } from './cli/build-output.js';
+import { parseBuildOptions, parseServeOptions, UsageError, USAGE } from './cli/options.js';
+import { startServer } from './http/server.js';
+import { Registry } from './registry/registry.js';
+
+/** Longest a graceful stop may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function build(args: string[]): number {
+  const options = parseBuildOptions(args, process.env);
+  if (options === 'help') return help('build');
+  const observer = terminalBuildObserver();
+  const summary = ensureCatalog(options, observer, options.force);
+  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
+  else process.stderr.write(`catalog is current (${join(options.dataDir, CATALOG_FILE)})\n`);
+  return 0;
+}
+
+async function serve(args: string[]): Promise<number | undefined> {
+  const options = parseServeOptions(args, process.env);
+  if (options === 'help') return help('serve');
+  const observer = terminalBuildObserver();
+  const { catalog, build: summary } = openCatalog(options, observer);
+  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
+  const registry = new Registry(catalog, { basePath: options.basePath });
+  let server;
+  try {
+    server = await startServer({ ...options, registry });
+  } catch (error) {
+    catalog.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+    throw error;
+  }
+  server.app.log.info({ url: `${server.url}${registry.basePath}/r/registry.json`, packs: catalog.packs.size }, 'serving');
+  const stop = (signal: string) => {
+    server.app.log.info({ signal }, 'stopping');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    server.close().then(
+      () => {
+        catalog.close();
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return undefined; // keep running
+}
+
+function help(command: keyof typeof USAGE): number {
+  process.stdout.write(`${USAGE[command]}\n`);
+  return 0;
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`icon-registry: ${message}\n`);
+  return code;
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(args);
+      case 'build':
+        return build(args);
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        return help('main');
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return fail(`${error.message} (see --help)`, 2);
+    throw error;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+/** A mistake in how the command was called: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+export interface CatalogOptions {
+  dataDir: string;
+  packsDir: string | undefined;
+}
+
+export interface ServeOptions extends CatalogOptions {
+  host: string;
+  port: number;
+  basePath: string;
+  cacheMaxAge: number;
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const catalogFlags = {
+  packs: { type: 'string' },
+  data: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const serveFlags = {
+  ...catalogFlags,
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'base-path': { type: 'string' },
+  'cache-max-age': { type: 'string' },
+  'log-level': { type: 'string' },
+} as const;
+
+const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
+
+type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+function parse(args: string[], options: FlagSpec): Record<string, string | boolean | undefined> {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+}
+
+function integer(value: string, flag: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
+  }
+  return Number(value);
+}
+
+function catalogOptions(values: { packs?: string; data?: string }, env: NodeJS.ProcessEnv): CatalogOptions {
+  const packs = values.packs ?? env.PACKS_DIR;
+  if (packs !== undefined && !existsSync(packs)) throw new UsageError(`packs directory '${packs}' does not exist`);
+  return {
+    dataDir: values.data ?? env.DATA_DIR ?? './data',
+    // ./packs is used when it exists, so dropping files there is all it takes.
+    packsDir: packs ?? (existsSync('./packs') ? './packs' : undefined),
+  };
+}
+
+export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+  const values = parse(args, serveFlags);
+  if (values.help) return 'help';
+  const logLevel = (values['log-level'] as string | undefined) ?? env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    ...catalogOptions(values as { packs?: string; data?: string }, env),
+    host: (values.host as string | undefined) ?? env.HOST ?? '127.0.0.1',
+    port: integer((values.port as string | undefined) ?? env.PORT ?? '3000', '--port', 0, 65535),
+    basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
+    cacheMaxAge: integer((values['cache-max-age'] as string | undefined) ?? env.CACHE_MAX_AGE ?? '3600', '--cache-max-age', 0, 31_536_000),
+    logLevel,
+  };
+}
+
+export function parseBuildOptions(args: string[], env: NodeJS.ProcessEnv): (CatalogOptions & { force: boolean }) | 'help' {
+  const values = parse(args, buildFlags);
+  if (values.help) return 'help';
+  return { ...catalogOptions(values as { packs?: string; data?: string }, env), force: values.force === true };
+}
+
+export const USAGE = {
+  main: `Usage: icon-registry <command> [options]
+
+Commands:
+  serve    build the catalog if needed, then serve it over HTTP
+  build    only build (or refresh) the catalog database
+
+Run 'icon-registry <command> --help' for the options of a command.`,
+  serve: `Usage: icon-registry serve [options]
+
+Serves /r/registry.json, /r/{pack}.json and /r/{pack}/{name}.json.
+
+Options:
+  --port N             port to listen on (env PORT, default 3000)
+  --host ADDR          address to listen on (env HOST, default 127.0.0.1)
+  --packs DIR          directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
+  --base-path PATH     serve under a path prefix, e.g. /icons (env BASE_PATH)
+  --cache-max-age N    Cache-Control max-age of documents, seconds (env CACHE_MAX_AGE, default 3600)
+  --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
+  -h, --help           show this help`,
+  build: `Usage: icon-registry build [options]
+
+Builds the catalog database from @iconify/json and the packs directory.
+Does nothing when the catalog is already current, unless --force is given.
+
+Options:
+  --packs DIR          directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
+  --force              rebuild even when the catalog is current
+  -h, --help           show this help`,
+};

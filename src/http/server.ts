@@ -1,0 +1,114 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { Registry } from '../registry/registry.js';
+import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
+import { problemResource, type Resource } from '../registry/resource.js';
+import { isNotModified } from './conditional.js';
+import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
+import { rawProblemResponse } from './raw-response.js';
+
+export interface ServerOptions {
+  registry: Registry;
+  host: string;
+  port: number;
+  /** Seconds a successful document may be cached. */
+  cacheMaxAge: number;
+  logLevel: string;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Base address, for example http://127.0.0.1:3000 (without the base path). */
+  url: string;
+  close(): Promise<void>;
+}
+
+const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Request headers a preflight may ask for; anything else is not echoed back. */
+const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
+
+function send(request: FastifyRequest, reply: FastifyReply, resource: Resource, maxAge: number): FastifyReply {
+  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, maxAge) };
+  if (resource.status === 200 && isNotModified(request.headers, resource.etag, resource.lastModified)) {
+    return reply.code(304).headers(headers).send();
+  }
+  return reply.code(resource.status).headers(headers).send(resource.body);
+}
+
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
+  return send(request, reply.headers(extra), problemResource(problem), 0);
+}
+
+function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const asked = request.headers['access-control-request-headers'];
+  const headers: Record<string, string> = {
+    ...commonHeaders(request.id),
+    'access-control-allow-methods': ALLOWED_METHODS,
+    'access-control-max-age': '86400',
+    allow: ALLOWED_METHODS,
+  };
+  if (typeof asked === 'string' && HEADER_LIST.test(asked)) headers['access-control-allow-headers'] = asked;
+  return reply.code(204).headers(headers).send();
+}
+
+/** Connection-level errors (unparseable requests, oversized headers, timeouts) as problem+json. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem: Problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { status: 431, code: 'header_too_large', detail: 'The request headers are too large.' }
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { status: 408, code: 'request_timeout', detail: 'The request was not received in time.' }
+        : badRequest('The request could not be parsed as HTTP/1.1.');
+  socket.end(rawProblemResponse(problem));
+}
+
+/**
+ * The HTTP adapter: routing by method only, every path answered by
+ * `registry.respond`, headers and conditional requests added here.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { registry, cacheMaxAge } = options;
+  const app = Fastify({
+    logger: { level: options.logLevel },
+    // One line per request, written by the onResponse hook below, instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => {
+      request.log.debug({ err: error }, 'request rejected by the router');
+      void sendProblem(request, reply, badRequest('The request target is malformed.'));
+    },
+  });
+  // A client that never finishes its headers is dropped after 10 s.
+  app.server.headersTimeout = 10_000;
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
+    done();
+  });
+
+  app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
+  app.options('*', answerPreflight);
+  app.setNotFoundHandler((request, reply) => {
+    if (!ANSWERED_METHODS.has(request.method)) return sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
+    return send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge);
+  });
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error, url: request.url }, 'unexpected error');
+    return sendProblem(request, reply, internalError());
+  });
+
+  const address = await app.listen({ host: options.host, port: options.port });
+  return { app, url: address, close: () => app.close() };
+}

@@ -1,0 +1,47 @@
+/** An error answer as an RFC 9457 problem document, before it becomes bytes. */
+export interface Problem {
+  status: number;
+  code: string;
+  detail: string;
+  suggestions?: string[];
+}
+
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+};
+
+export function problemJson(problem: Problem): string {
+  return JSON.stringify({
+    type: 'about:blank',
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    code: problem.code,
+    detail: problem.detail,
+    ...(problem.suggestions ? { suggestions: problem.suggestions } : {}),
+  });
+}
+
+/** Echoes client-supplied text in a detail without letting it grow the answer. */
+export function quoted(value: string): string {
+  return `'${value.length > 128 ? `${value.slice(0, 128)}…` : value}'`;
+}
+
+export const badRequest = (detail: string): Problem => ({ status: 400, code: 'bad_request', detail });
+export const notFound = (): Problem => ({ status: 404, code: 'not_found', detail: 'No resource at this path. See /r/registry.json.' });
+export const uriTooLong = (limit: number): Problem => ({
+  status: 414,
+  code: 'uri_too_long',
+  detail: `The request target is longer than ${limit} bytes.`,
+});
+export const methodNotAllowed = (method: string): Problem => ({
+  status: 405,
+  code: 'method_not_allowed',
+  detail: `Method ${quoted(method)} is not allowed; use GET, HEAD or OPTIONS.`,
+});
+export const internalError = (): Problem => ({ status: 500, code: 'internal_error', detail: 'The server failed to answer this request.' });
