@@ -81,6 +81,7 @@ export function preparePack(raw: unknown, expectedId?: string): PreparedPack {
     icons: validNamesOnly(raw.icons, 'icon', warnings),
     aliases: validNamesOnly(raw.aliases, 'alias', warnings),
   };
+  const iconsBefore = Object.keys(candidate.icons);
   const aliasesBefore = Object.keys(candidate.aliases);
   let data: IconifyJSON;
   try {
@@ -91,8 +92,9 @@ export function preparePack(raw: unknown, expectedId?: string): PreparedPack {
   } catch (error) {
     throw new PackError(`invalid IconifyJSON: ${(error as Error).message}`);
   }
-  // validateIconSet drops aliases whose parent is missing or that form a loop.
+  // validateIconSet drops icons without a body, and aliases whose parent is missing or that form a loop.
   const aliases = (data.aliases ?? (Object.create(null) as NonNullable<IconifyJSON['aliases']>));
+  for (const name of iconsBefore) if (!(name in data.icons)) warnings.push(`dropped icon "${name}": no "body" string`);
   for (const name of aliasesBefore) if (!(name in aliases)) warnings.push(`dropped alias "${name}": missing parent or loop`);
 
   const iconNames = Object.keys(data.icons);

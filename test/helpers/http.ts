@@ -1,0 +1,66 @@
+import { connect } from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends bytes exactly as given over a TCP socket and reads one response
+ * (the request must ask for `Connection: close`). Unlike fetch, nothing
+ * normalises or validates the request target on the way.
+ */
+export function rawRequest(port: number, request: string | Buffer, timeoutMs = 15_000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('no complete response in time'));
+    }, timeoutMs);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('latin1');
+      const split = text.indexOf('\r\n\r\n');
+      const head = text.slice(0, split === -1 ? text.length : split).split('\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head[0] ?? '')?.[1] ?? 0);
+      const headers: Record<string, string> = {};
+      for (const line of head.slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status, headers, body: split === -1 ? '' : text.slice(split + 4) });
+    });
+    socket.end(request);
+  });
+}
+
+/** A GET over a raw socket for a target given verbatim. */
+export function rawGet(port: number, target: string, extraHeaders = ''): Promise<RawResponse> {
+  return rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extraHeaders}Connection: close\r\n\r\n`);
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export async function getJson<T = unknown>(url: string): Promise<{ status: number; headers: Headers; json: T }> {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, json: (await response.json()) as T };
+}

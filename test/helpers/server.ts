@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { CATALOG_DATA, CLI, FIXTURE_PACKS } from './paths.js';
+
+export interface TestServer {
+  /** Origin plus base path, e.g. http://127.0.0.1:41234 or http://127.0.0.1:41234/icons */
+  base: string;
+  port: number;
+  /** Every JSON log line the server has written so far. */
+  logs: Array<Record<string, unknown>>;
+  process: ChildProcess;
+  /** Sends SIGTERM and resolves with the exit code. */
+  close(): Promise<number | null>;
+}
+
+/**
+ * Starts the real server (`icon-registry serve`, the built CLI) in its own
+ * process on 127.0.0.1 and a free port, over the test catalog, and waits
+ * until it reports that it is serving.
+ */
+export function startTestServer(extraArgs: string[] = []): Promise<TestServer> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--host', '127.0.0.1', '--port', '0', ...extraArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const logs: Array<Record<string, unknown>> = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before serving:\n${stderr}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        entry = { unparsed: line };
+      }
+      logs.push(entry);
+      if (entry.msg === 'serving' && typeof entry.url === 'string') {
+        clearTimeout(timer);
+        const url = new URL(entry.url);
+        const base = `${url.origin}${url.pathname.replace(/\/r\/registry\.json$/, '')}`;
+        resolve({
+          base,
+          port: Number(url.port),
+          logs,
+          process: child,
+          close: () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    });
+  });
+}

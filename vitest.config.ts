@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // Whole-catalog tests are heavy; two at a time match the machine's two cores.
+    maxWorkers: 2,
+  },
+});
