@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
@@ -29,6 +29,23 @@ function builtFingerprint(path: string): string | undefined {
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes half-written catalogs left by builds that were killed. */
+function removeAbandonedBuilds(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    const match = /^catalog\.db\.(\d+)\.building$/.exec(name);
+    if (match && !isRunning(Number(match[1]))) rmSync(join(dataDir, name), { force: true });
+  }
+}
+
 /**
  * Builds the catalog when its sources changed since the last build (or when
  * there is none) and returns the summary, or undefined when it was current.
@@ -37,8 +54,9 @@ export function ensureCatalog(location: CatalogLocation, observer: BuildObserver
   const sources = listSources(location.packsDir);
   const fingerprint = fingerprintOf(sources);
   const path = join(location.dataDir, CATALOG_FILE);
-  if (!force && builtFingerprint(path) === fingerprint) return undefined;
   mkdirSync(location.dataDir, { recursive: true });
+  removeAbandonedBuilds(location.dataDir);
+  if (!force && builtFingerprint(path) === fingerprint) return undefined;
   return buildCatalog(sources, fingerprint, path, observer);
 }
 

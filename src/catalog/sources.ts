@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** One file the catalog is built from. */
 export interface SourceFile {
@@ -46,7 +46,9 @@ export function listSources(packsDir: string | undefined): Sources {
   const defaults = locateDefaultCatalog();
   const files = jsonFilesIn(defaults.dir).map((name) => describe(join(defaults.dir, name), 'default'));
   if (packsDir !== undefined) {
-    for (const name of jsonFilesIn(packsDir)) files.push(describe(join(packsDir, name), 'own'));
+    // Absolute paths, so './packs' and '/srv/app/packs' fingerprint alike.
+    const dir = resolve(packsDir);
+    for (const name of jsonFilesIn(dir)) files.push(describe(join(dir, name), 'own'));
   }
   return { defaultCatalogVersion: defaults.version, files };
 }

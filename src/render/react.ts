@@ -12,13 +12,13 @@ export function componentName(pack: string, name: string): string {
  * onto the <svg>, so callers override size, colour, className or aria attributes.
  */
 export function renderReactComponent(svg: string, name: string): string {
-  const jsx = svgToJsx(svg, '    ', ['{...props}']);
+  const { lines, needs } = svgToJsx(svg, '    ', ['{...props}']);
   return [
-    "import type { SVGProps } from 'react'",
+    `import type { ${needs.cssProperties ? 'CSSProperties, ' : ''}SVGProps } from 'react'`,
     '',
     `export function ${name}(props: SVGProps<SVGSVGElement>) {`,
     '  return (',
-    ...jsx,
+    ...lines,
     '  )',
     '}',
     '',

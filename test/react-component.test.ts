@@ -1,0 +1,106 @@
+import type { IconifyJSON } from '@iconify/types';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadComponent, renderComponent, typeCheck } from './helpers/components.js';
+import { mapLimit } from './helpers/http.js';
+import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { allNames, defaultPackIds, readDefaultPack, readSourcePack, sampleIcons, seededRandom, testSeed } from './helpers/sources.js';
+import { svgTree } from './helpers/svg-tree.js';
+
+/**
+ * Packs checked icon by icon: animations (line-md, svg-spinners), gradients,
+ * masks and xlink:href (logos, fluent-emoji-flat, skill-icons, vscode-icons),
+ * flags, emoji, and the fixture pack for <style>, CDATA, xml:space, text and
+ * inline styles, which @iconify/json itself does not use.
+ */
+const WHOLE_PACKS = ['line-md', 'svg-spinners', 'logos', 'fluent-emoji-flat', 'skill-icons', 'vscode-icons', 'flag', 'devicon', 'twemoji', 'mdi-light'];
+const SAMPLE_SIZE = 3000;
+
+interface IconDocument {
+  id: string;
+  svg: string;
+  react: string;
+  files: Array<{ path: string; content: string }>;
+}
+
+let server: TestServer;
+const documents = new Map<string, IconDocument>();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const pairs: Array<[string, string]> = [];
+  for (const id of WHOLE_PACKS) for (const name of allNames(readDefaultPack(id))) pairs.push([id, name]);
+  const fixture = readSourcePack(join(FIXTURE_PACKS, 'fixture-shapes.json'));
+  for (const name of allNames(fixture)) pairs.push([fixture.prefix, name]);
+  const random = seededRandom(testSeed('react sample'));
+  const packs = new Map<string, IconifyJSON>(defaultPackIds().filter((id) => id !== 'bytesize').map((id) => [id, readDefaultPack(id)]));
+  pairs.push(...sampleIcons(packs, SAMPLE_SIZE, random));
+  await mapLimit(pairs, 16, async ([pack, name]) => {
+    const response = await fetch(`${server.base}/r/${pack}/${name}.json`);
+    if (response.status !== 200) throw new Error(`${pack}:${name}: status ${response.status}`);
+    const document = (await response.json()) as IconDocument;
+    documents.set(document.id, document);
+  });
+  console.log(`react: ${documents.size} components (${WHOLE_PACKS.length + 1} whole packs and ${SAMPLE_SIZE} random icons)`);
+}, 600_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('the React component of icon documents', () => {
+  it('is the shadcn file content too', () => {
+    const different = [...documents.values()].filter((document) => document.files[0]?.content !== document.react).map((document) => document.id);
+    expect(different).toEqual([]);
+  });
+
+  it('compiles with tsc --strict --jsx react-jsx', () => {
+    const files = new Map([...documents.values()].map((document) => [`${document.id.replace(':', '-')}.tsx`, document.react]));
+    const result = typeCheck(join(TEST_TMP, 'react-components'), files);
+    expect(result.output.split('\n').slice(0, 30).join('\n')).toBe('');
+    expect(result.status).toBe(0);
+    expect(files.size).toBe(documents.size);
+  });
+
+  it('renders without a React warning to the same SVG tree as `svg`', () => {
+    const failures: string[] = [];
+    for (const document of documents.values()) {
+      const module = loadComponent(document.react);
+      if (typeof module.default !== 'function' || Object.values(module).filter((value) => value === module.default).length !== 2) {
+        failures.push(`${document.id}: needs a default export that is also a named export`);
+        continue;
+      }
+      const { markup, warnings } = renderComponent(module.default);
+      if (warnings.length) failures.push(`${document.id}: React warned: ${warnings[0]?.slice(0, 300)}`);
+      const expected = JSON.stringify(svgTree(document.svg));
+      const actual = JSON.stringify(svgTree(markup));
+      if (actual !== expected) failures.push(`${document.id}: rendered\n  ${actual.slice(0, 400)}\nexpected\n  ${expected.slice(0, 400)}`);
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(documents.size).toBeGreaterThan(14_000);
+  });
+
+  it('lets props override size, colour, className and aria attributes', () => {
+    const document = documents.get('line-md:loading-loop') as IconDocument;
+    const { markup, warnings } = renderComponent(loadComponent(document.react).default, {
+      width: 48,
+      height: 48,
+      color: 'red',
+      className: 'spin',
+      'aria-label': 'Loading',
+      style: { verticalAlign: 'middle' },
+    });
+    expect(warnings).toEqual([]);
+    const [root] = svgTree(markup);
+    expect(root).toMatchObject({
+      tag: 'svg',
+      attributes: { width: '48', height: '48', color: 'red', class: 'spin', 'aria-label': 'Loading', style: 'vertical-align:middle' },
+    });
+  });
+
+  it('names the component after the icon id', () => {
+    expect(documents.get('line-md:loading-loop')?.react).toContain('export function LineMdLoadingLoop(props: SVGProps<SVGSVGElement>)');
+    expect(documents.get('fixture-shapes:style-cdata')?.react).toContain('export default FixtureShapesStyleCdata');
+  });
+});
