@@ -49,6 +49,8 @@ export function parseTarget(target: string, basePath: string): Route | Problem {
   const last = rest[rest.length - 1] ?? '';
   if (!last.endsWith('.json')) return notFound();
   const stem = last.slice(0, -'.json'.length);
+  // An empty segment ('/r//x.json', '/r/.json') names nothing: that is a path error, not a missing pack.
+  if (stem === '' || rest[0] === '') return notFound();
   if (rest.length === 1) return stem === 'registry' ? { kind: 'index' } : { kind: 'pack', pack: stem };
   if (rest.length === 2) return { kind: 'icon', pack: rest[0] ?? '', name: stem };
   return notFound();

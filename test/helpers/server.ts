@@ -13,15 +13,25 @@ export interface TestServer {
   close(): Promise<number | null>;
 }
 
+export interface TestServerOptions {
+  /** Catalog directory (default: the test catalog). */
+  dataDir?: string;
+  /** Packs directory, or null for none (default: the fixture packs). */
+  packsDir?: string | null;
+  /** Further command-line flags. */
+  args?: string[];
+}
+
 /**
  * Starts the real server (`icon-registry serve`, the built CLI) in its own
  * process on 127.0.0.1 and a free port, over the test catalog, and waits
  * until it reports that it is serving.
  */
-export function startTestServer(extraArgs: string[] = []): Promise<TestServer> {
+export function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const packs = options.packsDir === null ? [] : ['--packs', options.packsDir ?? FIXTURE_PACKS];
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--host', '127.0.0.1', '--port', '0', ...extraArgs],
+    [CLI, 'serve', '--data', options.dataDir ?? CATALOG_DATA, ...packs, '--host', '127.0.0.1', '--port', '0', ...(options.args ?? [])],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const logs: Array<Record<string, unknown>> = [];

@@ -1,0 +1,71 @@
+import type { IconifyJSON } from '@iconify/types';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson } from './helpers/http.js';
+import { FIXTURE_PACKS } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { defaultPackIds, readDefaultPack, readSourcePack } from './helpers/sources.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** What the contract says the document of a valid source pack is. */
+function expectedDocument(source: IconifyJSON): Record<string, unknown> {
+  return { ...source, aliases: source.aliases ?? {}, width: source.width ?? 16, height: source.height ?? 16 };
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
+}
+
+describe('GET /r/{pack}.json', () => {
+  it('is the complete source IconifyJSON of every default pack, minified, with aliases, width and height present', async () => {
+    const different: string[] = [];
+    for (const id of defaultPackIds()) {
+      if (id === 'bytesize') continue;
+      const response = await fetch(`${server.base}/r/${id}.json`);
+      const text = await response.text();
+      const document = JSON.parse(text) as Record<string, unknown>;
+      if (text !== JSON.stringify(document)) different.push(`${id}: not minified`);
+      const expected = expectedDocument(readDefaultPack(id));
+      if (JSON.stringify(sortedKeys(document)) !== JSON.stringify(sortedKeys(expected))) different.push(`${id}: content differs`);
+      for (const field of ['prefix', 'icons', 'aliases', 'width', 'height', 'info']) if (!(field in document)) different.push(`${id}: no ${field}`);
+      if (document.prefix !== id) different.push(`${id}: prefix ${String(document.prefix)}`);
+    }
+    expect(different).toEqual([]);
+  });
+
+  it('keeps hidden icons, and fills in what an own pack leaves out', async () => {
+    const { json: shapes } = await getJson<IconifyJSON>(`${server.base}/r/fixture-shapes.json`);
+    expect(shapes.icons['hidden-old']).toMatchObject({ hidden: true });
+    expect(shapes.width).toBe(16);
+    expect(shapes.lastModified).toBe(1700000000);
+    expect(shapes.info).toMatchObject({ name: 'Fixture Shapes', total: 9 });
+
+    const { json: repairs } = await getJson<IconifyJSON>(`${server.base}/r/fixture-repairs.json`);
+    expect(Object.keys(repairs.icons).sort()).toEqual(['constructor', 'good']);
+    expect(Object.keys(repairs.aliases ?? {}).sort()).toEqual(['fine-alias', 'to-string']);
+    expect(repairs.info).toMatchObject({ name: 'fixture-repairs', total: 2, author: { name: 'Unknown' }, license: { title: 'Unknown' } });
+  });
+
+  it('serves an own pack in place of the default pack with its id', async () => {
+    const { json } = await getJson<IconifyJSON>(`${server.base}/r/bytesize.json`);
+    const source = readSourcePack(join(FIXTURE_PACKS, 'bytesize.json'));
+    // The own file has no info.total: the document counts its one icon.
+    expect(json).toEqual(expectedDocument({ ...source, info: { ...source.info, total: 1 } as IconifyJSON['info'] }));
+  });
+
+  it('serves an empty pack of the default catalog as an empty document', async () => {
+    const { status, json } = await getJson<IconifyJSON>(`${server.base}/r/emblemicons.json`);
+    expect(status).toBe(200);
+    expect(json.icons).toEqual({});
+    expect(json.aliases).toEqual({});
+  });
+});
