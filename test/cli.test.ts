@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../src/catalog/catalog.js';
+import { BUILD_LOG, CATALOG_DATA, CATALOG_DB, CLI, FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
+import { startTestServer } from './helpers/server.js';
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('icon-registry command line', () => {
+  it('prints help for itself and every command', () => {
+    for (const args of [['--help'], ['serve', '--help'], ['build', '--help'], ['serve', '-h']]) {
+      const result = run(args);
+      expect(result.status, args.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: icon-registry/);
+    }
+    expect(run(['serve', '--help']).stdout).toContain('--base-path');
+  });
+
+  it('rejects bad flags and commands with one line and exit code 2', () => {
+    for (const args of [['serve', '--bogus'], ['serve', '--port', 'http'], ['serve', '--port', '70000'], ['build', '--port', '1'], ['frobnicate'], ['serve', '--log-level', 'loud'], ['serve', '--packs', '/no/such/dir']]) {
+      const result = run(args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^icon-registry: /);
+    }
+  });
+
+  it('exits 1 with one line when the port is taken, and 0 on SIGTERM', async () => {
+    const server = await startTestServer();
+    const result = run(['serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--port', String(server.port)]);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(`icon-registry: port ${server.port} on 127.0.0.1 is already in use`);
+    expect(await server.close()).toBe(0);
+  });
+
+  it('reported the build: progress, skipped files by name, warnings, one summary line', () => {
+    const log = readFileSync(BUILD_LOG, 'utf8');
+    expect(log).toMatch(/^building catalog: \d+\/\d+ packs, [\d,]+ icons, [\d,]+ icons\/s$/m);
+    expect(log).toMatch(/^skipped \S+broken\.json: cannot read JSON: /m);
+    expect(log).toMatch(/^skipped \S+not-iconify\.json: not an IconifyJSON object$/m);
+    expect(log).toMatch(/^skipped \S+reserved-id\.json: pack id "registry" is reserved/m);
+    expect(log).toMatch(/^skipped \S+zz-duplicate\.json: pack id "fixture-shapes" is already served from \S+fixture-shapes\.json$/m);
+    expect(log).toMatch(/^warning \S+bytesize\.json: own pack "bytesize" replaces the default pack of the same id$/m);
+    expect(log).toMatch(/^warning \S+fixture-repairs\.json: dropped alias "loop-a": missing parent or loop$/m);
+    // 243 default packs, bytesize replaced by an own pack, plus fixture-shapes and fixture-repairs.
+    const summaries = log.split('\n').filter((line) => line.startsWith('catalog built:'));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatch(/^catalog built: 245 packs, [\d,]+ icons, [\d,]+ aliases, 4 files skipped in [\d.]+ s, \d+ MB \(\S+catalog\.db\)$/);
+  });
+
+  it('reopens a current catalog without rebuilding it', () => {
+    const before = statSync(CATALOG_DB).mtimeMs;
+    const started = Date.now();
+    const result = run(['build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^catalog is current/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(statSync(CATALOG_DB).mtimeMs).toBe(before);
+  });
+
+  it('rebuilds when a source changes, swapping the new file in while readers of the old one keep reading', () => {
+    const packs = join(TEST_TMP, 'rebuild-packs');
+    const data = join(TEST_TMP, 'rebuild-data');
+    mkdirSync(packs, { recursive: true });
+    copyFileSync(join(FIXTURE_PACKS, 'bytesize.json'), join(packs, 'bytesize.json'));
+    expect(run(['build', '--data', data, '--packs', packs]).stderr).toMatch(/^catalog built: /m);
+    const reader = new Catalog(join(data, 'catalog.db'));
+    expect(reader.icon('bytesize', 'replaced')).toBeDefined();
+
+    const changed = JSON.parse(readFileSync(join(packs, 'bytesize.json'), 'utf8')) as { icons: Record<string, unknown> };
+    changed.icons = { renamed: changed.icons.replaced };
+    writeFileSync(join(packs, 'bytesize.json'), JSON.stringify(changed));
+    utimesSync(join(packs, 'bytesize.json'), new Date(), new Date(Date.now() + 5000));
+    expect(run(['build', '--data', data, '--packs', packs]).stderr).toMatch(/^catalog built: /m);
+
+    // The reader opened before the rebuild still sees the old, complete catalog.
+    expect(reader.icon('bytesize', 'replaced')).toBeDefined();
+    reader.close();
+    const fresh = new Catalog(join(data, 'catalog.db'));
+    expect(fresh.icon('bytesize', 'replaced')).toBeUndefined();
+    expect(fresh.icon('bytesize', 'renamed')).toBeDefined();
+    fresh.close();
+  });
+});

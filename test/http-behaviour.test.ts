@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/** One path for each endpoint, and the Last-Modified each must carry. */
+const ENDPOINTS = [
+  { path: '/r/registry.json', label: 'index' },
+  { path: '/r/mdi.json', label: 'pack' },
+  { path: '/r/mdi/home.json', label: 'icon' },
+];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ args: ['--cache-max-age', '600'] });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe.each(ENDPOINTS)('HTTP behaviour of the $label endpoint', ({ path }) => {
+  it('sends JSON with a strong ETag, Last-Modified, Cache-Control, CORS and nosniff', async () => {
+    const response = await fetch(`${server.base}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(response.headers.get('last-modified')).toMatch(/GMT$/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    JSON.parse(await response.text());
+  });
+
+  it('answers 304 to a matching If-None-Match (single, listed, weak or *), 200 otherwise', async () => {
+    const etag = (await fetch(`${server.base}${path}`)).headers.get('etag') as string;
+    for (const header of [etag, `"nope", ${etag}`, `W/${etag}`, '*']) {
+      const response = await fetch(`${server.base}${path}`, { headers: { 'if-none-match': header } });
+      expect(response.status, header).toBe(304);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(await response.text()).toBe('');
+    }
+    expect((await fetch(`${server.base}${path}`, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+  });
+
+  it('answers 304 to If-Modified-Since at or after Last-Modified, 200 before it, and lets If-None-Match decide when both are sent', async () => {
+    const lastModified = (await fetch(`${server.base}${path}`)).headers.get('last-modified') as string;
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await fetch(`${server.base}${path}`, { headers: { 'if-modified-since': lastModified } })).status).toBe(304);
+    expect((await fetch(`${server.base}${path}`, { headers: { 'if-modified-since': earlier } })).status).toBe(200);
+    const both = await fetch(`${server.base}${path}`, { headers: { 'if-modified-since': lastModified, 'if-none-match': '"other"' } });
+    expect(both.status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await fetch(`${server.base}${path}`);
+    const body = Buffer.from(await get.arrayBuffer());
+    const head = await rawRequest(server.port, `HEAD ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(body.length));
+    for (const name of ['content-type', 'etag', 'last-modified', 'cache-control', 'access-control-allow-origin']) {
+      expect(head.headers[name], name).toBe(get.headers.get(name));
+    }
+  });
+
+  it('ignores the query string', async () => {
+    const plain = await fetch(`${server.base}${path}`);
+    const withQuery = await fetch(`${server.base}${path}?v=2&x=%zz&icons=home`);
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
+});
+
+describe('CORS preflight and errors', () => {
+  it('answers OPTIONS with 204 and the allowed methods', async () => {
+    const response = await fetch(`${server.base}/r/mdi/home.json`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe('if-none-match');
+  });
+
+  it('gives errors a short max-age (404) or no-store (other errors)', async () => {
+    expect((await fetch(`${server.base}/r/nope.json`)).headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await fetch(`${server.base}/r/%zz.json`)).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('--base-path', () => {
+  let prefixed: TestServer;
+  beforeAll(async () => {
+    prefixed = await startTestServer({ args: ['--base-path', '/icons/'] });
+  });
+  afterAll(async () => {
+    await prefixed.close();
+  });
+
+  it('serves the three endpoints under the prefix and nothing outside it', async () => {
+    expect(prefixed.base).toMatch(/\/icons$/);
+    for (const { path } of ENDPOINTS) expect((await fetch(`${prefixed.base}${path}`)).status).toBe(200);
+    const origin = new URL(prefixed.base).origin;
+    expect((await fetch(`${origin}/r/registry.json`)).status).toBe(404);
+    expect((await fetch(`${origin}/iconsr/registry.json`)).status).toBe(404);
+  });
+});
