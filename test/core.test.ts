@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { PackError, preparePack } from '../src/catalog/prepare-pack.js';
+import { isNotModified } from '../src/http/conditional.js';
+import { ByteBoundedCache } from '../src/registry/byte-bounded-cache.js';
+import { closestNames, editDistance } from '../src/registry/suggestions.js';
+import { normaliseBasePath, parseTarget } from '../src/registry/target.js';
+import { componentName } from '../src/render/react.js';
+
+describe('parseTarget', () => {
+  it('routes the three endpoints and ignores the query', () => {
+    expect(parseTarget('/r/registry.json', '')).toEqual({ kind: 'index' });
+    expect(parseTarget('/r/mdi.json?x=1', '')).toEqual({ kind: 'pack', pack: 'mdi' });
+    expect(parseTarget('/r/mdi/home.json', '')).toEqual({ kind: 'icon', pack: 'mdi', name: 'home' });
+    expect(parseTarget('/icons/r/mdi/home.json', '/icons')).toEqual({ kind: 'icon', pack: 'mdi', name: 'home' });
+  });
+
+  it('keeps an encoded slash inside its segment', () => {
+    expect(parseTarget('/r/mdi%2Fhome.json', '')).toEqual({ kind: 'pack', pack: 'mdi/home' });
+    expect(parseTarget('/r/..%2F..%2Fx/y.json', '')).toEqual({ kind: 'icon', pack: '../../x', name: 'y' });
+  });
+
+  it('rejects what no valid target contains', () => {
+    expect(parseTarget('/r/%zz.json', '')).toMatchObject({ status: 400 });
+    expect(parseTarget('/r/a%00.json', '')).toMatchObject({ status: 400 });
+    expect(parseTarget('/r/a b.json', '')).toMatchObject({ status: 400 });
+    expect(parseTarget(`/r/${'a'.repeat(2049)}.json`, '')).toMatchObject({ status: 414 });
+    expect(parseTarget('/r/a/b/c.json', '')).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('normalises base paths', () => {
+    expect(normaliseBasePath(undefined)).toBe('');
+    expect(normaliseBasePath('/')).toBe('');
+    expect(normaliseBasePath('icons/')).toBe('/icons');
+    expect(normaliseBasePath('/a/b')).toBe('/a/b');
+  });
+});
+
+describe('suggestions', () => {
+  it('counts a transposition as one edit and stops past the limit', () => {
+    expect(editDistance('hoem', 'home', 3)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 5)).toBe(3);
+    expect(editDistance('a', 'abcdefgh', 2)).toBe(3);
+  });
+
+  it('ranks whole-name matches before prefix matches and bounds the work', () => {
+    expect(closestNames('hoem', ['home-outline', 'home', 'house', 'account'])).toEqual(['home', 'home-outline']);
+    expect(closestNames('x'.repeat(65), ['x'.repeat(65)])).toEqual([]);
+    expect(closestNames('MDI', ['mdi', 'mdi-light'])).toEqual(['mdi', 'mdi-light']);
+  });
+});
+
+describe('ByteBoundedCache', () => {
+  it('evicts the least recently used entries to stay within its bound', () => {
+    const cache = new ByteBoundedCache<string>(10, (value) => value.length);
+    cache.set('a', 'xx');
+    cache.set('b', 'xx');
+    cache.set('c', 'xx');
+    cache.get('a');
+    cache.set('d', 'xx');
+    cache.set('e', 'xx');
+    cache.set('f', 'xx');
+    expect(cache.bytes).toBeLessThanOrEqual(10);
+    expect(cache.get('a')).toBe('xx');
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('never keeps a value larger than a quarter of the bound', () => {
+    const cache = new ByteBoundedCache<string>(10, (value) => value.length);
+    cache.set('big', 'xxx');
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('isNotModified', () => {
+  const etag = '"abc"';
+  it('follows If-None-Match when present, with weak comparison', () => {
+    expect(isNotModified({ 'if-none-match': 'W/"abc"' }, etag, 0)).toBe(true);
+    expect(isNotModified({ 'if-none-match': '"x", "abc"' }, etag, 0)).toBe(true);
+    expect(isNotModified({ 'if-none-match': '"x"', 'if-modified-since': new Date(10_000).toUTCString() }, etag, 0)).toBe(false);
+  });
+  it('uses If-Modified-Since otherwise, and ignores unparseable dates', () => {
+    expect(isNotModified({ 'if-modified-since': new Date(10_000).toUTCString() }, etag, 10_000)).toBe(true);
+    expect(isNotModified({ 'if-modified-since': new Date(9_000).toUTCString() }, etag, 10_000)).toBe(false);
+    expect(isNotModified({ 'if-modified-since': 'yesterday' }, etag, 10_000)).toBe(false);
+    expect(isNotModified({ 'if-modified-since': new Date(10_000).toUTCString() }, etag, undefined)).toBe(false);
+  });
+});
+
+describe('preparePack', () => {
+  it('refuses what is not an IconifyJSON pack', () => {
+    expect(() => preparePack([])).toThrow(PackError);
+    expect(() => preparePack({ prefix: 'Bad Prefix', icons: {} })).toThrow(/invalid or missing "prefix"/);
+    expect(() => preparePack({ prefix: 'ok', icons: 'no' })).toThrow(/no "icons" object/);
+    expect(() => preparePack({ prefix: 'registry', icons: {} })).toThrow(/reserved/);
+    expect(() => preparePack({ prefix: 'a', icons: {} }, 'b')).toThrow(/does not match/);
+  });
+
+  it('resolves aliases through a chain and drops what cannot resolve, with a warning each', () => {
+    const pack = preparePack({
+      prefix: 'demo',
+      icons: { base: { body: '<path d="M0 0"/>', width: 20 } },
+      aliases: { turned: { parent: 'base', rotate: 1 }, twice: { parent: 'turned', hFlip: true }, lost: { parent: 'gone' } },
+      height: 10,
+    });
+    const icons = Object.fromEntries(pack.icons);
+    expect(icons.twice).toMatchObject({ body: '<path d="M0 0"/>', width: 20, height: 10, rotate: 1, hFlip: true });
+    expect(icons.lost).toBeUndefined();
+    expect(pack.warnings).toEqual(['dropped alias "lost": missing parent or loop']);
+    expect(JSON.parse(pack.document)).toMatchObject({ prefix: 'demo', width: 16, height: 10, info: { name: 'demo', total: 1 } });
+  });
+});
+
+describe('componentName', () => {
+  it('is the PascalCase of pack and name, and always a valid identifier', () => {
+    expect(componentName('mdi', 'home')).toBe('MdiHome');
+    expect(componentName('fluent-emoji', '1st-place-medal')).toBe('FluentEmoji1stPlaceMedal');
+    expect(componentName('42', 'x')).toBe('Icon42X');
+  });
+});
