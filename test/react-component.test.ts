@@ -1,11 +1,10 @@
-import type { IconifyJSON } from '@iconify/types';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadComponent, renderComponent, typeCheck } from './helpers/components.js';
 import { mapLimit } from './helpers/http.js';
 import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { allNames, defaultPackIds, readDefaultPack, readSourcePack, sampleIcons, seededRandom, testSeed } from './helpers/sources.js';
+import { allNames, readDefaultPack, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
 import { svgTree } from './helpers/svg-tree.js';
 
 /**
@@ -34,8 +33,7 @@ beforeAll(async () => {
   const fixture = readSourcePack(join(FIXTURE_PACKS, 'fixture-shapes.json'));
   for (const name of allNames(fixture)) pairs.push([fixture.prefix, name]);
   const random = seededRandom(testSeed('react sample'));
-  const packs = new Map<string, IconifyJSON>(defaultPackIds().filter((id) => id !== 'bytesize').map((id) => [id, readDefaultPack(id)]));
-  pairs.push(...sampleIcons(packs, SAMPLE_SIZE, random));
+  pairs.push(...sampleIcons(servedDefaultPacks(), SAMPLE_SIZE, random));
   await mapLimit(pairs, 16, async ([pack, name]) => {
     const response = await fetch(`${server.base}/r/${pack}/${name}.json`);
     if (response.status !== 200) throw new Error(`${pack}:${name}: status ${response.status}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, mapLimit } from './helpers/http.js';
 import { FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { defaultPackIds, readDefaultPack, readSourcePack } from './helpers/sources.js';
+import { defaultPackIds, readDefaultPack, readSourcePack, REPLACED_DEFAULT_PACK } from './helpers/sources.js';
 
 interface Entry {
   id: string;
@@ -41,7 +41,7 @@ describe('GET /r/registry.json', () => {
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
     const wrong: string[] = [];
     for (const id of defaultPackIds()) {
-      if (id === 'bytesize') continue; // replaced by an own pack in the test catalog
+      if (id === REPLACED_DEFAULT_PACK) continue;
       const info = readDefaultPack(id).info;
       const entry = byId.get(id);
       const expected = { id, name: info?.name, total: info?.total, author: info?.author, license: info?.license };

@@ -14,6 +14,14 @@ export function defaultPackIds(): string[] {
     .sort();
 }
 
+/** The fixture pack that replaces a default pack of the same id in the test catalog. */
+export const REPLACED_DEFAULT_PACK = 'bytesize';
+
+/** Every default pack that the test catalog serves from @iconify/json, read from its source file. */
+export function servedDefaultPacks(): Map<string, IconifyJSON> {
+  return new Map(defaultPackIds().filter((id) => id !== REPLACED_DEFAULT_PACK).map((id) => [id, readDefaultPack(id)]));
+}
+
 /** An icon set read straight from its source file, independently of the catalog. */
 export function readSourcePack(path: string): IconifyJSON {
   return JSON.parse(readFileSync(path, 'utf8')) as IconifyJSON;
