@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_FILE, ensureCatalog, openCatalog } from './catalog/open.js';
 import { terminalBuildObserver } from './cli/build-output.js';
@@ -9,11 +10,11 @@ import { Registry } from './registry/registry.js';
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function build(args: string[]): number {
+async function build(args: string[]): Promise<number> {
   const options = parseBuildOptions(args, process.env);
   if (options === 'help') return help('build');
   const observer = terminalBuildObserver();
-  const summary = ensureCatalog(options, observer, options.force);
+  const summary = await ensureCatalog(options, observer, options.force);
   if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
   else process.stderr.write(`catalog is current (${join(options.dataDir, CATALOG_FILE)})\n`);
   return 0;
@@ -23,9 +24,9 @@ async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
   const observer = terminalBuildObserver();
-  const { catalog, build: summary } = openCatalog(options, observer);
+  const { catalog, build: summary } = await openCatalog(options, observer);
   if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
-  const registry = new Registry(catalog, { basePath: options.basePath });
+  const registry = new Registry(catalog, { basePath: options.basePath, version: packageVersion() });
   let server;
   try {
     server = await startServer({ ...options, registry });
@@ -53,6 +54,10 @@ async function serve(args: string[]): Promise<number | undefined> {
   return undefined; // keep running
 }
 
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 function help(command: keyof typeof USAGE): number {
   process.stdout.write(`${USAGE[command]}\n`);
   return 0;
@@ -70,7 +75,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       case 'serve':
         return await serve(args);
       case 'build':
-        return build(args);
+        return await build(args);
       case undefined:
       case '-h':
       case '--help':

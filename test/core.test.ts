@@ -73,10 +73,12 @@ describe('ByteBoundedCache', () => {
 });
 
 describe('isNotModified', () => {
-  const etag = '"abc"';
+  const etag = ['"abc"', '"abc-br"'];
   it('follows If-None-Match when present, with weak comparison', () => {
     expect(isNotModified({ 'if-none-match': 'W/"abc"' }, etag, 0)).toBe(true);
     expect(isNotModified({ 'if-none-match': '"x", "abc"' }, etag, 0)).toBe(true);
+    expect(isNotModified({ 'if-none-match': '"abc-br"' }, etag, 0)).toBe(true);
+    expect(isNotModified({ 'if-none-match': '"abc-gz"' }, etag, 0)).toBe(false);
     expect(isNotModified({ 'if-none-match': '"x"', 'if-modified-since': new Date(10_000).toUTCString() }, etag, 0)).toBe(false);
   });
   it('uses If-Modified-Since otherwise, and ignores unparseable dates', () => {

@@ -119,7 +119,7 @@ describe('500 internal_error', () => {
     db.exec(SCHEMA);
     const entry = { id: 'damaged', name: 'Damaged', total: 1, author: { name: 'x' }, license: { title: 'x' } };
     db.prepare('INSERT INTO packs (id, entry, last_modified, source) VALUES (?, ?, NULL, ?)').run('damaged', JSON.stringify(entry), 'test');
-    db.prepare('INSERT INTO pack_documents (pack, body, etag) VALUES (?, ?, ?)').run('damaged', Buffer.from('{}'), '"x"');
+    db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)').run('damaged', Buffer.from('{}'), Buffer.from(''), Buffer.from(''), '"x"');
     db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)').run('damaged', 'icon', '{"body": 1');
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('fingerprint', fingerprintOf(listSources(undefined)));
     db.close();

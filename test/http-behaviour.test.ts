@@ -22,7 +22,9 @@ describe.each(ENDPOINTS)('HTTP behaviour of the $label endpoint', ({ path }) => 
     const response = await fetch(`${server.base}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    // fetch asks for gzip: the ETag is the gzip representation's.
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{22}-gz"$/);
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
     expect(response.headers.get('last-modified')).toMatch(/GMT$/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=600');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -51,15 +53,16 @@ describe.each(ENDPOINTS)('HTTP behaviour of the $label endpoint', ({ path }) => 
     expect(both.status).toBe(200);
   });
 
-  it('answers HEAD with the headers of GET and no body', async () => {
-    const get = await fetch(`${server.base}${path}`);
-    const body = Buffer.from(await get.arrayBuffer());
-    const head = await rawRequest(server.port, `HEAD ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    expect(head.status).toBe(200);
-    expect(head.body).toBe('');
-    expect(head.headers['content-length']).toBe(String(body.length));
-    for (const name of ['content-type', 'etag', 'last-modified', 'cache-control', 'access-control-allow-origin']) {
-      expect(head.headers[name], name).toBe(get.headers.get(name));
+  it('answers HEAD with the headers of GET and no body, in every coding', async () => {
+    for (const coding of ['', 'Accept-Encoding: br\r\n', 'Accept-Encoding: gzip\r\n']) {
+      const get = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n${coding}Connection: close\r\n\r\n`);
+      const head = await rawRequest(server.port, `HEAD ${path} HTTP/1.1\r\nHost: x\r\n${coding}Connection: close\r\n\r\n`);
+      expect(head.status).toBe(200);
+      expect(head.body).toBe('');
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body, 'latin1'));
+      for (const name of ['content-type', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'vary', 'access-control-allow-origin']) {
+        expect(head.headers[name], name).toBe(get.headers[name]);
+      }
     }
   });
 

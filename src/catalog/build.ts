@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { etagOf } from '../etag.js';
-import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
+import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
 import { SCHEMA } from './schema.js';
 import type { SourceFile, Sources } from './sources.js';
+import { WorkerPool } from './worker-pool.js';
 
 export interface BuildProgress {
   packsDone: number;
@@ -31,89 +31,123 @@ export interface BuildSummary {
   bytes: number;
 }
 
-function readPack(file: SourceFile): PreparedPack {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file.path, 'utf8'));
-  } catch (error) {
-    throw new PackError(`cannot read JSON: ${(error as Error).message}`);
+/** The id of a default pack, from its file name. */
+function defaultIdOf(file: SourceFile): string | undefined {
+  return file.origin === 'default' ? basename(file.path, '.json') : undefined;
+}
+
+/** Writes prepared packs into a new database, in the order they are handed over. */
+class CatalogWriter {
+  readonly db: Database.Database;
+  private readonly insertPack: Database.Statement;
+  private readonly insertDocument: Database.Statement;
+  private readonly insertIcon: Database.Statement;
+  readonly store: (pack: StoredPack, file: SourceFile) => void;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    // Nothing reads the file until it is complete, so durability during the build buys nothing.
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.exec(SCHEMA);
+    this.insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source) VALUES (?, ?, ?, ?)');
+    this.insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)');
+    this.insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
+    this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
+      this.insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path);
+      this.insertDocument.run(pack.id, pack.document, pack.br, pack.gzip, pack.etag);
+      for (const [name, data] of pack.icons) this.insertIcon.run(pack.id, name, data);
+    });
   }
-  // A default pack's id is its file name; an own pack's id is its "prefix".
-  return preparePack(raw, file.origin === 'default' ? basename(file.path, '.json') : undefined);
+
+  finish(meta: Record<string, string>): void {
+    const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
+    this.db.close();
+  }
 }
 
 /**
  * Builds the catalog database from the sources into a new file next to
  * `dbPath`, then renames it over `dbPath`: readers of the old file keep
- * reading it, new readers only ever see a complete catalog.
+ * reading it, new readers only ever see a complete catalog. Files are
+ * prepared by worker threads (one per core) and stored in source order, so
+ * the result does not depend on which worker finishes first.
  */
-export function buildCatalog(sources: Sources, fingerprint: string, dbPath: string, observer: BuildObserver): BuildSummary {
+export async function buildCatalog(sources: Sources, fingerprint: string, dbPath: string, observer: BuildObserver): Promise<BuildSummary> {
   const started = Date.now();
   const building = `${dbPath}.${process.pid}.building`;
   rmSync(building, { force: true });
-  const db = new Database(building);
+  const writer = new CatalogWriter(building);
+  const pool = new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url));
   const summary: BuildSummary = { packs: 0, icons: 0, aliases: 0, skipped: 0, seconds: 0, bytes: 0 };
-  try {
-    // Nothing reads the file until it is complete, so durability during the build buys nothing.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCHEMA);
-    const insertPack = db.prepare('INSERT INTO packs (id, entry, last_modified, source) VALUES (?, ?, ?, ?)');
-    const insertDocument = db.prepare('INSERT INTO pack_documents (pack, body, etag) VALUES (?, ?, ?)');
-    const insertIcon = db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
-    const store = db.transaction((pack: PreparedPack, file: SourceFile) => {
-      insertPack.run(pack.id, JSON.stringify(pack.entry), pack.lastModified ?? null, file.path);
-      const body = Buffer.from(pack.document);
-      insertDocument.run(pack.id, body, etagOf(body));
-      for (const [name, data] of pack.icons) insertIcon.run(pack.id, name, JSON.stringify(data));
-    });
+  const servedFrom = new Map<string, SourceFile>();
+  const files = sources.files;
+  let packsDone = 0;
 
-    // Own packs go first so that a default pack with the same id can be left out.
-    const ordered = [...sources.files].sort((a, b) => (a.origin === b.origin ? 0 : a.origin === 'own' ? -1 : 1));
-    const servedFrom = new Map<string, SourceFile>();
-    let packsDone = 0;
-    for (const file of ordered) {
-      packsDone++;
-      const defaultId = file.origin === 'default' ? basename(file.path, '.json') : undefined;
-      const owner = defaultId === undefined ? undefined : servedFrom.get(defaultId);
-      if (owner) {
-        observer.warning(owner.path, `own pack "${defaultId}" replaces the default pack of the same id`);
-        continue;
-      }
-      let pack: PreparedPack;
-      try {
-        pack = readPack(file);
-      } catch (error) {
-        if (!(error instanceof PackError)) throw error;
-        summary.skipped++;
-        observer.skipped(file.path, error.message);
-        continue;
-      }
-      const earlier = servedFrom.get(pack.id);
-      if (earlier) {
-        summary.skipped++;
-        observer.skipped(file.path, `pack id "${pack.id}" is already served from ${earlier.path}`);
-        continue;
-      }
-      for (const warning of pack.warnings) observer.warning(file.path, warning);
-      store(pack, file);
-      servedFrom.set(pack.id, file);
-      summary.packs++;
-      summary.icons += pack.iconCount;
-      summary.aliases += pack.aliasCount;
-      observer.progress({ packsDone, packsTotal: ordered.length, icons: summary.icons + summary.aliases, elapsedMs: Date.now() - started });
+  const store = (file: SourceFile, result: PreparedFile) => {
+    packsDone++;
+    if (!result.pack) {
+      summary.skipped++;
+      observer.skipped(file.path, result.error);
+      return;
     }
+    const earlier = servedFrom.get(result.pack.id);
+    if (earlier) {
+      summary.skipped++;
+      observer.skipped(file.path, `pack id "${result.pack.id}" is already served from ${earlier.path}`);
+      return;
+    }
+    for (const warning of result.pack.warnings) observer.warning(file.path, warning);
+    writer.store(result.pack, file);
+    servedFrom.set(result.pack.id, file);
+    summary.packs++;
+    summary.icons += result.pack.iconCount;
+    summary.aliases += result.pack.aliasCount;
+    observer.progress({ packsDone, packsTotal: files.length, icons: summary.icons + summary.aliases, elapsedMs: Date.now() - started });
+  };
 
-    const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-    setMeta.run('fingerprint', fingerprint);
-    setMeta.run('built_at', new Date().toISOString());
-    setMeta.run('default_catalog_version', sources.defaultCatalogVersion);
-    db.close();
+  /** Prepares `batch` in parallel, at most a few results waiting at once, and stores them in order. */
+  const run = async (batch: SourceFile[]) => {
+    const window = pool.size * 4;
+    const pending: Array<{ file: SourceFile; result: Promise<PreparedFile> }> = [];
+    let next = 0;
+    const launch = () => {
+      while (next < batch.length && pending.length < window) {
+        const file = batch[next] as SourceFile;
+        pending.push({ file, result: pool.run({ index: next++, path: file.path, expectedId: defaultIdOf(file) }) });
+      }
+    };
+    launch();
+    while (pending.length > 0) {
+      const { file, result } = pending.shift() as (typeof pending)[number];
+      const prepared = await result;
+      launch();
+      store(file, prepared);
+    }
+  };
+
+  try {
+    // Own packs go first so that a default pack with the same id is never even read.
+    await run(files.filter((file) => file.origin === 'own'));
+    const defaults: SourceFile[] = [];
+    for (const file of files.filter((candidate) => candidate.origin === 'default')) {
+      const owner = servedFrom.get(defaultIdOf(file) as string);
+      if (owner) {
+        packsDone++;
+        observer.warning(owner.path, `own pack "${defaultIdOf(file)}" replaces the default pack of the same id`);
+      } else defaults.push(file);
+    }
+    // Largest first, so the big packs do not end up alone on one core at the end.
+    await run(defaults.sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1)));
+    writer.finish({ fingerprint, built_at: new Date().toISOString(), default_catalog_version: sources.defaultCatalogVersion });
     renameSync(building, dbPath);
   } catch (error) {
-    if (db.open) db.close();
+    if (writer.db.open) writer.db.close();
     rmSync(building, { force: true });
     throw error;
+  } finally {
+    await pool.close();
   }
   summary.seconds = (Date.now() - started) / 1000;
   summary.bytes = statSync(dbPath).size;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { IconifyIcon } from '@iconify/types';
+import type { Encoding } from '../compression.js';
 import type { RegistryEntry } from '../render/registry-entry.js';
 
 export interface PackRecord {
@@ -9,9 +10,10 @@ export interface PackRecord {
   lastModified: number | undefined;
 }
 
-export interface StoredDocument {
-  body: Buffer;
+export interface StoredDocumentInfo {
   etag: string;
+  /** Length of the identity bytes. */
+  size: number;
 }
 
 /**
@@ -24,7 +26,8 @@ export class Catalog {
   readonly packs: ReadonlyMap<string, PackRecord>;
   readonly fingerprint: string;
   private readonly db: Database.Database;
-  private readonly selectDocument: Database.Statement<[string], StoredDocument>;
+  private readonly selectDocumentInfo: Database.Statement<[string], StoredDocumentInfo>;
+  private readonly selectDocumentBytes: Record<Encoding, Database.Statement<[string], { bytes: Buffer }>>;
   private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
   private readonly selectNames: Database.Statement<[string], { name: string }>;
 
@@ -37,7 +40,12 @@ export class Catalog {
       rows.map((row) => [row.id, { id: row.id, entry: JSON.parse(row.entry) as RegistryEntry, lastModified: row.last_modified ?? undefined }]),
     );
     this.fingerprint = Catalog.fingerprintOf(this.db) ?? '';
-    this.selectDocument = this.db.prepare('SELECT body, etag FROM pack_documents WHERE pack = ?');
+    this.selectDocumentInfo = this.db.prepare('SELECT etag, length(body) AS size FROM pack_documents WHERE pack = ?');
+    this.selectDocumentBytes = {
+      identity: this.db.prepare('SELECT body AS bytes FROM pack_documents WHERE pack = ?'),
+      br: this.db.prepare('SELECT br AS bytes FROM pack_documents WHERE pack = ?'),
+      gzip: this.db.prepare('SELECT gzip AS bytes FROM pack_documents WHERE pack = ?'),
+    };
     this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
     this.selectNames = this.db.prepare('SELECT name FROM icons WHERE pack = ?');
   }
@@ -51,8 +59,15 @@ export class Catalog {
     }
   }
 
-  packDocument(pack: string): StoredDocument | undefined {
-    return this.selectDocument.get(pack);
+  packDocumentInfo(pack: string): StoredDocumentInfo | undefined {
+    return this.selectDocumentInfo.get(pack);
+  }
+
+  /** The stored pack document in one content coding (all three are made at build time). */
+  packDocumentBytes(pack: string, encoding: Encoding): Buffer {
+    const row = this.selectDocumentBytes[encoding].get(pack);
+    if (!row) throw new Error(`catalog has no document for pack ${pack}`);
+    return row.bytes;
   }
 
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */

@@ -50,7 +50,7 @@ function removeAbandonedBuilds(dataDir: string): void {
  * Builds the catalog when its sources changed since the last build (or when
  * there is none) and returns the summary, or undefined when it was current.
  */
-export function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): BuildSummary | undefined {
+export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuildSummary | undefined> {
   const sources = listSources(location.packsDir);
   const fingerprint = fingerprintOf(sources);
   const path = join(location.dataDir, CATALOG_FILE);
@@ -61,7 +61,7 @@ export function ensureCatalog(location: CatalogLocation, observer: BuildObserver
 }
 
 /** Opens the catalog, building it first when needed. */
-export function openCatalog(location: CatalogLocation, observer: BuildObserver): { catalog: Catalog; build: BuildSummary | undefined } {
-  const build = ensureCatalog(location, observer);
+export async function openCatalog(location: CatalogLocation, observer: BuildObserver): Promise<{ catalog: Catalog; build: BuildSummary | undefined }> {
+  const build = await ensureCatalog(location, observer);
   return { catalog: new Catalog(join(location.dataDir, CATALOG_FILE)), build };
 }

@@ -13,10 +13,13 @@ CREATE TABLE packs (
   source        TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- The pack document as served, kept apart so that listing packs never reads it.
+-- The pack document as served, with its brotli and gzip variants made at build
+-- time (no request ever compresses a pack); kept apart so that listing packs never reads it.
 CREATE TABLE pack_documents (
   pack TEXT PRIMARY KEY,
   body BLOB NOT NULL,
+  br   BLOB NOT NULL,
+  gzip BLOB NOT NULL,
   etag TEXT NOT NULL
 );
 

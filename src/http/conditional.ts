@@ -1,18 +1,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** RFC 9110 weak comparison: `W/"x"` matches `"x"`; `*` matches any current representation. */
-function etagListMatches(header: string, etag: string): boolean {
+function etagListMatches(header: string, etags: readonly string[]): boolean {
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  return header.split(',').some((candidate) => etags.includes(candidate.trim().replace(/^W\//, '')));
 }
 
 /**
  * Whether a GET or HEAD may be answered 304 Not Modified (RFC 9110 13.2.2):
- * If-None-Match decides when present; If-Modified-Since only without it.
+ * If-None-Match decides when present (against the ETags of every content
+ * coding of the resource, since a cache may hold any of them);
+ * If-Modified-Since only without it.
  */
-export function isNotModified(headers: IncomingHttpHeaders, etag: string, lastModified: number | undefined): boolean {
+export function isNotModified(headers: IncomingHttpHeaders, etags: readonly string[], lastModified: number | undefined): boolean {
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined) return etagListMatches(ifNoneMatch, etag);
+  if (ifNoneMatch !== undefined) return etagListMatches(ifNoneMatch, etags);
   const ifModifiedSince = headers['if-modified-since'];
   if (ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);

@@ -1,4 +1,5 @@
-import type { Resource } from '../registry/resource.js';
+import type { Encoding } from '../compression.js';
+import { etagFor, type Resource } from '../registry/resource.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -22,12 +23,13 @@ export function cacheControl(status: number, maxAge: number): string {
   return 'no-store';
 }
 
-/** Headers describing a resource, shared by 200 and 304 answers. */
-export function resourceHeaders(resource: Resource, maxAge: number): Record<string, string> {
+/** Headers describing a resource in one content coding, shared by 200 and 304 answers. */
+export function resourceHeaders(resource: Resource, maxAge: number, encoding: Encoding): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': resource.contentType,
-    etag: resource.etag,
+    etag: etagFor(resource.etag, encoding),
     'cache-control': cacheControl(resource.status, maxAge),
+    vary: 'Accept-Encoding',
   };
   if (resource.lastModified !== undefined) headers['last-modified'] = new Date(resource.lastModified).toUTCString();
   return headers;

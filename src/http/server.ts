@@ -1,9 +1,11 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
-import { problemResource, type Resource } from '../registry/resource.js';
+import { allEtags, problemResource, type Resource } from '../registry/resource.js';
+import { negotiateEncoding } from './content-coding.js';
 import { isNotModified } from './conditional.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
 import { rawProblemResponse } from './raw-response.js';
@@ -29,11 +31,13 @@ const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 
 function send(request: FastifyRequest, reply: FastifyReply, resource: Resource, maxAge: number): FastifyReply {
-  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, maxAge) };
-  if (resource.status === 200 && isNotModified(request.headers, resource.etag, resource.lastModified)) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, maxAge, encoding) };
+  if (resource.status === 200 && isNotModified(request.headers, allEtags(resource.etag), resource.lastModified)) {
     return reply.code(304).headers(headers).send();
   }
-  return reply.code(resource.status).headers(headers).send(resource.body);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return reply.code(resource.status).headers(headers).send(resource.bytes(encoding));
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
@@ -82,6 +86,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     requestIdHeader: false,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
+    // Node checks header and request timeouts every connectionsCheckingInterval
+    // (30 s by default): check every second, so a client that never finishes
+    // its headers is dropped after headersTimeout (10 s), not up to 40 s.
+    serverFactory: (handler) => createServer({ connectionsCheckingInterval: 1_000, headersTimeout: 10_000 }, handler),
+    // The endpoints ignore query strings; not parsing them spares work on hostile ones.
+    routerOptions: { querystringParser: () => ({}) },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
@@ -90,14 +100,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       void sendProblem(request, reply, badRequest('The request target is malformed.'));
     },
   });
-  // A client that never finishes its headers is dropped after 10 s.
-  app.server.headersTimeout = 10_000;
-
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
     done();
   });
 
+  // For load balancers and orchestrators: the server only listens once the catalog is open.
+  app.get('/healthz', (request, reply) =>
+    reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
+  );
   app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
   app.setNotFoundHandler((request, reply) => {

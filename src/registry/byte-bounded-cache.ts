@@ -29,7 +29,7 @@ export class ByteBoundedCache<V> {
       this.entries.delete(key);
       this.total -= existing.bytes;
     }
-    if (bytes > this.maxBytes / 4) return;
+    if (bytes > this.maxEntryBytes) return;
     this.entries.set(key, { value, bytes });
     this.total += bytes;
     for (const [oldest, entry] of this.entries) {
@@ -37,6 +37,11 @@ export class ByteBoundedCache<V> {
       this.entries.delete(oldest);
       this.total -= entry.bytes;
     }
+  }
+
+  /** Largest value the cache keeps. */
+  get maxEntryBytes(): number {
+    return this.maxBytes / 4;
   }
 
   get bytes(): number {

@@ -1,16 +1,19 @@
 import type { Catalog, PackRecord } from '../catalog/catalog.js';
 import { isValidName } from '../names.js';
 import { renderIconDocument } from '../render/icon-document.js';
+import { openApiDocument } from '../render/openapi.js';
 import { registryDocument } from '../render/registry-entry.js';
 import { ByteBoundedCache } from './byte-bounded-cache.js';
 import { quoted, type Problem } from './problem.js';
-import { documentResource, problemResource, type Resource } from './resource.js';
+import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
 import { closestNames } from './suggestions.js';
 import { isProblem, normaliseBasePath, parseTarget } from './target.js';
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
   basePath?: string;
+  /** Version of the service, for the OpenAPI description. */
+  version?: string;
   /** Bound on the memory used for rendered documents kept for reuse. */
   cacheBytes?: number;
 }
@@ -26,6 +29,7 @@ const NAME_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 export class Registry {
   readonly basePath: string;
   readonly index: Resource;
+  readonly openApi: Resource;
   private readonly documents: ByteBoundedCache<Resource>;
   private readonly nameLists = new ByteBoundedCache<string[]>(NAME_LIST_CACHE_BYTES, (names) => names.length * 24);
 
@@ -34,16 +38,18 @@ export class Registry {
     options: RegistryOptions = {},
   ) {
     this.basePath = normaliseBasePath(options.basePath);
-    this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES, (resource) => resource.body.length + 200);
+    this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES, (resource) => resource.size);
     const records = [...catalog.packs.values()];
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
+    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
   }
 
   respond(target: string): Resource {
     const route = parseTarget(target, this.basePath);
     if (isProblem(route)) return problemResource(route);
     if (route.kind === 'index') return this.index;
+    if (route.kind === 'openapi') return this.openApi;
     const pack = isValidName(route.pack) ? this.catalog.packs.get(route.pack) : undefined;
     if (!pack) return problemResource(this.packNotFound(route.pack));
     return route.kind === 'pack' ? this.packDocument(pack) : this.iconDocument(pack, route.name);
@@ -53,19 +59,31 @@ export class Registry {
     const hit = this.documents.get(key);
     if (hit) return hit;
     const made = make();
-    if ('body' in made) {
+    if ('bytes' in made) {
       this.documents.set(key, made);
       return made;
     }
     return problemResource(made);
   }
 
+  /**
+   * Pack documents and their compressed codings come from the catalog as
+   * built. Small ones are kept in the cache; large ones (the 100 MB
+   * fluent-emoji) are read for each request, in the coding it asks for only.
+   */
   private packDocument(pack: PackRecord): Resource {
-    return this.cached(`pack ${pack.id}`, () => {
-      const stored = this.catalog.packDocument(pack.id);
-      if (!stored) throw new Error(`catalog has no document for pack ${pack.id}`);
-      return documentResource(stored.body, lastModifiedOf(pack), stored.etag);
-    });
+    const hit = this.documents.get(`pack ${pack.id}`);
+    if (hit) return hit;
+    const info = this.catalog.packDocumentInfo(pack.id);
+    if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
+    const keep = info.size * 2 <= this.documents.maxEntryBytes;
+    const resource = storedResource(
+      { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack), size: info.size },
+      (encoding) => this.catalog.packDocumentBytes(pack.id, encoding),
+      keep,
+    );
+    if (keep) this.documents.set(`pack ${pack.id}`, resource);
+    return resource;
   }
 
   private iconDocument(pack: PackRecord, name: string): Resource {

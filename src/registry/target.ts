@@ -5,6 +5,7 @@ export const MAX_TARGET_BYTES = 2048;
 /** What a request target asks for, once decoded. Names are not validated here. */
 export type Route =
   | { kind: 'index' }
+  | { kind: 'openapi' }
   | { kind: 'pack'; pack: string }
   | { kind: 'icon'; pack: string; name: string };
 
@@ -51,7 +52,11 @@ export function parseTarget(target: string, basePath: string): Route | Problem {
   const stem = last.slice(0, -'.json'.length);
   // An empty segment ('/r//x.json', '/r/.json') names nothing: that is a path error, not a missing pack.
   if (stem === '' || rest[0] === '') return notFound();
-  if (rest.length === 1) return stem === 'registry' ? { kind: 'index' } : { kind: 'pack', pack: stem };
+  if (rest.length === 1) {
+    if (stem === 'registry') return { kind: 'index' };
+    if (stem === 'openapi') return { kind: 'openapi' };
+    return { kind: 'pack', pack: stem };
+  }
   if (rest.length === 2) return { kind: 'icon', pack: rest[0] ?? '', name: stem };
   return notFound();
 }

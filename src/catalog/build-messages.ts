@@ -1,0 +1,28 @@
+/** Messages between the build and its worker threads. */
+
+export interface PrepareRequest {
+  /** Position of the file in the build order; results are stored in this order. */
+  index: number;
+  path: string;
+  /** The id a default pack must have (its file name); undefined for own packs. */
+  expectedId: string | undefined;
+}
+
+/** A pack ready to be written: every field already in its stored form. */
+export interface StoredPack {
+  id: string;
+  /** Registry entry, JSON. */
+  entry: string;
+  lastModified: number | undefined;
+  document: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** Name and resolved IconifyIcon JSON of every icon and alias. */
+  icons: Array<[string, string]>;
+  iconCount: number;
+  aliasCount: number;
+  warnings: string[];
+}
+
+export type PreparedFile = { index: number; pack: StoredPack; error?: undefined } | { index: number; error: string; pack?: undefined };

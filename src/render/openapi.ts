@@ -1,0 +1,166 @@
+/**
+ * The OpenAPI 3.1 description of the registry, served at /r/openapi.json.
+ * `basePath` becomes the server URL, so clients generated from it work
+ * behind a path prefix too.
+ */
+export function openApiDocument(basePath: string, version: string): object {
+  const name = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 128 };
+  const problem = (description: string) => ({
+    description,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  });
+  const json = (description: string, schema: object) => ({
+    description,
+    headers: {
+      ETag: { $ref: '#/components/headers/ETag' },
+      'Last-Modified': { $ref: '#/components/headers/LastModified' },
+      'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+    },
+    content: { 'application/json': { schema } },
+  });
+  const conditional = [{ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' }];
+  const errors = {
+    '304': { description: 'Not modified: the cached copy named by If-None-Match or If-Modified-Since is current.' },
+    '400': problem('Malformed request target (bad_request).'),
+    '405': problem('Method other than GET, HEAD or OPTIONS (method_not_allowed).'),
+    '414': problem('Request target over 2048 bytes (uri_too_long).'),
+    '500': problem('Unexpected failure (internal_error).'),
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'icon-registry',
+      version,
+      description: 'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component.',
+    },
+    servers: [{ url: basePath || '/' }],
+    paths: {
+      '/r/registry.json': {
+        get: {
+          operationId: 'listPacks',
+          summary: 'Every pack, sorted by id',
+          parameters: conditional,
+          responses: { '200': json('The index of packs.', { type: 'array', items: { $ref: '#/components/schemas/RegistryEntry' } }), ...errors },
+        },
+      },
+      '/r/{pack}.json': {
+        get: {
+          operationId: 'getPack',
+          summary: 'One whole pack in IconifyJSON',
+          parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, ...conditional],
+          responses: {
+            '200': json('The pack document.', { $ref: '#/components/schemas/PackDocument' }),
+            '404': problem('No such pack (pack_not_found, with suggestions) or no such path (not_found).'),
+            ...errors,
+          },
+        },
+      },
+      '/r/{pack}/{name}.json': {
+        get: {
+          operationId: 'getIcon',
+          summary: 'One icon or alias, with its SVG and React component; also a shadcn registry item',
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'name', in: 'path', required: true, schema: name },
+            ...conditional,
+          ],
+          responses: {
+            '200': json('The icon document.', { $ref: '#/components/schemas/IconDocument' }),
+            '404': problem('No such pack (pack_not_found) or icon (icon_not_found), with suggestions.'),
+            ...errors,
+          },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+        IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, schema: { type: 'string' } },
+      },
+      headers: {
+        ETag: { description: 'Strong entity tag of the bytes sent.', schema: { type: 'string' } },
+        LastModified: { description: "The pack's lastModified, when known.", schema: { type: 'string' } },
+        CacheControl: { description: 'public, max-age=<seconds>', schema: { type: 'string' } },
+      },
+      schemas: {
+        Author: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, url: { type: 'string' } } },
+        License: {
+          type: 'object',
+          required: ['title'],
+          properties: { title: { type: 'string' }, spdx: { type: 'string' }, url: { type: 'string' } },
+        },
+        RegistryEntry: {
+          type: 'object',
+          required: ['id', 'name', 'total', 'author', 'license'],
+          properties: {
+            id: name,
+            name: { type: 'string' },
+            total: { type: 'integer', minimum: 0 },
+            author: { $ref: '#/components/schemas/Author' },
+            license: { $ref: '#/components/schemas/License' },
+            category: { type: 'string' },
+            samples: { type: 'array', items: { type: 'string' } },
+            palette: { type: 'boolean' },
+            height: { oneOf: [{ type: 'number' }, { type: 'array', items: { type: 'number' } }] },
+          },
+        },
+        PackDocument: {
+          type: 'object',
+          description: 'IconifyJSON (types in @iconify/types); every other field of the source is kept.',
+          required: ['prefix', 'icons', 'aliases', 'width', 'height', 'info'],
+          properties: {
+            prefix: name,
+            info: { type: 'object', required: ['name', 'author', 'license'] },
+            icons: { type: 'object', additionalProperties: { type: 'object', required: ['body'] } },
+            aliases: { type: 'object', additionalProperties: { type: 'object', required: ['parent'] } },
+            width: { type: 'number' },
+            height: { type: 'number' },
+            lastModified: { type: 'integer' },
+          },
+        },
+        IconDocument: {
+          type: 'object',
+          required: ['id', 'pack', 'name', 'width', 'height', 'body', 'svg', 'react', '$schema', 'type', 'files'],
+          properties: {
+            id: { type: 'string', description: '<pack>:<name>' },
+            pack: name,
+            name,
+            width: { type: 'number', description: 'viewBox width' },
+            height: { type: 'number', description: 'viewBox height' },
+            body: { type: 'string', description: 'Inner SVG markup of svg.' },
+            svg: { type: 'string', description: 'Complete SVG, as @iconify/utils iconToSVG + iconToHTML make it.' },
+            react: { type: 'string', description: 'TSX source of a React component.' },
+            $schema: { type: 'string', const: 'https://ui.shadcn.com/schema/registry-item.json' },
+            type: { type: 'string', const: 'registry:component' },
+            title: { type: 'string' },
+            description: { type: 'string' },
+            files: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['path', 'type', 'target', 'content'],
+                properties: { path: { type: 'string' }, type: { type: 'string' }, target: { type: 'string' }, content: { type: 'string' } },
+              },
+            },
+          },
+        },
+        Problem: {
+          type: 'object',
+          description: 'RFC 9457 problem details.',
+          required: ['type', 'title', 'status', 'code', 'detail'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            code: {
+              type: 'string',
+              enum: ['pack_not_found', 'icon_not_found', 'not_found', 'method_not_allowed', 'bad_request', 'uri_too_long', 'header_too_large', 'request_timeout', 'internal_error'],
+            },
+            detail: { type: 'string' },
+            suggestions: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      },
+    },
+  };
+}
