@@ -38,6 +38,17 @@ describe('icon-registry command line', () => {
     expect(await server.close()).toBe(0);
   });
 
+  it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
+    const server = await startTestServer();
+    const response = await fetch(`${server.base}/r/fluent-emoji.json`, { headers: { 'accept-encoding': 'identity' } });
+    const exited = server.close();
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBe(Number(response.headers.get('content-length')));
+    expect(body.length).toBeGreaterThan(100_000_000);
+    expect(await exited).toBe(0);
+    expect(server.logs.some((line) => line.msg === 'stopping' && line.signal === 'SIGTERM')).toBe(true);
+  });
+
   it('reported the build: progress, skipped files by name, warnings, one summary line', () => {
     const log = readFileSync(BUILD_LOG, 'utf8');
     expect(log).toMatch(/^building catalog: \d+\/\d+ packs, [\d,]+ icons, [\d,]+ icons\/s$/m);

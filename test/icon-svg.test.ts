@@ -45,7 +45,8 @@ afterAll(async () => {
 async function compareWithReference(pairs: Array<[IconifyJSON, string]>): Promise<string[]> {
   const mismatches: string[] = [];
   await mapLimit(pairs, 16, async ([pack, name]) => {
-    const response = await fetch(`${server.base}/r/${pack.prefix}/${name}.json`);
+    // Identity: compression has its own tests, and would only slow this sweep.
+    const response = await fetch(`${server.base}/r/${pack.prefix}/${name}.json`, { headers: { 'accept-encoding': 'identity' } });
     if (response.status !== 200) {
       mismatches.push(`${pack.prefix}:${name}: status ${response.status}`);
       return;
@@ -74,7 +75,7 @@ describe('the svg of icon documents equals the @iconify/utils reference', () => 
     expect(mismatches.slice(0, 20)).toEqual([]);
     expect(pairs.length).toBeGreaterThan(50_000);
     expect(transformed).toBeGreaterThan(0);
-  });
+  }, 600_000);
 
   it('for every icon and alias of the fixture pack (own sizes, rotations, flips, alias of alias)', async () => {
     const pack = readSourcePack(join(FIXTURE_PACKS, 'fixture-shapes.json'));

@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
@@ -89,10 +89,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Node checks header and request timeouts every connectionsCheckingInterval
     // (30 s by default): check every second, so a client that never finishes
     // its headers is dropped after headersTimeout (10 s), not up to 40 s.
-    serverFactory: (handler) => createServer({ connectionsCheckingInterval: 1_000, headersTimeout: 10_000 }, handler),
+    // Host is not needed to answer (one site per server), so a request without it is served.
+    serverFactory: (handler) => createServer({ connectionsCheckingInterval: 1_000, headersTimeout: 10_000, requireHostHeader: false }, handler),
     // The endpoints ignore query strings; not parsing them spares work on hostile ones.
     routerOptions: { querystringParser: () => ({}) },
-    forceCloseConnections: 'idle',
+    forceCloseConnections: false, // see closeGracefully
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
@@ -100,6 +101,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       void sendProblem(request, reply, badRequest('The request target is malformed.'));
     },
   });
+  // Node hands CONNECT to a 'connect' listener and drops the socket when there is none.
+  app.server.on('connect', (_request, socket: Socket) => {
+    socket.end(rawProblemResponse(methodNotAllowed('CONNECT'), { allow: ALLOWED_METHODS }));
+  });
+
+  const inFlight = new Set<ServerResponse>();
+  app.addHook('onRequest', (request, reply, done) => {
+    inFlight.add(reply.raw);
+    reply.raw.once('close', () => inFlight.delete(reply.raw));
+    done();
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
     done();
@@ -109,17 +122,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/healthz', (request, reply) =>
     reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
   );
+  // Before any body is read: only GET, HEAD and OPTIONS are answered.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ANSWERED_METHODS.has(request.method)) return done();
+    void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
+  });
   app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
-  app.setNotFoundHandler((request, reply) => {
-    if (!ANSWERED_METHODS.has(request.method)) return sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
-    return send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge);
-  });
-  app.setErrorHandler((error, request, reply) => {
+  app.setNotFoundHandler((request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    // Fastify's own 4xx errors are the client's; anything else is ours.
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.debug({ err: error }, 'request refused');
+      return sendProblem(request, reply, badRequest('The request could not be processed.'));
+    }
     request.log.error({ err: error, url: request.url }, 'unexpected error');
     return sendProblem(request, reply, internalError());
   });
 
   const address = await app.listen({ host: options.host, port: options.port });
-  return { app, url: address, close: () => app.close() };
+  return { app, url: address, close: () => closeGracefully(app, inFlight) };
+}
+
+/**
+ * Stops accepting connections and resolves once every response in flight
+ * has been handed to the operating system. Node's close() destroys the
+ * keep-alive connections it deems idle, and a connection whose last response
+ * is still in the socket's buffer (a 100 MB pack) counts as idle: those are
+ * closed only after every response in flight has finished.
+ */
+async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>): Promise<void> {
+  const server = app.server;
+  const closeIdleConnections = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => undefined;
+  const closed = app.close();
+  await Promise.all([...inFlight].map((response) => new Promise((resolve) => response.once('close', resolve))));
+  closeIdleConnections();
+  await closed;
 }

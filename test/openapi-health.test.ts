@@ -1,0 +1,50 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ args: ['--base-path', '/icons'] });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /r/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints and their errors', async () => {
+    const { status, json } = await getJson<{ openapi: string; servers: Array<{ url: string }>; paths: Record<string, { get: { responses: Record<string, unknown> } }> }>(
+      `${server.base}/r/openapi.json`,
+    );
+    expect(status).toBe(200);
+    const result = await validate(structuredClone(json) as Parameters<typeof validate>[0]);
+    expect(result.valid ? '' : compileErrors(result)).toBe('');
+    // The validator is not vacuous: the same document without its info is refused.
+    const broken = structuredClone(json) as Record<string, unknown>;
+    delete broken.info;
+    expect((await validate(broken as Parameters<typeof validate>[0])).valid).toBe(false);
+    expect(json.openapi).toBe('3.1.0');
+    expect(json.servers[0]?.url).toBe('/icons');
+    expect(Object.keys(json.paths).sort()).toEqual(['/r/registry.json', '/r/{pack}.json', '/r/{pack}/{name}.json']);
+    expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
+  });
+
+  it('describes documents the server really sends', async () => {
+    const { json: spec } = await getJson<{ components: { schemas: Record<string, { required: string[] }> } }>(`${server.base}/r/openapi.json`);
+    const { json: icon } = await getJson<Record<string, unknown>>(`${server.base}/r/mdi/home.json`);
+    const { json: index } = await getJson<Array<Record<string, unknown>>>(`${server.base}/r/registry.json`);
+    const { json: problem } = await getJson<Record<string, unknown>>(`${server.base}/r/mdi/hoem.json`);
+    for (const field of spec.components.schemas.IconDocument?.required ?? []) expect(icon, field).toHaveProperty(field);
+    for (const field of spec.components.schemas.RegistryEntry?.required ?? []) expect(index[0], field).toHaveProperty(field);
+    for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 once the catalog is open, at the root whatever the base path', async () => {
+    const response = await fetch(`${new URL(server.base).origin}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
