@@ -92,6 +92,18 @@ describe('CORS preflight and errors', () => {
   });
 });
 
+describe('request log', () => {
+  it('writes one JSON line per request carrying the id sent in X-Request-Id', async () => {
+    const response = await fetch(`${server.base}/r/mdi/home.json?trace=1`);
+    const id = response.headers.get('x-request-id');
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server.logs.filter((line) => line.reqId === id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request', method: 'GET', url: '/r/mdi/home.json?trace=1', status: 200 });
+  });
+});
+
 describe('--base-path', () => {
   let prefixed: TestServer;
   beforeAll(async () => {
