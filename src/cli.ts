@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_FILE, ensureCatalog, openCatalog } from './catalog/open.js';
 import { terminalBuildObserver } from './cli/build-output.js';
-import { parseBuildOptions, parseServeOptions, UsageError, USAGE } from './cli/options.js';
+import { exportProgressPrinter } from './cli/export-output.js';
+import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE } from './cli/options.js';
+import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer } from './http/server.js';
 import { Registry } from './registry/registry.js';
 
@@ -18,6 +20,26 @@ async function build(args: string[]): Promise<number> {
   if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
   else process.stderr.write(`catalog is current (${join(options.dataDir, CATALOG_FILE)})\n`);
   return 0;
+}
+
+async function exportCommand(args: string[]): Promise<number> {
+  const options = parseExportOptions(args, process.env);
+  if (options === 'help') return help('export');
+  const observer = terminalBuildObserver();
+  const summary = await ensureCatalog(options, observer);
+  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
+  const printer = exportProgressPrinter();
+  try {
+    const result = await exportRegistry(
+      { ...options, catalogPath: join(options.dataDir, CATALOG_FILE), version: packageVersion() },
+      (progress) => printer.progress(progress),
+    );
+    printer.finished(result, options.outDir);
+    return 0;
+  } catch (error) {
+    if (error instanceof ExportRefused) return fail(error.message, 1);
+    throw error;
+  }
 }
 
 async function serve(args: string[]): Promise<number | undefined> {
@@ -76,6 +98,8 @@ async function main(argv: string[]): Promise<number | undefined> {
         return await serve(args);
       case 'build':
         return await build(args);
+      case 'export':
+        return await exportCommand(args);
       case undefined:
       case '-h':
       case '--help':

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRunning } from '../process.js';
 import { buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -26,15 +27,6 @@ function builtFingerprint(path: string): string | undefined {
     }
   } catch {
     return undefined; // not a database we can read: rebuild it
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

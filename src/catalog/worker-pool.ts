@@ -12,8 +12,9 @@ export class WorkerPool<Task, Result> {
   private readonly workers: Worker[];
   private failure: Error | undefined;
 
-  constructor(script: URL, size = availableParallelism()) {
-    this.workers = Array.from({ length: Math.max(1, size) }, () => new Worker(script));
+  constructor(script: URL, options: { size?: number; workerData?: unknown } = {}) {
+    const size = options.size ?? availableParallelism();
+    this.workers = Array.from({ length: Math.max(1, size) }, () => new Worker(script, { workerData: options.workerData }));
     this.idle.push(...this.workers);
   }
 

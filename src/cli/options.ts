@@ -36,12 +36,28 @@ const serveFlags = {
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
 
+const exportFlags = {
+  data: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  'packs-dir': { type: 'string' },
+  packs: { type: 'string' },
+  'no-compress': { type: 'boolean' },
+  'base-path': { type: 'string' },
+} as const;
+
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 function parse(args: string[], options: FlagSpec): Record<string, string | boolean | undefined> {
+  return parseWithPositionals(args, options, 0).values;
+}
+
+function parseWithPositionals(args: string[], options: FlagSpec, positionals: number) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    const parsed = parseArgs({ args, options, strict: true, allowPositionals: positionals > 0 });
+    if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument '${parsed.positionals[positionals]}'`);
+    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
 }
@@ -84,12 +100,37 @@ export function parseBuildOptions(args: string[], env: NodeJS.ProcessEnv): (Cata
   return { ...catalogOptions(values as { packs?: string; data?: string }, env), force: values.force === true };
 }
 
+export interface ExportCommandOptions extends CatalogOptions {
+  outDir: string;
+  onlyPacks: string[] | undefined;
+  compress: boolean;
+  basePath: string;
+}
+
+export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): ExportCommandOptions | 'help' {
+  const { values, positionals } = parseWithPositionals(args, exportFlags, 1);
+  if (values.help) return 'help';
+  const outDir = positionals[0];
+  if (!outDir) throw new UsageError('export needs a directory to write to');
+  const packs = values.packs as string | undefined;
+  const onlyPacks = packs === undefined ? undefined : packs.split(',').map((id) => id.trim()).filter(Boolean);
+  if (onlyPacks?.length === 0) throw new UsageError('--packs needs at least one pack id');
+  return {
+    ...catalogOptions({ packs: values['packs-dir'] as string | undefined, data: values.data as string | undefined }, env),
+    outDir,
+    onlyPacks,
+    compress: values['no-compress'] !== true,
+    basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
+  };
+}
+
 export const USAGE = {
   main: `Usage: icon-registry <command> [options]
 
 Commands:
   serve    build the catalog if needed, then serve it over HTTP
   build    only build (or refresh) the catalog database
+  export   write every document as static files, for a CDN or web server
 
 Run 'icon-registry <command> --help' for the options of a command.`,
   serve: `Usage: icon-registry serve [options]
@@ -114,5 +155,19 @@ Options:
   --packs DIR          directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   --force              rebuild even when the catalog is current
+  -h, --help           show this help`,
+  export: `Usage: icon-registry export <dir> [options]
+
+Writes r/registry.json, r/{pack}.json and r/{pack}/{name}.json for every pack,
+icon and alias (with .br and .gz siblings), byte for byte what serve sends.
+Writes into a new directory and renames it into place; files that did not
+change are linked from the previous export instead of written again.
+
+Options:
+  --packs a,b          export only these packs (the index then lists only them)
+  --no-compress        skip the .br and .gz siblings
+  --base-path PATH     as for serve: files go under <dir>/PATH/r/ (env BASE_PATH)
+  --packs-dir DIR      directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   -h, --help           show this help`,
 };

@@ -16,6 +16,8 @@ export interface RegistryOptions {
   version?: string;
   /** Bound on the memory used for rendered documents kept for reuse. */
   cacheBytes?: number;
+  /** Answer as if the catalog held only these packs (a partial export). */
+  onlyPacks?: ReadonlySet<string>;
 }
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
@@ -28,6 +30,8 @@ const NAME_LIST_CACHE_BYTES = 4 * 1024 * 1024;
  */
 export class Registry {
   readonly basePath: string;
+  /** The packs this registry serves, by id. */
+  readonly packs: ReadonlyMap<string, PackRecord>;
   readonly index: Resource;
   readonly openApi: Resource;
   private readonly documents: ByteBoundedCache<Resource>;
@@ -39,7 +43,9 @@ export class Registry {
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES, (resource) => resource.size);
-    const records = [...catalog.packs.values()];
+    const only = options.onlyPacks;
+    this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
+    const records = [...this.packs.values()];
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
@@ -50,7 +56,7 @@ export class Registry {
     if (isProblem(route)) return problemResource(route);
     if (route.kind === 'index') return this.index;
     if (route.kind === 'openapi') return this.openApi;
-    const pack = isValidName(route.pack) ? this.catalog.packs.get(route.pack) : undefined;
+    const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
     if (!pack) return problemResource(this.packNotFound(route.pack));
     return route.kind === 'pack' ? this.packDocument(pack) : this.iconDocument(pack, route.name);
   }
@@ -99,16 +105,22 @@ export class Registry {
       status: 404,
       code: 'pack_not_found',
       detail: `There is no pack ${quoted(pack)}.`,
-      suggestions: closestNames(pack, this.catalog.packs.keys()),
+      suggestions: closestNames(pack, this.packs.keys()),
     };
   }
 
-  private iconNotFound(pack: string, name: string): Problem {
+  /** Every icon and alias name of a served pack. */
+  iconNames(pack: string): string[] {
     let names = this.nameLists.get(pack);
     if (!names) {
       names = this.catalog.iconNames(pack);
       this.nameLists.set(pack, names);
     }
+    return names;
+  }
+
+  private iconNotFound(pack: string, name: string): Problem {
+    const names = this.iconNames(pack);
     return {
       status: 404,
       code: 'icon_not_found',

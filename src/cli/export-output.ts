@@ -1,0 +1,33 @@
+import type { ExportProgress, ExportSummary } from '../export/export.js';
+
+const number = new Intl.NumberFormat('en-US');
+const megabytes = (bytes: number) => `${number.format(Math.round(bytes / 1024 / 1024))} MB`;
+
+/** Progress of an export on a terminal: at most one line a second (self-overwriting on a TTY). */
+export function exportProgressPrinter(stream: NodeJS.WriteStream = process.stderr) {
+  let last = 0;
+  let shown = false;
+  return {
+    progress(progress: ExportProgress) {
+      const now = Date.now();
+      if (now - last < 1000) return;
+      last = now;
+      const rate = progress.elapsedMs > 0 ? (progress.files * 1000) / progress.elapsedMs : 0;
+      const left = rate > 0 ? Math.max(0, (progress.filesTotal - progress.files) / rate) : 0;
+      const line =
+        `exporting: ${number.format(progress.files)}/${number.format(progress.filesTotal)} files, ${megabytes(progress.bytes)}, ` +
+        `${number.format(Math.round(rate))} files/s, ${Math.ceil(left)} s left`;
+      if (stream.isTTY) {
+        stream.write(`\r\x1b[K${line}`);
+        shown = true;
+      } else stream.write(`${line}\n`);
+    },
+    finished(summary: ExportSummary, dir: string) {
+      if (shown) stream.write('\r\x1b[K');
+      stream.write(
+        `exported ${summary.packs} packs: ${number.format(summary.files)} files (${number.format(summary.written)} written, ` +
+          `${number.format(summary.kept)} unchanged), ${megabytes(summary.bytes)} in ${summary.seconds.toFixed(1)} s (${dir})\n`,
+      );
+    },
+  };
+}

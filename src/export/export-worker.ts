@@ -1,0 +1,46 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Catalog } from '../catalog/catalog.js';
+import { Registry } from '../registry/registry.js';
+import { emptyCounts, ExportWriter, type WriteCounts } from './files.js';
+import { packDirectory, packDocumentPath } from './layout.js';
+import type { ExportSetup, ExportTask } from './messages.js';
+
+/**
+ * Answers export tasks with the same Registry code that answers HTTP
+ * requests, writing what it returns; one instance per core.
+ */
+const setup = workerData as ExportSetup;
+const catalog = new Catalog(setup.catalogPath);
+// Each document is written once: a small cache is enough for the index and name lists.
+const registry = new Registry(catalog, {
+  basePath: setup.basePath,
+  version: setup.version,
+  cacheBytes: 8 * 1024 * 1024,
+  onlyPacks: setup.onlyPacks ? new Set(setup.onlyPacks) : undefined,
+});
+const writer = new ExportWriter(setup.root, setup.previous, setup.compress);
+
+function run(task: ExportTask): WriteCounts {
+  const counts = emptyCounts();
+  if ('paths' in task) {
+    for (const path of task.paths) {
+      const resource = registry.respond(path);
+      if (resource.status !== 200) throw new Error(`export: ${path} answered ${resource.status}`);
+      writer.write(path, resource, counts);
+    }
+    return counts;
+  }
+  // An unchanged pack: its document and every icon file are linked as they are.
+  const documentPath = packDocumentPath(registry.basePath, task.linkPack);
+  const iconDirectory = packDirectory(registry.basePath, task.linkPack);
+  const previousIcons = join(setup.previous as string, iconDirectory);
+  // A pack without icons (there is one in @iconify/json) has no directory.
+  const names = existsSync(previousIcons) ? readdirSync(previousIcons) : [];
+  for (const name of names) writer.linkFile(`${iconDirectory}/${name}`, counts);
+  for (const suffix of setup.compress ? ['', '.br', '.gz'] : ['']) writer.linkFile(`${documentPath}${suffix}`, counts);
+  return counts;
+}
+
+parentPort?.on('message', (task: ExportTask) => parentPort?.postMessage(run(task)));

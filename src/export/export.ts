@@ -1,0 +1,167 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isRunning } from '../process.js';
+import { Catalog } from '../catalog/catalog.js';
+import { WorkerPool } from '../catalog/worker-pool.js';
+import { Registry } from '../registry/registry.js';
+import { addCounts, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
+import { iconPath, indexPath, MANIFEST_FILE, notFoundPath, openApiPath, packDocumentPath } from './layout.js';
+import type { ExportSetup, ExportTask } from './messages.js';
+
+export interface ExportOptions {
+  catalogPath: string;
+  outDir: string;
+  basePath: string;
+  /** Export only these packs (the index then lists only them). */
+  onlyPacks: string[] | undefined;
+  compress: boolean;
+  /** Version of icon-registry: documents of an unchanged pack are reused only from an export by the same version. */
+  version: string;
+}
+
+export interface ExportProgress extends WriteCounts {
+  filesTotal: number;
+  elapsedMs: number;
+}
+
+export interface ExportSummary extends WriteCounts {
+  packs: number;
+  removed: boolean;
+  seconds: number;
+}
+
+/** What an export was made from. */
+interface Manifest {
+  version: string;
+  basePath: string;
+  compress: boolean;
+  /**
+   * Each pack's document ETag (equal means every file of the pack is
+   * unchanged) and the bytes of its files (so linking them needs no stat).
+   */
+  packs: Record<string, { etag: string; bytes: number }>;
+}
+
+/** Icon documents per task: small enough to spread evenly over the workers. */
+const TASK_SIZE = 500;
+
+function readManifest(dir: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The export cannot start as asked; the message says why. */
+export class ExportRefused extends Error {}
+
+/** Removes what exports that were killed left next to `outDir`. */
+function removeAbandoned(outDir: string): void {
+  const parent = dirname(outDir);
+  const prefix = `${basename(outDir)}.`;
+  for (const name of readdirSync(parent)) {
+    const match = /^(\d+)\.(exporting|replaced)$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
+    if (match && !isRunning(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes every document the registry serves as files under `outDir`, with
+ * the same code that answers HTTP requests. The export is written to a new
+ * directory and renamed into place at the end; files whose bytes did not
+ * change are hard-linked from the previous export instead of written.
+ */
+export async function exportRegistry(options: ExportOptions, onProgress: (progress: ExportProgress) => void): Promise<ExportSummary> {
+  const started = Date.now();
+  const outDir = resolve(options.outDir);
+  const catalog = new Catalog(options.catalogPath);
+  const only = options.onlyPacks ? new Set(options.onlyPacks) : undefined;
+  const unknown = options.onlyPacks?.filter((id) => !catalog.packs.has(id)) ?? [];
+  if (unknown.length) {
+    catalog.close();
+    throw new ExportRefused(`no such pack: ${unknown.join(', ')}`);
+  }
+  const registry = new Registry(catalog, { basePath: options.basePath, onlyPacks: only, version: options.version });
+  const basePath = registry.basePath;
+
+  const previousManifest = existsSync(outDir) ? readManifest(outDir) : undefined;
+  if (existsSync(outDir) && !previousManifest && readdirSync(outDir).length > 0) {
+    catalog.close();
+    throw new ExportRefused(`${options.outDir} is not empty and holds no earlier export: refusing to replace it`);
+  }
+  const previous = previousManifest ? outDir : undefined;
+  const reusable = previousManifest?.version === options.version && previousManifest.basePath === basePath && previousManifest.compress === options.compress;
+  removeAbandoned(outDir);
+  const building = `${outDir}.${process.pid}.exporting`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+
+  const manifest: Manifest = { version: options.version, basePath, compress: options.compress, packs: {} };
+  const tasks: ExportTask[] = [];
+  let documents = 3; // index, OpenAPI description, not-found problem
+  for (const id of registry.packs.keys()) {
+    const etag = catalog.packDocumentInfo(id)?.etag ?? '';
+    const names = registry.iconNames(id);
+    documents += names.length + 1;
+    const earlier = reusable ? previousManifest.packs[id] : undefined;
+    manifest.packs[id] = { etag, bytes: earlier?.etag === etag ? earlier.bytes : 0 };
+    if (earlier?.etag === etag) {
+      tasks.push({ linkPack: id });
+      continue;
+    }
+    const paths = [packDocumentPath(basePath, id), ...names.map((name) => iconPath(basePath, id, name))];
+    for (let i = 0; i < paths.length; i += TASK_SIZE) tasks.push({ pack: id, paths: paths.slice(i, i + TASK_SIZE) });
+  }
+  const filesTotal = documents * (options.compress ? 3 : 1);
+
+  const totals = emptyCounts();
+  const report = () => onProgress({ ...totals, filesTotal, elapsedMs: Date.now() - started });
+  const writer = new ExportWriter(building, previous, options.compress);
+  writer.write(indexPath(basePath), registry.index, totals);
+  writer.write(openApiPath(basePath), registry.openApi, totals);
+  writer.write(notFoundPath(basePath), registry.respond(`${basePath}/r/`), totals);
+
+  const setup: ExportSetup = {
+    catalogPath: options.catalogPath,
+    basePath,
+    onlyPacks: options.onlyPacks,
+    root: building,
+    previous,
+    compress: options.compress,
+    version: options.version,
+  };
+  const pool = new WorkerPool<ExportTask, WriteCounts>(new URL('./export-worker.js', import.meta.url), { workerData: setup });
+  try {
+    await Promise.all(
+      tasks.map(async (task) => {
+        const counts = await pool.run(task);
+        const pack = manifest.packs['pack' in task ? task.pack : task.linkPack] as Manifest['packs'][string];
+        if ('pack' in task) pack.bytes += counts.bytes;
+        else counts.bytes = pack.bytes;
+        addCounts(totals, counts);
+        report();
+      }),
+    );
+    writeFileSync(join(building, MANIFEST_FILE), JSON.stringify(manifest));
+  } catch (error) {
+    // Stop every worker before removing what they were writing into.
+    await pool.close();
+    rmSync(building, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await pool.close();
+    catalog.close();
+  }
+
+  // Swap: the old export stays complete until the new one takes its name.
+  const replaced = `${outDir}.${process.pid}.replaced`;
+  const hadPrevious = existsSync(outDir);
+  if (hadPrevious) renameSync(outDir, replaced);
+  renameSync(building, outDir);
+  // The promise-based rm removes entries concurrently on libuv's thread pool: much faster for a million files.
+  if (hadPrevious) await rm(replaced, { recursive: true, force: true });
+  report();
+  return { ...totals, packs: registry.packs.size, removed: hadPrevious, seconds: (Date.now() - started) / 1000 };
+}

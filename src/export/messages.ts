@@ -1,0 +1,17 @@
+/** Messages between the exporter and its worker threads. */
+
+export interface ExportSetup {
+  catalogPath: string;
+  basePath: string;
+  onlyPacks: string[] | undefined;
+  /** Directory being written. */
+  root: string;
+  /** The export being replaced, if any: unchanged files are linked from it. */
+  previous: string | undefined;
+  compress: boolean;
+  /** Version of icon-registry, as the server states it in the OpenAPI description. */
+  version: string;
+}
+
+/** Render and write these URL paths of `pack`, or link every file of an unchanged pack. */
+export type ExportTask = { pack: string; paths: string[] } | { linkPack: string };

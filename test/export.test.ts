@@ -1,0 +1,150 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet, type RawResponse } from './helpers/http.js';
+import { startNginx, type Nginx } from './helpers/nginx.js';
+import { CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+const EXPORT = join(TEST_TMP, 'export');
+const PACKS = ['fixture-shapes', 'line-md', 'svg-spinners', 'bytesize'];
+
+function exportPacks(packs: string[]) {
+  const result = spawnSync(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', packs.join(',')], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const summary = result.stderr.split('\n').find((line) => line.startsWith('exported '));
+  const match = /^exported (\d+) packs: ([\d,]+) files \(([\d,]+) written, ([\d,]+) unchanged\)/.exec(summary ?? '');
+  expect(match, result.stderr).not.toBeNull();
+  const count = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
+  return { packs: count(match?.[1]), files: count(match?.[2]), written: count(match?.[3]), unchanged: count(match?.[4]) };
+}
+
+/** Every exported document (identity files), as URL paths. */
+function exportedPaths(): string[] {
+  const paths: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json') && !entry.name.startsWith('.')) paths.push(`/${relative(EXPORT, path)}`);
+    }
+  };
+  walk(EXPORT);
+  return paths.sort();
+}
+
+let server: TestServer;
+let nginx: Nginx;
+let first: ReturnType<typeof exportPacks>;
+
+beforeAll(async () => {
+  first = exportPacks(PACKS);
+  server = await startTestServer();
+  nginx = await startNginx(EXPORT, join(TEST_TMP, 'nginx'));
+}, 600_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await server?.close();
+});
+
+const get = (port: number, path: string, encoding = 'identity'): Promise<RawResponse> => rawGet(port, path, `Accept-Encoding: ${encoding}\r\n`);
+
+describe('icon-registry export served by nginx', () => {
+  it('writes every document of the chosen packs with .br and .gz siblings', () => {
+    const paths = exportedPaths();
+    expect(first.packs).toBe(PACKS.length);
+    expect(first.files).toBe(paths.length * 3);
+    expect(paths).toContain('/r/registry.json');
+    expect(paths).toContain('/r/line-md/loading-loop.json');
+    for (const path of paths) {
+      expect(existsSync(join(EXPORT, `${path}.br`)), path).toBe(true);
+      expect(existsSync(join(EXPORT, `${path}.gz`)), path).toBe(true);
+    }
+  });
+
+  it('gives, for every exported path, the body, status and content type the server sends', async () => {
+    const paths = exportedPaths().filter((path) => path !== '/r/_not-found.json');
+    const differences: string[] = [];
+    for (const path of paths) {
+      const [fromNginx, fromServer] = await Promise.all([get(nginx.port, path), get(server.port, path)]);
+      if (fromNginx.status !== fromServer.status) differences.push(`${path}: status ${fromNginx.status} != ${fromServer.status}`);
+      if (fromNginx.headers['content-type'] !== fromServer.headers['content-type']) differences.push(`${path}: ${fromNginx.headers['content-type']}`);
+      let expected = fromServer.body;
+      if (path === '/r/registry.json') {
+        // The export lists only the exported packs: the server's index, filtered to them.
+        const entries = (JSON.parse(Buffer.from(fromServer.body, 'latin1').toString()) as Array<{ id: string }>).filter((entry) => PACKS.includes(entry.id));
+        expected = Buffer.from(JSON.stringify(entries)).toString('latin1');
+      }
+      if (fromNginx.body !== expected) differences.push(`${path}: body differs`);
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    expect(paths.length).toBeGreaterThan(1300);
+  });
+
+  it('sends the precompressed .gz sibling to clients that accept gzip', async () => {
+    const response = await get(nginx.port, '/r/line-md.json', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = Buffer.from(response.body, 'latin1');
+    expect(body.equals(readFileSync(join(EXPORT, 'r', 'line-md.json.gz')))).toBe(true);
+    expect(gunzipSync(body).equals(readFileSync(join(EXPORT, 'r', 'line-md.json')))).toBe(true);
+  });
+
+  it('answers missing paths with a problem document, as the server does', async () => {
+    for (const path of ['/r/nope.json', '/r/line-md/nope.json', '/r/line-md', '/r/line-md/', '/elsewhere', '/.icon-registry-export.json']) {
+      const [fromNginx, fromServer] = await Promise.all([get(nginx.port, path), get(server.port, path)]);
+      expect(fromNginx.status, path).toBe(404);
+      expect(fromServer.status, path).toBe(404);
+      expect(fromNginx.headers['content-type'], path).toBe(fromServer.headers['content-type']);
+      expect(JSON.parse(fromNginx.body)).toMatchObject({ status: 404, code: 'not_found' });
+      expect(fromNginx.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+});
+
+describe('re-export', () => {
+  it('rewrites nothing when nothing changed, and removes what is no longer exported', () => {
+    const inode = (path: string) => statSync(join(EXPORT, path)).ino;
+    const before = inode('r/line-md/loading-loop.json');
+    const again = exportPacks(PACKS);
+    expect(again.written).toBe(0);
+    expect(again.unchanged).toBe(first.files);
+    expect(inode('r/line-md/loading-loop.json')).toBe(before);
+
+    const fewer = exportPacks(PACKS.filter((id) => id !== 'svg-spinners'));
+    expect(existsSync(join(EXPORT, 'r', 'svg-spinners.json'))).toBe(false);
+    expect(existsSync(join(EXPORT, 'r', 'svg-spinners'))).toBe(false);
+    // Only the index changed.
+    expect(fewer.written).toBe(3);
+    expect(inode('r/line-md/loading-loop.json')).toBe(before);
+  });
+
+  it('leaves the previous export intact when an export is interrupted', async () => {
+    const manifest = readFileSync(join(EXPORT, '.icon-registry-export.json'), 'utf8');
+    const child = spawn(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'mdi,fluent-emoji'], { stdio: 'ignore' });
+    // Kill it once it has started writing its new directory.
+    for (let i = 0; i < 400 && !readdirSync(TEST_TMP).some((name) => name.startsWith('export.') && name.endsWith('.exporting')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(readFileSync(join(EXPORT, '.icon-registry-export.json'), 'utf8')).toBe(manifest);
+    expect(existsSync(join(EXPORT, 'r', 'mdi.json'))).toBe(false);
+    expect((await get(nginx.port, '/r/line-md/loading-loop.json')).status).toBe(200);
+    // The next export clears what the killed one left behind.
+    exportPacks(['line-md']);
+    expect(readdirSync(TEST_TMP).filter((name) => name.startsWith('export.'))).toEqual([]);
+  });
+
+  it('refuses to replace a directory that is not an export', () => {
+    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'line-md'], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/holds no earlier export: refusing to replace it/);
+    expect(existsSync(join(FIXTURE_PACKS, 'fixture-shapes.json'))).toBe(true);
+  });
+});
