@@ -23,13 +23,14 @@ export interface Nginx {
 /**
  * Runs nginx in the foreground with the project's deploy/nginx.conf, its
  * listen and root lines pointed at 127.0.0.1:<free port> and `root`.
- * nginx is installed from Debian's packages first when missing.
+ * nginx is installed from Debian's packages first when missing. `projectRoot`
+ * is given by callers bundled elsewhere (the benchmark).
  */
-export async function startNginx(root: string, workDir: string): Promise<Nginx> {
-  execFileSync(join(ROOT, 'scripts', 'ensure-nginx.sh'), { stdio: 'inherit' });
+export async function startNginx(root: string, workDir: string, projectRoot = ROOT): Promise<Nginx> {
+  execFileSync(join(projectRoot, 'scripts', 'ensure-nginx.sh'), { stdio: 'inherit' });
   const port = await freePort();
   mkdirSync(join(workDir, 'logs'), { recursive: true });
-  const config = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8')
+  const config = readFileSync(join(projectRoot, 'deploy', 'nginx.conf'), 'utf8')
     .replace(/^(\s*)listen .*# export listen$/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root .*# export root$/m, `$1root ${root};`);
   const configPath = join(workDir, 'nginx.conf');

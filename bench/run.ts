@@ -1,0 +1,150 @@
+// npm run bench [-- --smoke]: icon-registry against the Iconify API and nginx, on 127.0.0.1.
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { locateDefaultCatalog } from '../src/catalog/sources.js';
+import { freePort, startNginx } from '../test/helpers/nginx.js';
+import { seededRandom } from '../test/helpers/sources.js';
+import { load, type LoadResult } from './load.js';
+import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
+import { emptyFigures, formatReport } from './report.js';
+
+const SMOKE = process.argv.includes('--smoke');
+const SECONDS = SMOKE ? 1 : 10;
+const CONNECTIONS = 32;
+const ICON_COUNT = 1000;
+const MEMORY_REQUESTS = SMOKE ? 2000 : 20_000;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORK = join(ROOT, '.bench');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const DATA = join(WORK, 'data');
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+/** `count` icons, each from a pack drawn uniformly, so every pack is visited. */
+function sampleIcons(db: Database.Database, count: number, random: () => number): Array<[string, string]> {
+  const byPack = new Map<string, string[]>();
+  for (const row of db.prepare<[], { pack: string; name: string }>('SELECT pack, name FROM icons').iterate()) {
+    let names = byPack.get(row.pack);
+    if (!names) byPack.set(row.pack, (names = []));
+    names.push(row.name);
+  }
+  const packs = [...byPack.keys()].sort();
+  return Array.from({ length: count }, () => {
+    const pack = packs[Math.floor(random() * packs.length)] as string;
+    const names = byPack.get(pack) as string[];
+    return [pack, names[Math.floor(random() * names.length)] as string];
+  });
+}
+
+async function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function main(): Promise<void> {
+  mkdirSync(WORK, { recursive: true });
+  const seed = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : Math.floor(Math.random() * 2 ** 31);
+  log(`seed ${seed}${SMOKE ? ' (smoke run)' : ''}`);
+  const figures = emptyFigures(seed, SMOKE, SECONDS, CONNECTIONS);
+
+  // One-time build of the full catalog.
+  let started = Date.now();
+  execFileSync(process.execPath, [CLI, 'build', '--data', DATA, '--force'], { cwd: WORK, stdio: ['ignore', 'ignore', 'inherit'] });
+  figures.buildSeconds = (Date.now() - started) / 1000;
+
+  const db = new Database(join(DATA, 'catalog.db'), { readonly: true });
+  const random = seededRandom(seed);
+  const icons = sampleIcons(db, ICON_COUNT, random);
+  const memoryIcons = sampleIcons(db, MEMORY_REQUESTS, random);
+  const untouched = db.prepare<[], { name: string }>("SELECT name FROM icons WHERE pack = 'fluent-emoji' LIMIT 1 OFFSET 1000").get()?.name as string;
+  db.close();
+  const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
+
+  // icon-registry: start to first answer, first icon of an untouched 100 MB pack, memory.
+  const registryPort = await freePort();
+  const registryOrigin = `http://127.0.0.1:${registryPort}`;
+  started = Date.now();
+  const registry = startProcess(process.execPath, [CLI, 'serve', '--data', DATA, '--port', String(registryPort), '--log-level', 'warn'], { cwd: WORK });
+  figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
+  started = performance.now();
+  await fetchBytes(`${registryOrigin}/r/fluent-emoji/${untouched}.json`);
+  figures.untouchedPackMs = performance.now() - started;
+  const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
+  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS });
+  figures.registryRssMb = residentMegabytes(registry.pid as number);
+  figures.memoryFailures = memoryLoad.failures;
+
+  // nginx serving the very bytes icon-registry sent for the same paths.
+  const staticRoot = join(WORK, 'static');
+  rmSync(staticRoot, { recursive: true, force: true });
+  const write = (path: string, bytes: Buffer) => {
+    mkdirSync(dirname(join(staticRoot, path)), { recursive: true });
+    writeFileSync(join(staticRoot, path), bytes);
+  };
+  for (const path of [...new Set(iconPaths), '/r/registry.json', '/r/mdi.json', '/r/_not-found.json']) {
+    write(path, await fetchBytes(`${registryOrigin}${path === '/r/_not-found.json' ? '/r/' : path}`, { 'accept-encoding': 'identity' }).catch(() => Buffer.from('{}')));
+  }
+  write('/r/mdi.json.gz', await fetchBytes(`${registryOrigin}/r/mdi.json`, { 'accept-encoding': 'gzip' }));
+  const nginx = await startNginx(staticRoot, join(WORK, 'nginx'), ROOT);
+  const nginxOrigin = `http://127.0.0.1:${nginx.port}`;
+
+  // The Iconify API, loading the same @iconify/json files from a local directory.
+  const peerDir = join(WORK, 'iconify-api');
+  rmSync(peerDir, { recursive: true, force: true });
+  mkdirSync(peerDir, { recursive: true });
+  symlinkSync(locateDefaultCatalog().dir, join(peerDir, 'icons'));
+  const peerPort = await freePort();
+  const peerOrigin = `http://127.0.0.1:${peerPort}`;
+  started = Date.now();
+  const peer = startProcess(process.execPath, ['--expose-gc', join(ROOT, 'node_modules', '@iconify', 'api', 'lib', 'index.js')], {
+    cwd: peerDir,
+    env: { ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(peerPort), ALLOW_UPDATE: 'false' },
+  });
+  log('waiting for the Iconify API to load the catalog (about 35 s)');
+  figures.peerStartMs = await waitUntilServing(`${peerOrigin}/collections`, started, 300_000, peer);
+  const peerMemory = await load({
+    label: 'memory',
+    origin: peerOrigin,
+    paths: memoryIcons.map(([pack, name]) => `/${pack}.json?icons=${name}`),
+    connections: CONNECTIONS,
+    amount: MEMORY_REQUESTS,
+  });
+  figures.peerRssMb = residentMegabytes(peer.pid as number);
+  figures.memoryFailures += peerMemory.failures;
+
+  const run = (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
+    log(`load: ${label}`);
+    return load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS });
+  };
+  const loads = figures.loads;
+  loads.push(await run('icon-registry: 1,000 icon documents', registryOrigin, iconPaths));
+  loads.push(await run('Iconify API: /{pack}.json?icons={name}, same icons', peerOrigin, icons.map(([pack, name]) => `/${pack}.json?icons=${name}`)));
+  loads.push(await run('nginx: same icon documents', nginxOrigin, iconPaths));
+  loads.push(await run('icon-registry: /r/registry.json', registryOrigin, ['/r/registry.json']));
+  loads.push(await run('Iconify API: /collections', peerOrigin, ['/collections']));
+  loads.push(await run('nginx: /r/registry.json', nginxOrigin, ['/r/registry.json']));
+  loads.push(await run('icon-registry: /r/mdi.json, br', registryOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
+  loads.push(await run('nginx: /r/mdi.json, gzip_static', nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
+
+  await nginx.stop();
+  await stopProcess(peer);
+  await stopProcess(registry);
+
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const report = formatReport(figures, { date: new Date().toISOString().slice(0, 10), commit, command: `npm run bench${SMOKE ? ' -- --smoke' : ''}` });
+  process.stdout.write(`${report}\n`);
+  if (!SMOKE) appendFileSync(join(ROOT, 'bench', 'README.md'), `\n${report}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    stopAll();
+    console.error(error);
+    process.exit(1);
+  },
+);
