@@ -5,7 +5,8 @@ import { isRunning } from '../process.js';
 import { Catalog } from '../catalog/catalog.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
-import { addCounts, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
+import type { Resource } from '../registry/resource.js';
+import { addCounts, CODINGS, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
 import { iconPath, indexPath, MANIFEST_FILE, notFoundPath, openApiPath, packDocumentPath } from './layout.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 
@@ -94,9 +95,6 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const previous = previousManifest ? outDir : undefined;
   const reusable = previousManifest?.version === options.version && previousManifest.basePath === basePath && previousManifest.compress === options.compress;
   removeAbandoned(outDir);
-  const building = `${outDir}.${process.pid}.exporting`;
-  rmSync(building, { recursive: true, force: true });
-  mkdirSync(building, { recursive: true });
 
   const manifest: Manifest = { version: options.version, basePath, compress: options.compress, packs: {} };
   const tasks: ExportTask[] = [];
@@ -115,13 +113,34 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     for (let i = 0; i < paths.length; i += TASK_SIZE) tasks.push({ pack: id, paths: paths.slice(i, i + TASK_SIZE) });
   }
   const filesTotal = documents * (options.compress ? 3 : 1);
+  const smallDocuments: Array<[string, Resource]> = [
+    [indexPath(basePath), registry.index],
+    [openApiPath(basePath), registry.openApi],
+    [notFoundPath(basePath), registry.respond(`${basePath}/r/`)],
+  ];
 
+  // Nothing changed at all: the export in place is already this one.
+  const codings = CODINGS.filter(([, encoding]) => options.compress || encoding === 'identity');
+  const unchanged =
+    reusable &&
+    tasks.every((task) => 'linkPack' in task) &&
+    Object.keys(previousManifest.packs).length === registry.packs.size &&
+    smallDocuments.every(([path, resource]) => codings.every(([suffix, encoding]) => sameBytes(join(outDir, `${path}${suffix}`), resource.bytes(encoding))));
+  if (unchanged) {
+    catalog.close();
+    const bytes = Object.values(manifest.packs).reduce((sum, pack) => sum + pack.bytes, 0);
+    const result = { files: filesTotal, bytes, written: 0, kept: filesTotal };
+    onProgress({ ...result, filesTotal, elapsedMs: Date.now() - started });
+    return { ...result, packs: registry.packs.size, removed: false, seconds: (Date.now() - started) / 1000 };
+  }
+
+  const building = `${outDir}.${process.pid}.exporting`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
   const totals = emptyCounts();
   const report = () => onProgress({ ...totals, filesTotal, elapsedMs: Date.now() - started });
   const writer = new ExportWriter(building, previous, options.compress);
-  writer.write(indexPath(basePath), registry.index, totals);
-  writer.write(openApiPath(basePath), registry.openApi, totals);
-  writer.write(notFoundPath(basePath), registry.respond(`${basePath}/r/`), totals);
+  for (const [path, resource] of smallDocuments) writer.write(path, resource, totals);
 
   const setup: ExportSetup = {
     catalogPath: options.catalogPath,

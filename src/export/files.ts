@@ -30,7 +30,8 @@ export function addCounts(total: WriteCounts, part: WriteCounts): void {
   total.kept += part.kept;
 }
 
-function sameBytes(path: string, bytes: Buffer): boolean {
+/** Whether the file at `path` holds exactly `bytes`. */
+export function sameBytes(path: string, bytes: Buffer): boolean {
   try {
     return statSync(path).size === bytes.length && readFileSync(path).equals(bytes);
   } catch {

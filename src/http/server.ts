@@ -106,13 +106,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.end(rawProblemResponse(methodNotAllowed('CONNECT'), { allow: ALLOWED_METHODS }));
   });
 
+  // Responses in flight, so that a graceful stop can wait for them.
   const inFlight = new Set<ServerResponse>();
   app.addHook('onRequest', (request, reply, done) => {
     inFlight.add(reply.raw);
     reply.raw.once('close', () => inFlight.delete(reply.raw));
     done();
   });
-
+  // Before any body is read: only GET, HEAD and OPTIONS are answered.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ANSWERED_METHODS.has(request.method)) return done();
+    void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
     done();
@@ -122,11 +127,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/healthz', (request, reply) =>
     reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
   );
-  // Before any body is read: only GET, HEAD and OPTIONS are answered.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (ANSWERED_METHODS.has(request.method)) return done();
-    void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
-  });
   app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
   app.setNotFoundHandler((request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
