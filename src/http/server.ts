@@ -85,7 +85,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    // Longer than the idle timeout of common proxies and load balancers (60 s), so
+    // the server never closes a connection a proxy is about to reuse (a 502 there).
+    keepAliveTimeout: 65_000,
     // Node checks header and request timeouts every connectionsCheckingInterval
     // (30 s by default): check every second, so a client that never finishes
     // its headers is dropped after headersTimeout (10 s), not up to 40 s.
