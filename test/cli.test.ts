@@ -58,10 +58,10 @@ describe('icon-registry command line', () => {
     expect(log).toMatch(/^skipped \S+zz-duplicate\.json: pack id "fixture-shapes" is already served from \S+fixture-shapes\.json$/m);
     expect(log).toMatch(/^warning \S+bytesize\.json: own pack "bytesize" replaces the default pack of the same id$/m);
     expect(log).toMatch(/^warning \S+fixture-repairs\.json: dropped alias "loop-a": missing parent or loop$/m);
-    // 243 default packs, bytesize replaced by an own pack, plus fixture-shapes and fixture-repairs.
+    // 243 default packs, bytesize replaced by an own pack, plus fixture-shapes, fixture-repairs and fixture-hostile.
     const summaries = log.split('\n').filter((line) => line.startsWith('catalog built:'));
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatch(/^catalog built: 245 packs, [\d,]+ icons, [\d,]+ aliases, 4 files skipped in [\d.]+ s, \d+ MB \(\S+catalog\.db\)$/);
+    expect(summaries[0]).toMatch(/^catalog built: 246 packs, [\d,]+ icons, [\d,]+ aliases, 4 files skipped in [\d.]+ s, \d+ MB \(\S+catalog\.db\)$/);
   });
 
   it('reopens a current catalog without rebuilding it', () => {

@@ -1,8 +1,9 @@
 import type { IconifyJSON } from '@iconify/types';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
-import { FIXTURE_PACKS } from './helpers/paths.js';
+import { BUILD_LOG, FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { defaultPackIds, readDefaultPack, readSourcePack, REPLACED_DEFAULT_PACK } from './helpers/sources.js';
 
@@ -60,6 +61,31 @@ describe('GET /r/{pack}.json', () => {
     const source = readSourcePack(join(FIXTURE_PACKS, 'bytesize.json'));
     // The own file has no info.total: the document counts its one icon.
     expect(json).toEqual(expectedDocument({ ...source, info: { ...source.info, total: 1 } as IconifyJSON['info'] }));
+  });
+
+  it('drops icons of own packs whose markup could run code or load something from outside', async () => {
+    const { json } = await getJson<IconifyJSON>(`${server.base}/r/fixture-hostile.json`);
+    expect(Object.keys(json.icons).sort()).toEqual(['clean', 'local-use']);
+    expect(Object.keys(json.aliases ?? {})).toEqual(['alias-of-clean']);
+    expect(JSON.stringify(json)).not.toMatch(/script|javascript|evil\.test|onload|foreignObject|ENTITY/i);
+    for (const name of ['script', 'js-href', 'alias-of-script']) {
+      expect((await fetch(`${server.base}/r/fixture-hostile/${name}.json`)).status).toBe(404);
+    }
+    const log = readFileSync(BUILD_LOG, 'utf8');
+    for (const [name, reason] of [
+      ['script', '<script> element'],
+      ['onload-upper', 'ONLOAD event handler'],
+      ['foreign', '<foreignObject> element'],
+      ['js-href', 'href to something outside the icon'],
+      ['external-use', 'href to something outside the icon'],
+      ['xlink-data', 'xlink:href to something outside the icon'],
+      ['style-url', 'external url() in a style attribute'],
+      ['css-import', 'external reference in a style sheet'],
+      ['doctype', 'declaration (DOCTYPE or entity)'],
+    ]) {
+      expect(log).toContain(`fixture-hostile.json: dropped icon "${name}": unsafe markup (`);
+      expect(log.split('\n').find((line) => line.includes(`dropped icon "${name}"`))).toContain(reason);
+    }
   });
 
   it('serves an empty pack of the default catalog as an empty document', async () => {

@@ -6,6 +6,8 @@ export interface PrepareRequest {
   path: string;
   /** The id a default pack must have (its file name); undefined for own packs. */
   expectedId: string | undefined;
+  /** The operator's files are untrusted: their bodies are checked for unsafe markup. */
+  untrusted: boolean;
 }
 
 /** A pack ready to be written: every field already in its stored form. */

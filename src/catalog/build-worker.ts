@@ -18,7 +18,7 @@ function prepare(request: PrepareRequest): PreparedFile {
     return { index: request.index, error: `cannot read JSON: ${(error as Error).message}` };
   }
   try {
-    const pack = preparePack(raw, request.expectedId);
+    const pack = preparePack(raw, request.expectedId, request.untrusted);
     const document = Buffer.from(pack.document);
     return {
       index: request.index,

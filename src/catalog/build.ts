@@ -115,7 +115,7 @@ export async function buildCatalog(sources: Sources, fingerprint: string, dbPath
     const launch = () => {
       while (next < batch.length && pending.length < window) {
         const file = batch[next] as SourceFile;
-        pending.push({ file, result: pool.run({ index: next++, path: file.path, expectedId: defaultIdOf(file) }) });
+        pending.push({ file, result: pool.run({ index: next++, path: file.path, expectedId: defaultIdOf(file), untrusted: file.origin === 'own' }) });
       }
     };
     launch();

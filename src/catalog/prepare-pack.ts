@@ -2,6 +2,7 @@ import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
 import { getIconData, validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
+import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** A pack file that cannot be served at all; the message says why. */
 export class PackError extends Error {}
@@ -39,6 +40,18 @@ function validNamesOnly(map: unknown, kind: string, warnings: string[]): Entries
   return result;
 }
 
+/** Removes icons whose body could run code or load something from outside (aliases to them go too). */
+function dropUnsafeIcons(icons: Entries, warnings: string[]): void {
+  for (const [name, icon] of Object.entries(icons)) {
+    const body = isObject(icon) ? icon.body : undefined;
+    const reason = typeof body === 'string' ? unsafeMarkupReason(body) : undefined;
+    if (reason) {
+      delete icons[name];
+      warnings.push(`dropped icon "${name}": unsafe markup (${reason})`);
+    }
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -63,9 +76,12 @@ function completeInfo(info: unknown, id: string, visibleIcons: number): IconifyI
 /**
  * Validates one parsed IconifyJSON file and derives what the catalog stores.
  * `expectedId`, when given, is the id the pack must have (the file name of a
- * default pack). Throws PackError when the file cannot be served at all.
+ * default pack). Bodies of `untrusted` packs (the operator's files) are
+ * checked for unsafe markup; @iconify/json is trusted, and checking its
+ * 390,000 bodies would double the build. Throws PackError when the file
+ * cannot be served at all.
  */
-export function preparePack(raw: unknown, expectedId?: string): PreparedPack {
+export function preparePack(raw: unknown, expectedId?: string, untrusted = false): PreparedPack {
   if (!isObject(raw)) throw new PackError('not an IconifyJSON object');
   const id = raw.prefix;
   if (typeof id !== 'string' || !isValidName(id)) {
@@ -81,6 +97,7 @@ export function preparePack(raw: unknown, expectedId?: string): PreparedPack {
     icons: validNamesOnly(raw.icons, 'icon', warnings),
     aliases: validNamesOnly(raw.aliases, 'alias', warnings),
   };
+  if (untrusted) dropUnsafeIcons(candidate.icons, warnings);
   const iconsBefore = Object.keys(candidate.icons);
   const aliasesBefore = Object.keys(candidate.aliases);
   let data: IconifyJSON;
