@@ -141,6 +141,21 @@ describe('re-export', () => {
     expect(readdirSync(TEST_TMP).filter((name) => name.startsWith('export.'))).toEqual([]);
   });
 
+  it('writes identity files only with --no-compress, under the base path', () => {
+    const dir = join(TEST_TMP, 'export-plain');
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'svg-spinners', '--no-compress', '--base-path', '/icons'],
+      { encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const files = readdirSync(join(dir, 'icons', 'r', 'svg-spinners'));
+    expect(files.length).toBeGreaterThan(40);
+    expect(files.every((name) => name.endsWith('.json'))).toBe(true);
+    expect(existsSync(join(dir, 'icons', 'r', 'svg-spinners.json.gz'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(dir, 'icons', 'r', 'openapi.json'), 'utf8')).servers[0].url).toBe('/icons');
+  });
+
   it('refuses to replace a directory that is not an export', () => {
     const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'line-md'], { encoding: 'utf8' });
     expect(result.status).toBe(1);

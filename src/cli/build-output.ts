@@ -46,7 +46,7 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
   };
 }
 
-export function summaryLine(summary: BuildSummary, path: string): string {
+function summaryLine(summary: BuildSummary, path: string): string {
   return (
     `catalog built: ${summary.packs} packs, ${number.format(summary.icons)} icons, ${number.format(summary.aliases)} aliases` +
     `${summary.skipped ? `, ${summary.skipped} files skipped` : ''} in ${summary.seconds.toFixed(1)} s, ${megabytes(summary.bytes)} (${path})`

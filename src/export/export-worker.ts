@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Catalog } from '../catalog/catalog.js';
 import { Registry } from '../registry/registry.js';
-import { emptyCounts, ExportWriter, type WriteCounts } from './files.js';
+import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
 import { packDirectory, packDocumentPath } from './layout.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 
@@ -39,7 +39,7 @@ function run(task: ExportTask): WriteCounts {
   // A pack without icons (there is one in @iconify/json) has no directory.
   const names = existsSync(previousIcons) ? readdirSync(previousIcons) : [];
   for (const name of names) writer.linkFile(`${iconDirectory}/${name}`, counts);
-  for (const suffix of setup.compress ? ['', '.br', '.gz'] : ['']) writer.linkFile(`${documentPath}${suffix}`, counts);
+  for (const [suffix] of codingsFor(setup.compress)) writer.linkFile(`${documentPath}${suffix}`, counts);
   return counts;
 }
 

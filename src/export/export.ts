@@ -6,7 +6,7 @@ import { Catalog } from '../catalog/catalog.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
 import type { Resource } from '../registry/resource.js';
-import { addCounts, CODINGS, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
+import { addCounts, codingsFor, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
 import { iconPath, indexPath, MANIFEST_FILE, notFoundPath, openApiPath, packDocumentPath } from './layout.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 
@@ -28,7 +28,6 @@ export interface ExportProgress extends WriteCounts {
 
 export interface ExportSummary extends WriteCounts {
   packs: number;
-  removed: boolean;
   seconds: number;
 }
 
@@ -120,7 +119,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   ];
 
   // Nothing changed at all: the export in place is already this one.
-  const codings = CODINGS.filter(([, encoding]) => options.compress || encoding === 'identity');
+  const codings = codingsFor(options.compress);
   const unchanged =
     reusable &&
     tasks.every((task) => 'linkPack' in task) &&
@@ -131,7 +130,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     const bytes = Object.values(manifest.packs).reduce((sum, pack) => sum + pack.bytes, 0);
     const result = { files: filesTotal, bytes, written: 0, kept: filesTotal };
     onProgress({ ...result, filesTotal, elapsedMs: Date.now() - started });
-    return { ...result, packs: registry.packs.size, removed: false, seconds: (Date.now() - started) / 1000 };
+    return { ...result, packs: registry.packs.size, seconds: (Date.now() - started) / 1000 };
   }
 
   const building = `${outDir}.${process.pid}.exporting`;
@@ -182,5 +181,5 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   // The promise-based rm removes entries concurrently on libuv's thread pool: much faster for a million files.
   if (hadPrevious) await rm(replaced, { recursive: true, force: true });
   report();
-  return { ...totals, packs: registry.packs.size, removed: hadPrevious, seconds: (Date.now() - started) / 1000 };
+  return { ...totals, packs: registry.packs.size, seconds: (Date.now() - started) / 1000 };
 }

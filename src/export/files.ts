@@ -10,6 +10,11 @@ export const CODINGS: ReadonlyArray<[suffix: string, encoding: Encoding]> = [
   ['.gz', 'gzip'],
 ];
 
+/** The codings an export writes: all three, or the identity file only. */
+export function codingsFor(compress: boolean): ReadonlyArray<[suffix: string, encoding: Encoding]> {
+  return compress ? CODINGS : CODINGS.filter(([, encoding]) => encoding === 'identity');
+}
+
 export interface WriteCounts {
   files: number;
   bytes: number;
@@ -54,8 +59,7 @@ export class ExportWriter {
   ) {}
 
   write(urlPath: string, resource: Resource, counts: WriteCounts): void {
-    for (const [suffix, encoding] of CODINGS) {
-      if (encoding !== 'identity' && !this.compress) continue;
+    for (const [suffix, encoding] of codingsFor(this.compress)) {
       this.writeFile(`${urlPath}${suffix}`, resource.bytes(encoding), counts);
     }
   }

@@ -17,7 +17,7 @@ export function commonHeaders(requestId: string): Record<string, string> {
  * Successful documents are cacheable for `maxAge` seconds; a 404 briefly
  * (the pack may be added soon); any other error not at all.
  */
-export function cacheControl(status: number, maxAge: number): string {
+function cacheControl(status: number, maxAge: number): string {
   if (status < 300) return `public, max-age=${maxAge}`;
   if (status === 404) return 'public, max-age=60';
   return 'no-store';

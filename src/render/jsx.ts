@@ -50,7 +50,7 @@ function isPlainAttribute(prop: string): boolean {
 }
 
 /** JSX attributes for one element, with React's prop names. */
-export function jsxAttributes(attributes: Record<string, string>, needs: JsxNeeds): string[] {
+function jsxAttributes(attributes: Record<string, string>, needs: JsxNeeds): string[] {
   const result: string[] = [];
   for (const [name, value] of Object.entries(attributes)) {
     if (EVENT_HANDLER.test(name)) continue;
