@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from './helpers/http.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -89,6 +90,22 @@ describe('CORS preflight and errors', () => {
   it('gives errors a short max-age (404) or no-store (other errors)', async () => {
     expect((await fetch(`${server.base}/r/nope.json`)).headers.get('cache-control')).toBe('public, max-age=60');
     expect((await fetch(`${server.base}/r/%zz.json`)).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('keep-alive', () => {
+  it('keeps an idle connection open well past the 5 s Node default, for proxies that reuse it', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    const received: string[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk.toString('latin1')));
+    const request = 'GET /r/mdi/home.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    socket.write(request);
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    expect(socket.destroyed).toBe(false);
+    socket.write(request);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    socket.destroy();
+    expect(received.join('').match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
@@ -73,6 +73,30 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 }
 
 /**
+ * The Node server under fastify. Fastify does not apply its timeout options
+ * to a server made by a factory, so all of them are set here.
+ */
+function createHttpServer(handler: RequestListener): Server {
+  const server = createServer(
+    {
+      // Node checks header and request timeouts every connectionsCheckingInterval
+      // (30 s by default): check every second, so a client that never finishes
+      // its headers is dropped after headersTimeout (10 s), not up to 40 s.
+      connectionsCheckingInterval: 1_000,
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      // Host is not needed to answer (one site per server), so a request without it is served.
+      requireHostHeader: false,
+    },
+    handler,
+  );
+  // Longer than the idle timeout of common proxies and load balancers (60 s), so
+  // the server never closes a connection a proxy is about to reuse (a 502 there).
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+/**
  * The HTTP adapter: routing by method only, every path answered by
  * `registry.respond`, headers and conditional requests added here.
  */
@@ -84,15 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestTimeout: 30_000,
-    // Longer than the idle timeout of common proxies and load balancers (60 s), so
-    // the server never closes a connection a proxy is about to reuse (a 502 there).
-    keepAliveTimeout: 65_000,
-    // Node checks header and request timeouts every connectionsCheckingInterval
-    // (30 s by default): check every second, so a client that never finishes
-    // its headers is dropped after headersTimeout (10 s), not up to 40 s.
-    // Host is not needed to answer (one site per server), so a request without it is served.
-    serverFactory: (handler) => createServer({ connectionsCheckingInterval: 1_000, headersTimeout: 10_000, requireHostHeader: false }, handler),
+    serverFactory: createHttpServer,
     // The endpoints ignore query strings; not parsing them spares work on hostile ones.
     routerOptions: { querystringParser: () => ({}) },
     forceCloseConnections: false, // see closeGracefully
