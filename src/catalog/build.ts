@@ -5,6 +5,10 @@ import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.
 import { SCHEMA } from './schema.js';
 import type { SourceFile, Sources } from './sources.js';
 import { WorkerPool } from './worker-pool.js';
+import { workPath } from '../process.js';
+
+/** Suffix of a catalog being built (see workPath). */
+export const BUILD_STAGE = 'building';
 
 export interface BuildProgress {
   packsDone: number;
@@ -76,7 +80,7 @@ class CatalogWriter {
  */
 export async function buildCatalog(sources: Sources, fingerprint: string, dbPath: string, observer: BuildObserver): Promise<BuildSummary> {
   const started = Date.now();
-  const building = `${dbPath}.${process.pid}.building`;
+  const building = workPath(dbPath, BUILD_STAGE);
   rmSync(building, { force: true });
   const writer = new CatalogWriter(building);
   const pool = new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url));

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRunning } from '../process.js';
-import { buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
+import { removeAbandonedWork } from '../process.js';
+import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
 import { fingerprintOf } from './fingerprint.js';
 import { listSources } from './sources.js';
@@ -30,14 +30,6 @@ function builtFingerprint(path: string): string | undefined {
   }
 }
 
-/** Removes half-written catalogs left by builds that were killed. */
-function removeAbandonedBuilds(dataDir: string): void {
-  for (const name of readdirSync(dataDir)) {
-    const match = /^catalog\.db\.(\d+)\.building$/.exec(name);
-    if (match && !isRunning(Number(match[1]))) rmSync(join(dataDir, name), { force: true });
-  }
-}
-
 /**
  * Builds the catalog when its sources changed since the last build (or when
  * there is none) and returns the summary, or undefined when it was current.
@@ -47,7 +39,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
   const fingerprint = fingerprintOf(sources);
   const path = join(location.dataDir, CATALOG_FILE);
   mkdirSync(location.dataDir, { recursive: true });
-  removeAbandonedBuilds(location.dataDir);
+  removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
   return buildCatalog(sources, fingerprint, path, observer);
 }

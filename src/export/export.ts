@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { isRunning } from '../process.js';
+import { join, resolve } from 'node:path';
+import { removeAbandonedWork, workPath } from '../process.js';
 import { Catalog } from '../catalog/catalog.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
@@ -57,16 +57,6 @@ function readManifest(dir: string): Manifest | undefined {
 /** The export cannot start as asked; the message says why. */
 export class ExportRefused extends Error {}
 
-/** Removes what exports that were killed left next to `outDir`. */
-function removeAbandoned(outDir: string): void {
-  const parent = dirname(outDir);
-  const prefix = `${basename(outDir)}.`;
-  for (const name of readdirSync(parent)) {
-    const match = /^(\d+)\.(exporting|replaced)$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
-    if (match && !isRunning(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
-  }
-}
-
 /**
  * Writes every document the registry serves as files under `outDir`, with
  * the same code that answers HTTP requests. The export is written to a new
@@ -93,7 +83,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   }
   const previous = previousManifest ? outDir : undefined;
   const reusable = previousManifest?.version === options.version && previousManifest.basePath === basePath && previousManifest.compress === options.compress;
-  removeAbandoned(outDir);
+  removeAbandonedWork(outDir, ['exporting', 'replaced']);
 
   const manifest: Manifest = { version: options.version, basePath, compress: options.compress, packs: {} };
   const tasks: ExportTask[] = [];
@@ -133,7 +123,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     return { ...result, packs: registry.packs.size, seconds: (Date.now() - started) / 1000 };
   }
 
-  const building = `${outDir}.${process.pid}.exporting`;
+  const building = workPath(outDir, 'exporting');
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   const totals = emptyCounts();
@@ -174,7 +164,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   }
 
   // Swap: the old export stays complete until the new one takes its name.
-  const replaced = `${outDir}.${process.pid}.replaced`;
+  const replaced = workPath(outDir, 'replaced');
   const hadPrevious = existsSync(outDir);
   if (hadPrevious) renameSync(outDir, replaced);
   renameSync(building, outDir);
