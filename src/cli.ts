@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CATALOG_FILE, ensureCatalog, openCatalog } from './catalog/open.js';
+import { Catalog } from './catalog/catalog.js';
+import { catalogPath, ensureCatalog } from './catalog/open.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
-import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE } from './cli/options.js';
+import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE, type CatalogOptions } from './cli/options.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer } from './http/server.js';
 import { Registry } from './registry/registry.js';
@@ -12,26 +12,31 @@ import { Registry } from './registry/registry.js';
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Builds the catalog when needed (or when `force`), showing the build; returns its path and whether it was built. */
+async function prepareCatalog(options: CatalogOptions, force = false): Promise<{ path: string; built: boolean }> {
+  const observer = terminalBuildObserver();
+  const summary = await ensureCatalog(options, observer, force);
+  const path = catalogPath(options.dataDir);
+  if (summary) observer.finished(summary, path);
+  return { path, built: summary !== undefined };
+}
+
 async function build(args: string[]): Promise<number> {
   const options = parseBuildOptions(args, process.env);
   if (options === 'help') return help('build');
-  const observer = terminalBuildObserver();
-  const summary = await ensureCatalog(options, observer, options.force);
-  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
-  else process.stderr.write(`catalog is current (${join(options.dataDir, CATALOG_FILE)})\n`);
+  const { path, built } = await prepareCatalog(options, options.force);
+  if (!built) process.stderr.write(`catalog is current (${path})\n`);
   return 0;
 }
 
 async function exportCommand(args: string[]): Promise<number> {
   const options = parseExportOptions(args, process.env);
   if (options === 'help') return help('export');
-  const observer = terminalBuildObserver();
-  const summary = await ensureCatalog(options, observer);
-  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
+  const { path } = await prepareCatalog(options);
   const printer = exportProgressPrinter();
   try {
     const result = await exportRegistry(
-      { ...options, catalogPath: join(options.dataDir, CATALOG_FILE), version: packageVersion() },
+      { ...options, catalogPath: path, version: packageVersion() },
       (progress) => printer.progress(progress),
     );
     printer.finished(result, options.outDir);
@@ -45,9 +50,7 @@ async function exportCommand(args: string[]): Promise<number> {
 async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
-  const observer = terminalBuildObserver();
-  const { catalog, build: summary } = await openCatalog(options, observer);
-  if (summary) observer.finished(summary, join(options.dataDir, CATALOG_FILE));
+  const catalog = new Catalog((await prepareCatalog(options)).path);
   const registry = new Registry(catalog, { basePath: options.basePath, version: packageVersion() });
   let server;
   try {

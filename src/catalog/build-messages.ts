@@ -1,8 +1,6 @@
 /** Messages between the build and its worker threads. */
 
 export interface PrepareRequest {
-  /** Position of the file in the build order; results are stored in this order. */
-  index: number;
   path: string;
   /** The id a default pack must have (its file name); undefined for own packs. */
   expectedId: string | undefined;
@@ -27,4 +25,4 @@ export interface StoredPack {
   warnings: string[];
 }
 
-export type PreparedFile = { index: number; pack: StoredPack; error?: undefined } | { index: number; error: string; pack?: undefined };
+export type PreparedFile = { pack: StoredPack; error?: undefined } | { error: string; pack?: undefined };

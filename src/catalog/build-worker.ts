@@ -15,13 +15,12 @@ function prepare(request: PrepareRequest): PreparedFile {
   try {
     raw = JSON.parse(readFileSync(request.path, 'utf8'));
   } catch (error) {
-    return { index: request.index, error: `cannot read JSON: ${(error as Error).message}` };
+    return { error: `cannot read JSON: ${(error as Error).message}` };
   }
   try {
     const pack = preparePack(raw, request.expectedId, request.untrusted);
     const document = Buffer.from(pack.document);
     return {
-      index: request.index,
       pack: {
         id: pack.id,
         entry: JSON.stringify(pack.entry),
@@ -37,7 +36,7 @@ function prepare(request: PrepareRequest): PreparedFile {
       },
     };
   } catch (error) {
-    if (error instanceof PackError) return { index: request.index, error: error.message };
+    if (error instanceof PackError) return { error: error.message };
     throw error;
   }
 }

@@ -118,8 +118,8 @@ export async function buildCatalog(sources: Sources, fingerprint: string, dbPath
     let next = 0;
     const launch = () => {
       while (next < batch.length && pending.length < window) {
-        const file = batch[next] as SourceFile;
-        pending.push({ file, result: pool.run({ index: next++, path: file.path, expectedId: defaultIdOf(file), untrusted: file.origin === 'own' }) });
+        const file = batch[next++] as SourceFile;
+        pending.push({ file, result: pool.run({ path: file.path, expectedId: defaultIdOf(file), untrusted: file.origin === 'own' }) });
       }
     };
     launch();

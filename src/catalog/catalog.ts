@@ -24,7 +24,6 @@ export interface StoredDocumentInfo {
 export class Catalog {
   /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
   readonly packs: ReadonlyMap<string, PackRecord>;
-  readonly fingerprint: string;
   private readonly db: Database.Database;
   private readonly selectDocumentInfo: Database.Statement<[string], StoredDocumentInfo>;
   private readonly selectDocumentBytes: Record<Encoding, Database.Statement<[string], { bytes: Buffer }>>;
@@ -39,7 +38,6 @@ export class Catalog {
     this.packs = new Map(
       rows.map((row) => [row.id, { id: row.id, entry: JSON.parse(row.entry) as RegistryEntry, lastModified: row.last_modified ?? undefined }]),
     );
-    this.fingerprint = Catalog.fingerprintOf(this.db) ?? '';
     this.selectDocumentInfo = this.db.prepare('SELECT etag, length(body) AS size FROM pack_documents WHERE pack = ?');
     this.selectDocumentBytes = {
       identity: this.db.prepare('SELECT body AS bytes FROM pack_documents WHERE pack = ?'),

@@ -16,6 +16,11 @@ export interface CatalogLocation {
 
 export const CATALOG_FILE = 'catalog.db';
 
+/** Where the catalog database of a data directory lives. */
+export function catalogPath(dataDir: string): string {
+  return join(dataDir, CATALOG_FILE);
+}
+
 function builtFingerprint(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   try {
@@ -37,15 +42,9 @@ function builtFingerprint(path: string): string | undefined {
 export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuildSummary | undefined> {
   const sources = listSources(location.packsDir);
   const fingerprint = fingerprintOf(sources);
-  const path = join(location.dataDir, CATALOG_FILE);
+  const path = catalogPath(location.dataDir);
   mkdirSync(location.dataDir, { recursive: true });
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
   return buildCatalog(sources, fingerprint, path, observer);
-}
-
-/** Opens the catalog, building it first when needed. */
-export async function openCatalog(location: CatalogLocation, observer: BuildObserver): Promise<{ catalog: Catalog; build: BuildSummary | undefined }> {
-  const build = await ensureCatalog(location, observer);
-  return { catalog: new Catalog(join(location.dataDir, CATALOG_FILE)), build };
 }
