@@ -74,21 +74,20 @@ export class Registry {
 
   /**
    * Pack documents and their compressed codings come from the catalog as
-   * built. Small ones are kept in the cache; large ones (the 100 MB
-   * fluent-emoji) are read for each request, in the coding it asks for only.
+   * built. Small ones stay in the cache; a large one (the 100 MB
+   * fluent-emoji) is too big for it, so each request makes a new resource
+   * that reads only the coding asked for and is dropped with the response.
    */
   private packDocument(pack: PackRecord): Resource {
     const hit = this.documents.get(`pack ${pack.id}`);
     if (hit) return hit;
     const info = this.catalog.packDocumentInfo(pack.id);
     if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
-    const keep = info.size * 2 <= this.documents.maxEntryBytes;
     const resource = storedResource(
       { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack), size: info.size },
       (encoding) => this.catalog.packDocumentBytes(pack.id, encoding),
-      keep,
     );
-    if (keep) this.documents.set(`pack ${pack.id}`, resource);
+    this.documents.set(`pack ${pack.id}`, resource);
     return resource;
   }
 

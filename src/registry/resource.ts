@@ -57,20 +57,15 @@ export function memoryResource(
 }
 
 /**
- * A resource whose codings were all made when the catalog was built and
- * are read from it on each use (or once, when `keep` is set).
+ * A resource whose codings were all made when the catalog was built; each
+ * coding is read from it on first use and then kept with the resource.
  */
-export function storedResource(
-  fields: Omit<Resource, 'bytes' | 'size'> & { size: number },
-  read: (encoding: Encoding) => Buffer,
-  keep: boolean,
-): Resource {
+export function storedResource(fields: Omit<Resource, 'bytes' | 'size'> & { size: number }, read: (encoding: Encoding) => Buffer): Resource {
   const variants: Partial<Record<Encoding, Buffer>> = {};
   return {
     ...fields,
     size: fields.size * 2 + 256,
     bytes(encoding) {
-      if (!keep) return read(encoding);
       return (variants[encoding] ??= read(encoding));
     },
   };
