@@ -79,7 +79,7 @@ describe('GET /r/{pack}.json', () => {
       ['js-href', 'href to something outside the icon'],
       ['external-use', 'href to something outside the icon'],
       ['xlink-data', 'xlink:href to something outside the icon'],
-      ['style-url', 'external url() in a style attribute'],
+      ['style-url', 'external url() in style'],
       ['css-import', 'external reference in a style sheet'],
       ['doctype', 'declaration (DOCTYPE or entity)'],
     ]) {
