@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { Catalog } from './catalog/catalog.js';
-import { catalogPath, ensureCatalog } from './catalog/open.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ensureCatalog, openCatalog } from './catalog/open.js';
+import { PackError, preparePack } from './catalog/prepare-pack.js';
+import { importSvgFolder } from './catalog/svg-folder.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
-import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE, type CatalogOptions } from './cli/options.js';
+import { watchOwnPacks } from './cli/watch-packs.js';
+import {
+  parseBuildOptions,
+  parseExportOptions,
+  parseImportOptions,
+  parseServeOptions,
+  UsageError,
+  USAGE,
+  type CatalogOptions,
+} from './cli/options.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer } from './http/server.js';
 import { Registry } from './registry/registry.js';
@@ -12,31 +22,51 @@ import { Registry } from './registry/registry.js';
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Builds the catalog when needed (or when `force`), showing the build; returns its path and whether it was built. */
-async function prepareCatalog(options: CatalogOptions, force = false): Promise<{ path: string; built: boolean }> {
+/** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
+async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
   const observer = terminalBuildObserver();
-  const summary = await ensureCatalog(options, observer, force);
-  const path = catalogPath(options.dataDir);
-  if (summary) observer.finished(summary, path);
-  return { path, built: summary !== undefined };
+  const built = await ensureCatalog(options, observer, force);
+  for (const { summary, path } of built) observer.finished(summary, path);
+  return built.length > 0;
 }
 
 async function build(args: string[]): Promise<number> {
   const options = parseBuildOptions(args, process.env);
   if (options === 'help') return help('build');
-  const { path, built } = await prepareCatalog(options, options.force);
-  if (!built) process.stderr.write(`catalog is current (${path})\n`);
+  if (!(await prepareCatalog(options, options.force))) process.stderr.write(`catalog is current (${options.dataDir})\n`);
+  return 0;
+}
+
+async function importCommand(args: string[]): Promise<number> {
+  const options = parseImportOptions(args);
+  if (options === 'help') return help('import');
+  let document: string;
+  try {
+    const imported = await importSvgFolder(options.folder, options.id);
+    for (const { file, message } of imported.warnings) process.stderr.write(`warning ${file}: ${message}\n`);
+    const pack = preparePack(imported.pack, options.id, true);
+    for (const message of pack.warnings) process.stderr.write(`warning ${options.folder}: ${message}\n`);
+    if (pack.iconCount === 0) return fail(`no icon of ${options.folder} could be imported`, 1);
+    // Indented like @iconify/json, so that a committed pack changes line by line.
+    document = `${JSON.stringify(JSON.parse(pack.document), null, '\t')}\n`;
+    process.stderr.write(`imported ${pack.iconCount} icons as "${options.id}"${imported.warnings.length ? `, ${imported.warnings.length} files refused` : ''}\n`);
+  } catch (error) {
+    if (error instanceof PackError) return fail(error.message, 1);
+    throw error;
+  }
+  if (options.out === undefined) process.stdout.write(document);
+  else writeFileSync(options.out, document);
   return 0;
 }
 
 async function exportCommand(args: string[]): Promise<number> {
   const options = parseExportOptions(args, process.env);
   if (options === 'help') return help('export');
-  const { path } = await prepareCatalog(options);
+  await prepareCatalog(options);
   const printer = exportProgressPrinter();
   try {
     const result = await exportRegistry(
-      { ...options, catalogPath: path, version: packageVersion() },
+      { ...options, version: packageVersion() },
       (progress) => printer.progress(progress),
     );
     printer.finished(result, options.outDir);
@@ -50,25 +80,30 @@ async function exportCommand(args: string[]): Promise<number> {
 async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
-  const catalog = new Catalog((await prepareCatalog(options)).path);
-  const registry = new Registry(catalog, { basePath: options.basePath, version: packageVersion() });
+  await prepareCatalog(options);
+  const registryOptions = { basePath: options.basePath, version: packageVersion() };
+  // Replaced as a whole when --watch rebuilds the own packs.
+  const served = { current: new Registry(openCatalog(options.dataDir), registryOptions) };
   let server;
   try {
-    server = await startServer({ ...options, registry });
+    server = await startServer({ ...options, registry: served });
   } catch (error) {
-    catalog.close();
+    served.current.catalog.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
     throw error;
   }
-  server.app.log.info({ url: `${server.url}${registry.basePath}/r/registry.json`, packs: catalog.packs.size }, 'serving');
+  server.app.log.info({ url: `${server.url}${served.current.basePath}/r/registry.json`, packs: served.current.packs.size }, 'serving');
+  const packsDir = options.packsDir;
+  const stopWatching = options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, served, registryOptions, server.app.log) : undefined;
   const stop = (signal: string) => {
     server.app.log.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    stopWatching?.();
     server.close().then(
       () => {
-        catalog.close();
+        served.current.catalog.close();
         process.exit(0);
       },
       () => process.exit(1),
@@ -103,6 +138,8 @@ async function main(argv: string[]): Promise<number | undefined> {
         return await build(args);
       case 'export':
         return await exportCommand(args);
+      case 'import':
+        return await importCommand(args);
       case undefined:
       case '-h':
       case '--help':

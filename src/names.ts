@@ -13,3 +13,13 @@ export function isValidName(value: string): boolean {
  * A pack with one of these ids could never be addressed, so it is refused.
  */
 export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set(['registry', 'openapi']);
+
+/**
+ * The icon name of an SVG file's base name: lower-cased, every run of other
+ * characters turned into one `-` (`Arrow Left_2` gives `arrow-left-2`).
+ * Undefined when nothing valid is left.
+ */
+export function iconNameOfFile(baseName: string): string | undefined {
+  const name = baseName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return isValidName(name) ? name : undefined;
+}

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../src/catalog/catalog.js';
+import { CATALOG_FILE, openCatalog } from '../src/catalog/open.js';
+import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { BUILD_LOG, CATALOG_DATA, CATALOG_DB, CLI, FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';
 
@@ -13,7 +14,7 @@ function run(args: string[]) {
 
 describe('icon-registry command line', () => {
   it('prints help for itself and every command', () => {
-    for (const args of [['--help'], ['serve', '--help'], ['build', '--help'], ['serve', '-h']]) {
+    for (const args of [['--help'], ['serve', '--help'], ['build', '--help'], ['import', '--help'], ['serve', '-h']]) {
       const result = run(args);
       expect(result.status, args.join(' ')).toBe(0);
       expect(result.stdout).toMatch(/^Usage: icon-registry/);
@@ -49,7 +50,7 @@ describe('icon-registry command line', () => {
     expect(server.logs.some((line) => line.msg === 'stopping' && line.signal === 'SIGTERM')).toBe(true);
   });
 
-  it('reported the build: progress, skipped files by name, warnings, one summary line', () => {
+  it('reported the build: progress, skipped files by name, warnings, one summary line per catalog', () => {
     const log = readFileSync(BUILD_LOG, 'utf8');
     expect(log).toMatch(/^building catalog: \d+\/\d+ packs, [\d,]+ icons, [\d,]+ icons\/s$/m);
     expect(log).toMatch(/^skipped \S+broken\.json: cannot read JSON: /m);
@@ -58,10 +59,12 @@ describe('icon-registry command line', () => {
     expect(log).toMatch(/^skipped \S+zz-duplicate\.json: pack id "fixture-shapes" is already served from \S+fixture-shapes\.json$/m);
     expect(log).toMatch(/^warning \S+bytesize\.json: own pack "bytesize" replaces the default pack of the same id$/m);
     expect(log).toMatch(/^warning \S+fixture-repairs\.json: dropped alias "loop-a": missing parent or loop$/m);
-    // 243 default packs, bytesize replaced by an own pack, plus fixture-shapes, fixture-repairs and fixture-hostile.
+    // The 243 default packs, then the own ones: bytesize (replacing the default pack), the fixture-* files and folders.
     const summaries = log.split('\n').filter((line) => line.startsWith('catalog built:'));
-    expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatch(/^catalog built: 246 packs, [\d,]+ icons, [\d,]+ aliases, 4 files skipped in [\d.]+ s, \d+ MB \(\S+catalog\.db\)$/);
+    expect(summaries).toHaveLength(2);
+    expect(summaries[0]).toMatch(/^catalog built: 243 packs, [\d,]+ icons, [\d,]+ aliases in [\d.]+ s, \d+ MB \(\S+\/catalog\.db\)$/);
+    const ownPacks = readdirSync(FIXTURE_PACKS).filter((name) => name === 'bytesize.json' || name.startsWith('fixture-')).length;
+    expect(summaries[1]).toMatch(new RegExp(`^catalog built: ${ownPacks} packs, [\\d,]+ icons, [\\d,]+ aliases, 4 files skipped in [\\d.]+ s, \\d+ MB \\(\\S+/own\\.db\\)$`));
   });
 
   it('reopens a current catalog without rebuilding it', () => {
@@ -76,11 +79,12 @@ describe('icon-registry command line', () => {
 
   it('rebuilds when a source changes, swapping the new file in while readers of the old one keep reading', () => {
     const packs = join(TEST_TMP, 'rebuild-packs');
-    const data = join(TEST_TMP, 'rebuild-data');
+    const data = dataDirWithDefaultCatalog('rebuild-data');
+    const defaultCatalog = statSync(join(data, CATALOG_FILE));
     mkdirSync(packs, { recursive: true });
     copyFileSync(join(FIXTURE_PACKS, 'bytesize.json'), join(packs, 'bytesize.json'));
-    expect(run(['build', '--data', data, '--packs', packs]).stderr).toMatch(/^catalog built: /m);
-    const reader = new Catalog(join(data, 'catalog.db'));
+    expect(run(['build', '--data', data, '--packs', packs]).stderr).toMatch(/^catalog built: 1 packs, .*own\.db\)$/m);
+    const reader = openCatalog(data);
     expect(reader.icon('bytesize', 'replaced')).toBeDefined();
 
     const changed = JSON.parse(readFileSync(join(packs, 'bytesize.json'), 'utf8')) as { icons: Record<string, unknown> };
@@ -92,9 +96,12 @@ describe('icon-registry command line', () => {
     // The reader opened before the rebuild still sees the old, complete catalog.
     expect(reader.icon('bytesize', 'replaced')).toBeDefined();
     reader.close();
-    const fresh = new Catalog(join(data, 'catalog.db'));
+    const fresh = openCatalog(data);
     expect(fresh.icon('bytesize', 'replaced')).toBeUndefined();
     expect(fresh.icon('bytesize', 'renamed')).toBeDefined();
     fresh.close();
+    // A change of own packs never rebuilds the default catalog.
+    expect(statSync(join(data, CATALOG_FILE)).mtimeMs).toBe(defaultCatalog.mtimeMs);
+    expect(statSync(join(data, CATALOG_FILE)).ino).toBe(defaultCatalog.ino);
   });
 });

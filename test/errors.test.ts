@@ -2,10 +2,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_FILE } from '../src/catalog/open.js';
-import { fingerprintOf } from '../src/catalog/fingerprint.js';
+import { CATALOG_FILE, defaultCatalogFingerprint } from '../src/catalog/open.js';
 import { SCHEMA } from '../src/catalog/schema.js';
-import { listSources } from '../src/catalog/sources.js';
 import { rawGet, rawRequest, type RawResponse } from './helpers/http.js';
 import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -118,10 +116,11 @@ describe('500 internal_error', () => {
     const db = new Database(join(dataDir, CATALOG_FILE));
     db.exec(SCHEMA);
     const entry = { id: 'damaged', name: 'Damaged', total: 1, author: { name: 'x' }, license: { title: 'x' } };
-    db.prepare('INSERT INTO packs (id, entry, last_modified, source) VALUES (?, ?, NULL, ?)').run('damaged', JSON.stringify(entry), 'test');
+    db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, NULL, ?, ?, 1, 0)')
+      .run('damaged', JSON.stringify(entry), 'test', 'test');
     db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)').run('damaged', Buffer.from('{}'), Buffer.from(''), Buffer.from(''), '"x"');
     db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)').run('damaged', 'icon', '{"body": 1');
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('fingerprint', fingerprintOf(listSources(undefined)));
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('fingerprint', defaultCatalogFingerprint());
     db.close();
     broken = await startTestServer({ dataDir, packsDir: null });
   });
@@ -131,7 +130,7 @@ describe('500 internal_error', () => {
 
   it('answers an unexpected failure with a bare problem, logs it, and keeps serving', async () => {
     problem(await rawGet(broken.port, '/r/damaged/icon.json'), 500, 'internal_error');
-    expect(broken.logs.some((line) => line.level === 50 && line.msg === 'unexpected error')).toBe(true);
+    await broken.logLine((line) => line.level === 50 && line.msg === 'unexpected error');
     expect((await rawGet(broken.port, '/r/registry.json')).status).toBe(200);
     expect((await rawGet(broken.port, '/r/damaged.json')).status).toBe(200);
   });

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /** Own fixture packs that build successfully (the others are broken on purpose). */
-const OWN_PACKS = ['bytesize', 'fixture-hostile', 'fixture-repairs', 'fixture-shapes'];
+const OWN_PACKS = ['bytesize', 'fixture-hostile', 'fixture-hostile-svg', 'fixture-repairs', 'fixture-shapes', 'fixture-svg'];
 
 let server: TestServer;
 let entries: Entry[];

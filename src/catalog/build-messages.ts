@@ -1,7 +1,10 @@
 /** Messages between the build and its worker threads. */
+import type { SourceFile } from './sources.js';
+import type { FileWarning } from './svg-folder.js';
 
 export interface PrepareRequest {
   path: string;
+  kind: SourceFile['kind'];
   /** The id a default pack must have (its file name); undefined for own packs. */
   expectedId: string | undefined;
   /** The operator's files are untrusted: their bodies are checked for unsafe markup. */
@@ -22,7 +25,8 @@ export interface StoredPack {
   icons: Array<[string, string]>;
   iconCount: number;
   aliasCount: number;
-  warnings: string[];
+  /** Problems repaired by dropping something, each with the file it concerns. */
+  warnings: FileWarning[];
 }
 
 export type PreparedFile = { pack: StoredPack; error?: undefined } | { error: string; pack?: undefined };

@@ -1,24 +1,41 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { compress } from '../compression.js';
 import { etagOf } from '../etag.js';
 import { PackError, preparePack } from './prepare-pack.js';
 import type { PreparedFile, PrepareRequest } from './build-messages.js';
+import type { FileWarning } from './svg-folder.js';
 
-/**
- * Does the CPU-heavy part of a build for one file at a time: parse,
- * validate, resolve every icon, serialise and compress. The main thread
- * only writes what comes back into the database.
- */
-function prepare(request: PrepareRequest): PreparedFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(request.path, 'utf8'));
-  } catch (error) {
-    return { error: `cannot read JSON: ${(error as Error).message}` };
+/** The source as IconifyJSON, and warnings about the files it was made of. */
+async function readSource(request: PrepareRequest): Promise<{ raw: unknown; warnings: FileWarning[] }> {
+  if (request.kind === 'svg-folder') {
+    // Loaded only for folders: a build of @iconify/json alone never pays for SVGO.
+    const { importSvgFolder } = await import('./svg-folder.js');
+    try {
+      const imported = await importSvgFolder(request.path, basename(request.path));
+      return { raw: imported.pack, warnings: imported.warnings };
+    } catch (error) {
+      if (error instanceof PackError) throw error;
+      throw new PackError(`cannot import the folder: ${(error as Error).message}`);
+    }
   }
   try {
-    const pack = preparePack(raw, request.expectedId, request.untrusted);
+    return { raw: JSON.parse(readFileSync(request.path, 'utf8')), warnings: [] };
+  } catch (error) {
+    throw new PackError(`cannot read JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Does the CPU-heavy part of a build for one source at a time: read or
+ * import, validate, resolve every icon, serialise and compress. The main
+ * thread only writes what comes back into the database.
+ */
+async function prepare(request: PrepareRequest): Promise<PreparedFile> {
+  try {
+    const source = await readSource(request);
+    const pack = preparePack(source.raw, request.expectedId, request.untrusted);
     const document = Buffer.from(pack.document);
     return {
       pack: {
@@ -32,7 +49,7 @@ function prepare(request: PrepareRequest): PreparedFile {
         icons: pack.icons.map(([name, data]) => [name, JSON.stringify(data)]),
         iconCount: pack.iconCount,
         aliasCount: pack.aliasCount,
-        warnings: pack.warnings,
+        warnings: [...source.warnings, ...pack.warnings.map((message) => ({ file: request.path, message }))],
       },
     };
   } catch (error) {
@@ -42,4 +59,6 @@ function prepare(request: PrepareRequest): PreparedFile {
 }
 
 // Results are copied, not transferred: small Buffers share Node's pool, which must not be detached.
-parentPort?.on('message', (request: PrepareRequest) => parentPort?.postMessage(prepare(request)));
+parentPort?.on('message', (request: PrepareRequest) => {
+  void prepare(request).then((result) => parentPort?.postMessage(result));
+});

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
-import { renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
+import { CATALOG_FORMAT } from './fingerprint.js';
 import { SCHEMA } from './schema.js';
-import type { SourceFile, Sources } from './sources.js';
+import type { SourceFile } from './sources.js';
 import { WorkerPool } from './worker-pool.js';
 import { workPath } from '../process.js';
 
@@ -31,127 +33,217 @@ export interface BuildSummary {
   icons: number;
   aliases: number;
   skipped: number;
+  /** Packs taken unchanged from the previous build instead of being prepared again. */
+  reused: number;
   seconds: number;
   bytes: number;
 }
 
-/** The id of a default pack, from its file name. */
-function defaultIdOf(file: SourceFile): string | undefined {
+export interface BuildInput {
+  /** The sources, in the order in which they claim pack ids (the first file with an id serves it). */
+  files: readonly SourceFile[];
+  /** Written into the database's meta table. */
+  meta: { fingerprint: string } & Record<string, string>;
+  /**
+   * An earlier build of the same kind of sources. A pack whose source still
+   * has the signature it had then is copied from it instead of prepared
+   * again; a pack whose source has since become unreadable or invalid keeps
+   * its last good version from it.
+   */
+  previous?: string;
+  /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
+  replaces?: ReadonlySet<string>;
+}
+
+/** The id a default pack must have: its file name. */
+function expectedIdOf(file: SourceFile): string | undefined {
   return file.origin === 'default' ? basename(file.path, '.json') : undefined;
 }
 
-/** Writes prepared packs into a new database, in the order they are handed over. */
+/** What a previous build made of a source. */
+interface PreviousPack {
+  id: string;
+  signature: string;
+  iconCount: number;
+  aliasCount: number;
+}
+
+/** Writes packs into a new database, in the order they are handed over. */
 class CatalogWriter {
   readonly db: Database.Database;
-  private readonly insertPack: Database.Statement;
-  private readonly insertDocument: Database.Statement;
-  private readonly insertIcon: Database.Statement;
   readonly store: (pack: StoredPack, file: SourceFile) => void;
+  /** Copies one pack with all its rows from the previous build. */
+  readonly copy: (id: string) => void;
+  private readonly previousPack: Database.Statement<[string], PreviousPack> | undefined;
 
-  constructor(path: string) {
+  constructor(path: string, previous: string | undefined) {
     this.db = new Database(path);
     // Nothing reads the file until it is complete, so durability during the build buys nothing.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA);
-    this.insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source) VALUES (?, ?, ?, ?)');
-    this.insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)');
-    this.insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
+    const insertPack = this.db.prepare(
+      'INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)');
+    const insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
-      this.insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path);
-      this.insertDocument.run(pack.id, pack.document, pack.br, pack.gzip, pack.etag);
-      for (const [name, data] of pack.icons) this.insertIcon.run(pack.id, name, data);
+      insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
+      insertDocument.run(pack.id, pack.document, pack.br, pack.gzip, pack.etag);
+      for (const [name, data] of pack.icons) insertIcon.run(pack.id, name, data);
     });
+    if (previous !== undefined && this.attach(previous)) {
+      this.previousPack = this.db.prepare(
+        'SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?',
+      );
+      const copies = ['packs', 'pack_documents', 'icons'].map((table) =>
+        this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
+      );
+      this.copy = this.db.transaction((id: string) => {
+        for (const statement of copies) statement.run(id);
+      });
+    } else {
+      this.copy = () => {
+        throw new Error('no previous build to copy from');
+      };
+    }
+  }
+
+  /** Attaches an earlier build when it is a readable catalog of this format; any other file is simply not reused. */
+  private attach(previous: string): boolean {
+    if (!existsSync(previous)) return false;
+    try {
+      this.db.prepare('ATTACH DATABASE ? AS previous').run(previous);
+    } catch {
+      return false;
+    }
+    try {
+      const format = this.db.prepare<[], { value: string }>("SELECT value FROM previous.meta WHERE key = 'format'").get()?.value;
+      if (format === String(CATALOG_FORMAT)) return true;
+    } catch {
+      // not a catalog
+    }
+    this.db.exec('DETACH DATABASE previous');
+    return false;
+  }
+
+  /** The pack an earlier build made from `file`, if any. */
+  previousPackOf(file: SourceFile): PreviousPack | undefined {
+    return this.previousPack?.get(file.path);
   }
 
   finish(meta: Record<string, string>): void {
+    if (this.previousPack) this.db.exec('DETACH DATABASE previous');
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
     this.db.close();
   }
 }
 
+type Outcome = { prepared: PreparedFile } | { reuse: PreviousPack };
+
 /**
- * Builds the catalog database from the sources into a new file next to
+ * Builds a catalog database from `input.files` into a new file next to
  * `dbPath`, then renames it over `dbPath`: readers of the old file keep
- * reading it, new readers only ever see a complete catalog. Files are
- * prepared by worker threads (one per core) and stored in source order, so
- * the result does not depend on which worker finishes first.
+ * reading it, new readers only ever see a complete catalog. Sources are
+ * prepared by worker threads (one per core, started only when a source needs
+ * preparing) and stored in the order given, so the result does not depend on
+ * which worker finishes first.
  */
-export async function buildCatalog(sources: Sources, fingerprint: string, dbPath: string, observer: BuildObserver): Promise<BuildSummary> {
+export async function buildCatalog(input: BuildInput, dbPath: string, observer: BuildObserver): Promise<BuildSummary> {
   const started = Date.now();
   const building = workPath(dbPath, BUILD_STAGE);
   rmSync(building, { force: true });
-  const writer = new CatalogWriter(building);
-  const pool = new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url));
-  const summary: BuildSummary = { packs: 0, icons: 0, aliases: 0, skipped: 0, seconds: 0, bytes: 0 };
+  const writer = new CatalogWriter(building, input.previous);
+  let pool: WorkerPool<PrepareRequest, PreparedFile> | undefined;
+  const summary: BuildSummary = { packs: 0, icons: 0, aliases: 0, skipped: 0, reused: 0, seconds: 0, bytes: 0 };
   const servedFrom = new Map<string, SourceFile>();
-  const files = sources.files;
+  const files = input.files;
   let packsDone = 0;
 
-  const store = (file: SourceFile, result: PreparedFile) => {
-    packsDone++;
-    if (!result.pack) {
-      summary.skipped++;
-      observer.skipped(file.path, result.error);
-      return;
-    }
-    const earlier = servedFrom.get(result.pack.id);
+  const prepare = (file: SourceFile): Promise<PreparedFile> => {
+    pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url));
+    return pool.run({ path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own' });
+  };
+
+  /** Reuses the previous build's pack when its source is unchanged; otherwise prepares the source. */
+  const start = (file: SourceFile): Promise<Outcome> => {
+    const previous = writer.previousPackOf(file);
+    if (previous?.signature === file.signature) return Promise.resolve({ reuse: previous });
+    return prepare(file).then((prepared) => ({ prepared }));
+  };
+
+  const claim = (file: SourceFile, id: string): boolean => {
+    const earlier = servedFrom.get(id);
     if (earlier) {
       summary.skipped++;
-      observer.skipped(file.path, `pack id "${result.pack.id}" is already served from ${earlier.path}`);
-      return;
+      observer.skipped(file.path, `pack id "${id}" is already served from ${earlier.path}`);
+      return false;
     }
-    for (const warning of result.pack.warnings) observer.warning(file.path, warning);
-    writer.store(result.pack, file);
-    servedFrom.set(result.pack.id, file);
+    servedFrom.set(id, file);
+    if (input.replaces?.has(id)) observer.warning(file.path, `own pack "${id}" replaces the default pack of the same id`);
+    return true;
+  };
+
+  const reuse = (file: SourceFile, pack: PreviousPack) => {
+    if (!claim(file, pack.id)) return;
+    writer.copy(pack.id);
     summary.packs++;
-    summary.icons += result.pack.iconCount;
-    summary.aliases += result.pack.aliasCount;
+    summary.reused++;
+    summary.icons += pack.iconCount;
+    summary.aliases += pack.aliasCount;
+  };
+
+  const store = (file: SourceFile, outcome: Outcome) => {
+    packsDone++;
+    if ('reuse' in outcome) reuse(file, outcome.reuse);
+    else if (!outcome.prepared.pack) {
+      const lastGood = writer.previousPackOf(file);
+      if (lastGood) {
+        observer.warning(file.path, `${outcome.prepared.error}; still serving its last good version`);
+        reuse(file, lastGood);
+      } else {
+        summary.skipped++;
+        observer.skipped(file.path, outcome.prepared.error);
+      }
+    } else {
+      const pack = outcome.prepared.pack;
+      if (!claim(file, pack.id)) return;
+      for (const warning of pack.warnings) observer.warning(warning.file, warning.message);
+      writer.store(pack, file);
+      summary.packs++;
+      summary.icons += pack.iconCount;
+      summary.aliases += pack.aliasCount;
+    }
     observer.progress({ packsDone, packsTotal: files.length, icons: summary.icons + summary.aliases, elapsedMs: Date.now() - started });
   };
 
-  /** Prepares `batch` in parallel, at most a few results waiting at once, and stores them in order. */
-  const run = async (batch: SourceFile[]) => {
-    const window = pool.size * 4;
-    const pending: Array<{ file: SourceFile; result: Promise<PreparedFile> }> = [];
+  try {
+    // Prepared in parallel, at most a few results per core waiting at once, and stored in order.
+    const window = availableParallelism() * 4;
+    const pending: Array<{ file: SourceFile; outcome: Promise<Outcome> }> = [];
     let next = 0;
     const launch = () => {
-      while (next < batch.length && pending.length < window) {
-        const file = batch[next++] as SourceFile;
-        pending.push({ file, result: pool.run({ path: file.path, expectedId: defaultIdOf(file), untrusted: file.origin === 'own' }) });
+      while (next < files.length && pending.length < window) {
+        const file = files[next++] as SourceFile;
+        pending.push({ file, outcome: start(file) });
       }
     };
     launch();
     while (pending.length > 0) {
-      const { file, result } = pending.shift() as (typeof pending)[number];
-      const prepared = await result;
+      const { file, outcome } = pending.shift() as (typeof pending)[number];
+      const result = await outcome;
       launch();
-      store(file, prepared);
+      store(file, result);
     }
-  };
-
-  try {
-    // Own packs go first so that a default pack with the same id is never even read.
-    await run(files.filter((file) => file.origin === 'own'));
-    const defaults: SourceFile[] = [];
-    for (const file of files.filter((candidate) => candidate.origin === 'default')) {
-      const owner = servedFrom.get(defaultIdOf(file) as string);
-      if (owner) {
-        packsDone++;
-        observer.warning(owner.path, `own pack "${defaultIdOf(file)}" replaces the default pack of the same id`);
-      } else defaults.push(file);
-    }
-    // Largest first, so the big packs do not end up alone on one core at the end.
-    await run(defaults.sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1)));
-    writer.finish({ fingerprint, built_at: new Date().toISOString(), default_catalog_version: sources.defaultCatalogVersion });
+    writer.finish({ ...input.meta, format: String(CATALOG_FORMAT), built_at: new Date().toISOString() });
     renameSync(building, dbPath);
   } catch (error) {
     if (writer.db.open) writer.db.close();
     rmSync(building, { force: true });
     throw error;
   } finally {
-    await pool.close();
+    await pool?.close();
   }
   summary.seconds = (Date.now() - started) / 1000;
   summary.bytes = statSync(dbPath).size;

@@ -17,11 +17,11 @@ export interface StoredDocumentInfo {
 }
 
 /**
- * Read-only access to a built catalog database. Pack records are small and
+ * Read-only access to one catalog database file. Pack records are small and
  * loaded once; icons and pack documents are read on demand, so memory does
  * not grow with the size of the catalog.
  */
-export class Catalog {
+export class CatalogDatabase {
   /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
   readonly packs: ReadonlyMap<string, PackRecord>;
   private readonly db: Database.Database;

@@ -1,24 +1,37 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { removeAbandonedWork } from '../process.js';
 import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
+import { CatalogDatabase } from './catalog-database.js';
 import { fingerprintOf } from './fingerprint.js';
-import { listSources } from './sources.js';
+import { listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
 
 export interface CatalogLocation {
-  /** Directory holding the database file. */
+  /** Directory holding the database files. */
   dataDir: string;
   /** The operator's packs directory, if any. */
   packsDir: string | undefined;
 }
 
+/** The default packs of @iconify/json: rebuilt only when that package changes. */
 export const CATALOG_FILE = 'catalog.db';
+/** The operator's own packs: small, rebuilt pack by pack when the packs directory changes. */
+export const OWN_CATALOG_FILE = 'own.db';
 
-/** Where the catalog database of a data directory lives. */
+/** Where the default catalog database of a data directory lives. */
 export function catalogPath(dataDir: string): string {
   return join(dataDir, CATALOG_FILE);
+}
+
+export function ownCatalogPath(dataDir: string): string {
+  return join(dataDir, OWN_CATALOG_FILE);
+}
+
+/** The catalog of a data directory as served: the default packs, replaced where an own pack has the same id. */
+export function openCatalog(dataDir: string): Catalog {
+  return new Catalog([catalogPath(dataDir), ownCatalogPath(dataDir)]);
 }
 
 function builtFingerprint(path: string): string | undefined {
@@ -26,7 +39,7 @@ function builtFingerprint(path: string): string | undefined {
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      return Catalog.fingerprintOf(db);
+      return CatalogDatabase.fingerprintOf(db);
     } finally {
       db.close();
     }
@@ -35,16 +48,52 @@ function builtFingerprint(path: string): string | undefined {
   }
 }
 
+/** The fingerprint of the default catalog: the @iconify/json version and its files. */
+export function defaultCatalogFingerprint(defaults: DefaultSources = listDefaultSources()): string {
+  return fingerprintOf(`@iconify/json ${defaults.version}`, defaults.files);
+}
+
+/** A catalog that was built, and where. */
+export interface BuiltCatalog {
+  path: string;
+  summary: BuildSummary;
+}
+
 /**
- * Builds the catalog when its sources changed since the last build (or when
- * there is none) and returns the summary, or undefined when it was current.
+ * Builds what is out of date of a data directory's two catalogs (both when
+ * `force`) and returns what was built: the default packs when @iconify/json
+ * changed, the own packs when the packs directory did (reusing every own pack
+ * whose source is unchanged, so a change costs only the packs it touches).
  */
-export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuildSummary | undefined> {
-  const sources = listSources(location.packsDir);
-  const fingerprint = fingerprintOf(sources);
-  const path = catalogPath(location.dataDir);
+export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuiltCatalog[]> {
   mkdirSync(location.dataDir, { recursive: true });
+  const built: BuiltCatalog[] = [];
+  const defaults = listDefaultSources();
+  const defaultPath = catalogPath(location.dataDir);
+  const defaultFingerprint = defaultCatalogFingerprint(defaults);
+  removeAbandonedWork(defaultPath, [BUILD_STAGE]);
+  if (force || builtFingerprint(defaultPath) !== defaultFingerprint) {
+    // Largest first, so the big packs do not end up alone on one core at the end.
+    const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
+    const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version };
+    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta }, defaultPath, observer) });
+  }
+  const summary = await ensureOwnCatalog(location, observer, force);
+  if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });
+  return built;
+}
+
+/**
+ * Builds the own packs' catalog when the packs directory changed since its
+ * last build (or always, when `force`), reusing the packs whose sources did
+ * not change. Returns the summary, or undefined when it was current.
+ */
+export async function ensureOwnCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuildSummary | undefined> {
+  const files = listOwnSources(location.packsDir);
+  const path = ownCatalogPath(location.dataDir);
+  const fingerprint = fingerprintOf('own packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
-  return buildCatalog(sources, fingerprint, path, observer);
+  const defaultIds = new Set(listDefaultSources().files.map((file) => basename(file.path, '.json')));
+  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds }, path, observer);
 }

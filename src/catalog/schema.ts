@@ -5,12 +5,17 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- One row per served pack: its /r/registry.json entry (JSON) and where it came from.
+-- One row per served pack: its /r/registry.json entry (JSON), where it came
+-- from, and that source's signature when it was read (a later build reuses the
+-- pack while the signature is unchanged), and how many icons and aliases it has.
 CREATE TABLE packs (
   id            TEXT PRIMARY KEY,
   entry         TEXT NOT NULL,
   last_modified INTEGER,
-  source        TEXT NOT NULL
+  source        TEXT NOT NULL,
+  signature     TEXT NOT NULL,
+  icon_count    INTEGER NOT NULL,
+  alias_count   INTEGER NOT NULL
 ) WITHOUT ROWID;
 
 -- The pack document as served, with its brotli and gzip variants made at build

@@ -1,33 +1,29 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** One file the catalog is built from. */
+/** One file or folder a catalog is built from. */
 export interface SourceFile {
   /** Absolute path: used in log lines so an operator can find the file. */
   path: string;
   /** 'default' for @iconify/json, 'own' for the operator's packs directory. */
   origin: 'default' | 'own';
+  /** 'json' for an IconifyJSON file, 'svg-folder' for a folder of SVG files (one pack). */
+  kind: 'json' | 'svg-folder';
+  /** Bytes of the file, or of a folder's files: large packs are prepared first. */
   size: number;
-  mtimeMs: number;
+  /**
+   * Changes whenever the content may have: size and modification time of the
+   * file, or of every file of a folder (so adding, removing or renaming one counts).
+   */
+  signature: string;
 }
 
-export interface Sources {
+export interface DefaultSources {
   /** Version of the @iconify/json package that provides the default catalog. */
-  defaultCatalogVersion: string;
+  version: string;
   files: SourceFile[];
-}
-
-function describe(path: string, origin: SourceFile['origin']): SourceFile {
-  const stat = statSync(path);
-  return { path, origin, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
-}
-
-function jsonFilesIn(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => entry.name)
-    .sort();
 }
 
 /** Where the @iconify/json package keeps its icon sets, and its version. */
@@ -38,17 +34,55 @@ export function locateDefaultCatalog(): { dir: string; version: string } {
   return { dir: join(dirname(packageJson), 'json'), version };
 }
 
-/**
- * Lists every file the catalog is built from: all icon sets of @iconify/json,
- * then the IconifyJSON files of the operator's packs directory (when given).
- */
-export function listSources(packsDir: string | undefined): Sources {
-  const defaults = locateDefaultCatalog();
-  const files = jsonFilesIn(defaults.dir).map((name) => describe(join(defaults.dir, name), 'default'));
-  if (packsDir !== undefined) {
-    // Absolute paths, so './packs' and '/srv/app/packs' fingerprint alike.
-    const dir = resolve(packsDir);
-    for (const name of jsonFilesIn(dir)) files.push(describe(join(dir, name), 'own'));
+function fileSource(path: string, origin: SourceFile['origin']): SourceFile {
+  const stat = statSync(path);
+  return { path, origin, kind: 'json', size: stat.size, signature: `${stat.size} ${Math.trunc(stat.mtimeMs)}` };
+}
+
+/** A folder of SVG files, or undefined when it holds none. */
+function folderSource(path: string): SourceFile | undefined {
+  const entries = readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+  if (!entries.some((name) => name.toLowerCase().endsWith('.svg'))) return undefined;
+  const hash = createHash('sha256');
+  let size = 0;
+  for (const name of entries) {
+    const stat = statSync(join(path, name));
+    size += stat.size;
+    hash.update(`${name} ${stat.size} ${Math.trunc(stat.mtimeMs)}\n`);
   }
-  return { defaultCatalogVersion: defaults.version, files };
+  return { path, origin: 'own', kind: 'svg-folder', size, signature: hash.digest('hex') };
+}
+
+/** Every icon set of @iconify/json. */
+export function listDefaultSources(): DefaultSources {
+  const { dir, version } = locateDefaultCatalog();
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => fileSource(join(dir, entry.name), 'default'))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { version, files };
+}
+
+/**
+ * The operator's packs, in name order: every IconifyJSON file (`*.json`) and
+ * every sub-folder holding `.svg` files. Hidden entries (`.name`) are left out,
+ * as are the temporary files of editors.
+ */
+export function listOwnSources(packsDir: string | undefined): SourceFile[] {
+  if (packsDir === undefined) return [];
+  // Absolute paths, so './packs' and '/srv/app/packs' fingerprint alike.
+  const dir = resolve(packsDir);
+  const sources: SourceFile[] = [];
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    try {
+      const source = entry.isFile() && entry.name.endsWith('.json') ? fileSource(path, 'own') : entry.isDirectory() ? folderSource(path) : undefined;
+      if (source) sources.push(source);
+    } catch (error) {
+      // Removed while being listed (an editor saving, a folder being renamed): the next change event lists it again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return sources;
 }

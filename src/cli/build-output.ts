@@ -48,7 +48,8 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
 
 function summaryLine(summary: BuildSummary, path: string): string {
   return (
-    `catalog built: ${summary.packs} packs, ${number.format(summary.icons)} icons, ${number.format(summary.aliases)} aliases` +
+    `catalog built: ${summary.packs} packs${summary.reused ? ` (${summary.reused} unchanged)` : ''}, ` +
+    `${number.format(summary.icons)} icons, ${number.format(summary.aliases)} aliases` +
     `${summary.skipped ? `, ${summary.skipped} files skipped` : ''} in ${summary.seconds.toFixed(1)} s, ${megabytes(summary.bytes)} (${path})`
   );
 }

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isValidName, MAX_NAME_LENGTH } from '../names.js';
 
 /** A mistake in how the command was called: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -15,6 +17,8 @@ export interface ServeOptions extends CatalogOptions {
   basePath: string;
   cacheMaxAge: number;
   logLevel: string;
+  /** Rebuild and swap in the own packs whenever the packs directory changes. */
+  watch: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -32,6 +36,7 @@ const serveFlags = {
   'base-path': { type: 'string' },
   'cache-max-age': { type: 'string' },
   'log-level': { type: 'string' },
+  watch: { type: 'boolean' },
 } as const;
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
@@ -84,13 +89,16 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
   if (values.help) return 'help';
   const logLevel = (values['log-level'] as string | undefined) ?? env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  const catalog = catalogOptions(values as { packs?: string; data?: string }, env);
+  if (values.watch && catalog.packsDir === undefined) throw new UsageError('--watch needs a packs directory (--packs DIR, or ./packs)');
   return {
-    ...catalogOptions(values as { packs?: string; data?: string }, env),
+    ...catalog,
     host: (values.host as string | undefined) ?? env.HOST ?? '127.0.0.1',
     port: integer((values.port as string | undefined) ?? env.PORT ?? '3000', '--port', 0, 65535),
     basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
     cacheMaxAge: integer((values['cache-max-age'] as string | undefined) ?? env.CACHE_MAX_AGE ?? '3600', '--cache-max-age', 0, 31_536_000),
     logLevel,
+    watch: values.watch === true,
   };
 }
 
@@ -124,6 +132,31 @@ export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): Expo
   };
 }
 
+const importFlags = {
+  id: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface ImportOptions {
+  folder: string;
+  /** Pack id: --id, or the folder's name. */
+  id: string;
+  /** File to write; standard output when undefined. */
+  out: string | undefined;
+}
+
+export function parseImportOptions(args: string[]): ImportOptions | 'help' {
+  const { values, positionals } = parseWithPositionals(args, importFlags, 1);
+  if (values.help) return 'help';
+  const folder = positionals[0];
+  if (!folder) throw new UsageError('import needs a folder of SVG files');
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`'${folder}' is not a folder`);
+  const id = (values.id as string | undefined) ?? basename(resolve(folder));
+  if (!isValidName(id)) throw new UsageError(`pack id '${id}' must match ^[a-z0-9]+(-[a-z0-9]+)*$ (at most ${MAX_NAME_LENGTH} characters)`);
+  return { folder, id, out: values.out as string | undefined };
+}
+
 export const USAGE = {
   main: `Usage: icon-registry <command> [options]
 
@@ -131,6 +164,7 @@ Commands:
   serve    build the catalog if needed, then serve it over HTTP
   build    only build (or refresh) the catalog database
   export   write every document as static files, for a CDN or web server
+  import   turn a folder of SVG files into a cleaned IconifyJSON pack file
 
 Run 'icon-registry <command> --help' for the options of a command.`,
   serve: `Usage: icon-registry serve [options]
@@ -140,11 +174,12 @@ Serves /r/registry.json, /r/{pack}.json and /r/{pack}/{name}.json.
 Options:
   --port N             port to listen on (env PORT, default 3000)
   --host ADDR          address to listen on (env HOST, default 127.0.0.1)
-  --packs DIR          directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --packs DIR          directory of own packs: IconifyJSON files and folders of SVGs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   --base-path PATH     serve under a path prefix, e.g. /icons (env BASE_PATH)
   --cache-max-age N    Cache-Control max-age of documents, seconds (env CACHE_MAX_AGE, default 3600)
   --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
+  --watch              rebuild and swap in own packs when the packs directory changes
   -h, --help           show this help`,
   build: `Usage: icon-registry build [options]
 
@@ -152,7 +187,7 @@ Builds the catalog database from @iconify/json and the packs directory.
 Does nothing when the catalog is already current, unless --force is given.
 
 Options:
-  --packs DIR          directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --packs DIR          directory of own packs: IconifyJSON files and folders of SVGs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   --force              rebuild even when the catalog is current
   -h, --help           show this help`,
@@ -167,7 +202,16 @@ Options:
   --packs a,b          export only these packs (the index then lists only them)
   --no-compress        skip the .br and .gz siblings
   --base-path PATH     as for serve: files go under <dir>/PATH/r/ (env BASE_PATH)
-  --packs-dir DIR      directory of own IconifyJSON packs (env PACKS_DIR, default ./packs when it exists)
+  --packs-dir DIR      directory of own packs: IconifyJSON files and folders of SVGs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
+  -h, --help           show this help`,  import: `Usage: icon-registry import <svg-folder> [options]
+
+Imports a folder of SVG files as the registry would serve it (cleaned, colours
+set, optimised, unsafe files refused) and writes the pack's IconifyJSON, for
+teams that commit their packs in that form. Refused files are listed on stderr.
+
+Options:
+  --id ID              pack id (default: the folder's name)
+  --out FILE           write to FILE instead of standard output
   -h, --help           show this help`,
 };

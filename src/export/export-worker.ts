@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Catalog } from '../catalog/catalog.js';
+import { openCatalog } from '../catalog/open.js';
 import { Registry } from '../registry/registry.js';
 import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
 import { packDirectory, packDocumentPath } from './layout.js';
@@ -12,7 +12,7 @@ import type { ExportSetup, ExportTask } from './messages.js';
  * requests, writing what it returns; one instance per core.
  */
 const setup = workerData as ExportSetup;
-const catalog = new Catalog(setup.catalogPath);
+const catalog = openCatalog(setup.dataDir);
 // Each document is written once: a small cache is enough for the index and name lists.
 const registry = new Registry(catalog, {
   basePath: setup.basePath,

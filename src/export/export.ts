@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { removeAbandonedWork, workPath } from '../process.js';
-import { Catalog } from '../catalog/catalog.js';
+import { openCatalog } from '../catalog/open.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
 import type { Resource } from '../registry/resource.js';
@@ -11,7 +11,8 @@ import { iconPath, indexPath, MANIFEST_FILE, notFoundPath, openApiPath, packDocu
 import type { ExportSetup, ExportTask } from './messages.js';
 
 export interface ExportOptions {
-  catalogPath: string;
+  /** Data directory of the catalog. */
+  dataDir: string;
   outDir: string;
   basePath: string;
   /** Export only these packs (the index then lists only them). */
@@ -66,7 +67,7 @@ export class ExportRefused extends Error {}
 export async function exportRegistry(options: ExportOptions, onProgress: (progress: ExportProgress) => void): Promise<ExportSummary> {
   const started = Date.now();
   const outDir = resolve(options.outDir);
-  const catalog = new Catalog(options.catalogPath);
+  const catalog = openCatalog(options.dataDir);
   const only = options.onlyPacks ? new Set(options.onlyPacks) : undefined;
   const unknown = options.onlyPacks?.filter((id) => !catalog.packs.has(id)) ?? [];
   if (unknown.length) {
@@ -132,7 +133,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   for (const [path, resource] of smallDocuments) writer.write(path, resource, totals);
 
   const setup: ExportSetup = {
-    catalogPath: options.catalogPath,
+    dataDir: options.dataDir,
     basePath,
     onlyPacks: options.onlyPacks,
     root: building,

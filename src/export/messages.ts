@@ -1,7 +1,8 @@
 /** Messages between the exporter and its worker threads. */
 
 export interface ExportSetup {
-  catalogPath: string;
+  /** Data directory of the catalog. */
+  dataDir: string;
   basePath: string;
   onlyPacks: string[] | undefined;
   /** Directory being written. */

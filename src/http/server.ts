@@ -10,8 +10,13 @@ import { isNotModified } from './conditional.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
 import { rawProblemResponse } from './raw-response.js';
 
+/** The registry that answers: `current` may be replaced while serving (a rebuild of own packs). */
+export interface RegistrySource {
+  readonly current: Registry;
+}
+
 export interface ServerOptions {
-  registry: Registry;
+  registry: RegistrySource;
   host: string;
   port: number;
   /** Seconds a successful document may be cached. */
@@ -145,9 +150,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/healthz', (request, reply) =>
     reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
   );
-  app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
+  // Each request reads `current` once, so it is answered wholly by the old registry or wholly by the new one.
+  app.get('*', (request, reply) => send(request, reply, registry.current.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
-  app.setNotFoundHandler((request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
+  app.setNotFoundHandler((request, reply) => send(request, reply, registry.current.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     // Fastify's own 4xx errors are the client's; anything else is ours.
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {

@@ -38,7 +38,8 @@ export class Registry {
   private readonly nameLists = new ByteBoundedCache<string[]>(NAME_LIST_CACHE_BYTES, (names) => names.length * 24);
 
   constructor(
-    private readonly catalog: Catalog,
+    /** The catalog it answers from; whoever made the registry closes it. */
+    readonly catalog: Catalog,
     options: RegistryOptions = {},
   ) {
     this.basePath = normaliseBasePath(options.basePath);

@@ -8,6 +8,8 @@ export interface TestServer {
   port: number;
   /** Every JSON log line the server has written so far. */
   logs: Array<Record<string, unknown>>;
+  /** The first log line that matches, once it is written (log lines may follow the response they describe); rejects after `timeoutMs`. */
+  logLine(matches: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   process: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code. */
   close(): Promise<number | null>;
@@ -35,6 +37,23 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const logs: Array<Record<string, unknown>> = [];
+  const waiting = new Set<(line: Record<string, unknown>) => void>();
+  const logLine = (matches: (line: Record<string, unknown>) => boolean, timeoutMs = 5_000) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const found = logs.find(matches);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`no such log line within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = (line: Record<string, unknown>) => {
+        if (!matches(line)) return;
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve(line);
+      };
+      waiting.add(check);
+    });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -52,6 +71,7 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
         entry = { unparsed: line };
       }
       logs.push(entry);
+      for (const check of [...waiting]) check(entry);
       if (entry.msg === 'serving' && typeof entry.url === 'string') {
         clearTimeout(timer);
         const url = new URL(entry.url);
@@ -60,6 +80,7 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
           base,
           port: Number(url.port),
           logs,
+          logLine,
           process: child,
           close: () => {
             if (child.exitCode === null) child.kill('SIGTERM');
