@@ -21,6 +21,12 @@ import { Registry } from './registry/registry.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * A catalog replaced by a rebuild of own packs is closed this long after the
+ * swap: a request is answered by one registry, old or new, never a mix, and
+ * none can still be reading from the old one by then.
+ */
+const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
 
 /** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
 async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
@@ -96,7 +102,12 @@ async function serve(args: string[]): Promise<number | undefined> {
   }
   server.app.log.info({ url: `${server.url}${served.current.basePath}/r/registry.json`, packs: served.current.packs.size }, 'serving');
   const packsDir = options.packsDir;
-  const stopWatching = options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, served, registryOptions, server.app.log) : undefined;
+  const reopen = () => {
+    const previous = served.current;
+    served.current = new Registry(openCatalog(options.dataDir), registryOptions);
+    setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
+  };
+  const stopWatching = options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.app.log, reopen) : undefined;
   const stop = (signal: string) => {
     server.app.log.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();

@@ -1,13 +1,10 @@
 import { watch } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuildObserver } from '../catalog/build.js';
-import { ensureOwnCatalog, openCatalog, type CatalogLocation } from '../catalog/open.js';
-import { Registry, type RegistryOptions } from '../registry/registry.js';
+import { ensureOwnCatalog, type CatalogLocation } from '../catalog/open.js';
 
 /** Changes are gathered until the directory has been quiet this long (an editor's save is several events). */
 const QUIET_MS = 250;
-/** A replaced catalog is closed this long after the swap, when no answer can still be reading from it. */
-const CLOSE_AFTER_MS = 10_000;
 
 /** Build output as log lines, each naming its file. */
 function loggingObserver(log: FastifyBaseLogger): BuildObserver {
@@ -21,18 +18,11 @@ function loggingObserver(log: FastifyBaseLogger): BuildObserver {
 /**
  * Watches the packs directory and, once it has settled after a change,
  * rebuilds the own packs' catalog (only the packs whose sources changed are
- * prepared again, the others are copied) and swaps in a new registry. A
- * request is answered by one registry, old or new, never a mix; documents of
- * untouched packs keep their bytes and so their ETags. A source that breaks
- * keeps its last good version (the build says so in the log). Returns a
- * function that stops watching.
+ * prepared again, the others are copied), then calls `rebuilt` so that the
+ * servers reopen it. A source that breaks keeps its last good version (the
+ * build says so in the log). Returns a function that stops watching.
  */
-export function watchOwnPacks(
-  location: CatalogLocation & { packsDir: string },
-  served: { current: Registry },
-  registryOptions: RegistryOptions,
-  log: FastifyBaseLogger,
-): () => void {
+export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: FastifyBaseLogger, rebuilt: () => void): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -41,9 +31,7 @@ export function watchOwnPacks(
     const started = Date.now();
     const summary = await ensureOwnCatalog(location, loggingObserver(log));
     if (!summary) return;
-    const previous = served.current;
-    served.current = new Registry(openCatalog(location.dataDir), registryOptions);
-    setTimeout(() => previous.catalog.close(), CLOSE_AFTER_MS).unref();
+    rebuilt();
     log.info({ packs: summary.packs, unchanged: summary.reused, skipped: summary.skipped, ms: Date.now() - started }, 'own packs reloaded');
   };
 
