@@ -161,8 +161,12 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   const files = input.files;
   let packsDone = 0;
 
+  // As many workers as there are sources to prepare, up to one per core: a rebuild for one changed pack starts one.
+  const toPrepare = files.filter((file) => writer.previousPackOf(file)?.signature !== file.signature).length;
   const prepare = (file: SourceFile): Promise<PreparedFile> => {
-    pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url));
+    pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
+      size: Math.min(availableParallelism(), toPrepare),
+    });
     return pool.run({ path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own' });
   };
 

@@ -1,4 +1,10 @@
-import { cleanupSVG, importDirectory, isEmptyColor, parseColors, runSVGO, SVG, type IconSet } from '@iconify/tools';
+// The modules themselves, not the package's index: it loads downloaders and exporters too, which a rebuild under --watch would wait for.
+import { isEmptyColor, parseColors } from '@iconify/tools/lib/colors/parse';
+import type { IconSet } from '@iconify/tools/lib/icon-set';
+import { importDirectory } from '@iconify/tools/lib/import/directory';
+import { runSVGO } from '@iconify/tools/lib/optimise/svgo';
+import { SVG } from '@iconify/tools/lib/svg';
+import { cleanupSVG } from '@iconify/tools/lib/svg/cleanup';
 import type { IconifyJSON } from '@iconify/types';
 import { colorToString } from '@iconify/utils';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
