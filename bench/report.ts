@@ -46,7 +46,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   return [
     `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
     '',
-    `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, autocannon on 127.0.0.1, seed ${figures.seed}.`,
+    `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, wrk (1 thread) on 127.0.0.1, seed ${figures.seed}.`,
     '',
     '| load | req/s | p50 ms | p99 ms | failures |',
     '|---|---:|---:|---:|---:|',

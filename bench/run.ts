@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { locateDefaultCatalog } from '../src/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { seededRandom } from '../test/helpers/sources.js';
-import { load, type LoadResult } from './load.js';
+import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
 import { emptyFigures, formatReport } from './report.js';
 
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   const seed = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : Math.floor(Math.random() * 2 ** 31);
   log(`seed ${seed}${SMOKE ? ' (smoke run)' : ''}`);
   const figures = emptyFigures(seed, SMOKE, SECONDS, CONNECTIONS);
+  ensureWrk(ROOT);
 
   // One-time build of the full catalog.
   let started = Date.now();
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
   figures.untouchedPackMs = timeSecondRequest(`${registryOrigin}/r/mdi/home.json`, `${registryOrigin}/r/fluent-emoji/${untouched}.json`);
   const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
-  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS });
+  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS, workDir: WORK, projectRoot: ROOT });
   figures.registryRssMb = residentMegabytes(registry.pid as number);
   figures.memoryFailures = memoryLoad.failures;
 
@@ -123,13 +124,15 @@ async function main(): Promise<void> {
     paths: memoryIcons.map(([pack, name]) => `/${pack}.json?icons=${name}`),
     connections: CONNECTIONS,
     amount: MEMORY_REQUESTS,
+    workDir: WORK,
+    projectRoot: ROOT,
   });
   figures.peerRssMb = residentMegabytes(peer.pid as number);
   figures.memoryFailures += peerMemory.failures;
 
   const run = (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
     log(`load: ${label}`);
-    return load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS });
+    return load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
   };
   const loads = figures.loads;
   loads.push(await run('icon-registry: 1,000 icon documents', registryOrigin, iconPaths));
