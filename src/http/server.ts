@@ -4,10 +4,11 @@ import { createServer, type RequestListener, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
-import { allEtags, problemResource, type Resource } from '../registry/resource.js';
+import { problemResource } from '../registry/resource.js';
 import { negotiateEncoding } from './content-coding.js';
-import { isNotModified } from './conditional.js';
+import { DocumentRequests } from './document-requests.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
+import { BatchedStdout } from './log-stream.js';
 import { rawProblemResponse } from './raw-response.js';
 
 export interface ServerOptions {
@@ -30,18 +31,13 @@ const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Request headers a preflight may ask for; anything else is not echoed back. */
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 
-function send(request: FastifyRequest, reply: FastifyReply, resource: Resource, maxAge: number): FastifyReply {
+/** Problems found before DocumentRequests could take the request (a method, a router error, a failure). */
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
+  const resource = problemResource(problem);
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, maxAge, encoding) };
-  if (resource.status === 200 && isNotModified(request.headers, allEtags(resource.etag), resource.lastModified)) {
-    return reply.code(304).headers(headers).send();
-  }
+  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, 0, encoding), ...extra };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return reply.code(resource.status).headers(headers).send(resource.bytes(encoding));
-}
-
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
-  return send(request, reply.headers(extra), problemResource(problem), 0);
 }
 
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -97,18 +93,28 @@ function createHttpServer(handler: RequestListener): Server {
 }
 
 /**
- * The HTTP adapter: routing by method only, every path answered by
- * `registry.respond`, headers and conditional requests added here.
+ * The HTTP adapter: GET and HEAD of documents go to DocumentRequests on the
+ * Node server itself (every path answered by `registry.respond`); fastify
+ * answers the rest (preflights, /healthz, other methods, requests that
+ * arrive while stopping) and logs.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { registry, cacheMaxAge } = options;
+  // Responses in flight, so that a graceful stop can wait for them.
+  const inFlight = new Set<ServerResponse>();
+  let documents: DocumentRequests | undefined;
   const app = Fastify({
-    logger: { level: options.logLevel },
+    logger: { level: options.logLevel, stream: new BatchedStdout() },
     // One line per request, written by the onResponse hook below, instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    serverFactory: createHttpServer,
+    // Until it is stopping, the server hands GET and HEAD of documents to DocumentRequests.
+    serverFactory: (handler) =>
+      createHttpServer((request, response) => {
+        if (documents?.handles(request)) documents.answer(request, response);
+        else handler(request, response);
+      }),
     // The endpoints ignore query strings; not parsing them spares work on hostile ones.
     routerOptions: { querystringParser: () => ({}) },
     forceCloseConnections: false, // see closeGracefully
@@ -124,15 +130,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.end(rawProblemResponse(methodNotAllowed('CONNECT'), { allow: ALLOWED_METHODS }));
   });
 
-  // Responses in flight, so that a graceful stop can wait for them.
-  const inFlight = new Set<ServerResponse>();
+  documents = new DocumentRequests({ registry, cacheMaxAge, log: app.log, inFlight });
+
   app.addHook('onRequest', (request, reply, done) => {
     inFlight.add(reply.raw);
     reply.raw.once('close', () => inFlight.delete(reply.raw));
-    done();
-  });
-  // Before any body is read: only GET, HEAD and OPTIONS are answered.
-  app.addHook('onRequest', (request, reply, done) => {
+    // Before any body is read: only GET, HEAD and OPTIONS are answered.
     if (ANSWERED_METHODS.has(request.method)) return done();
     void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
   });
@@ -145,9 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/healthz', (request, reply) =>
     reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
   );
-  app.get('*', (request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
-  app.setNotFoundHandler((request, reply) => send(request, reply, registry.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     // Fastify's own 4xx errors are the client's; anything else is ours.
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
@@ -159,7 +160,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   const address = await app.listen({ host: options.host, port: options.port });
-  return { app, url: address, close: () => closeGracefully(app, inFlight) };
+  const stopDocuments = () => {
+    // From now on fastify takes every request, and answers 503 while it closes.
+    documents = undefined;
+  };
+  return { app, url: address, close: () => closeGracefully(app, inFlight, stopDocuments) };
 }
 
 /**
@@ -169,7 +174,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * is still in the socket's buffer (a 100 MB pack) counts as idle: those are
  * closed only after every response in flight has finished.
  */
-async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>): Promise<void> {
+async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>, stopDocuments: () => void): Promise<void> {
+  stopDocuments();
   const server = app.server;
   const closeIdleConnections = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
