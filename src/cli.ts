@@ -1,12 +1,14 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { Catalog } from './catalog/catalog.js';
 import { catalogPath, ensureCatalog } from './catalog/open.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
-import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE, type CatalogOptions } from './cli/options.js';
+import { parseBuildOptions, parseExportOptions, parseServeOptions, UsageError, USAGE, type CatalogOptions, type ServeOptions } from './cli/options.js';
+import { servePrimary, type WorkerServing } from './cli/serve-cluster.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
-import { startServer } from './http/server.js';
+import { startServer, type RunningServer } from './http/server.js';
 import { Registry } from './registry/registry.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
@@ -50,9 +52,27 @@ async function exportCommand(args: string[]): Promise<number> {
 async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
-  const catalog = new Catalog((await prepareCatalog(options)).path);
+  if (cluster.isWorker) {
+    // A worker of `serve --workers N`: the primary has prepared the catalog.
+    const code = await serveInThisProcess(options, catalogPath(options.dataDir), 'worker');
+    // The channel to the primary would keep a worker that could not listen alive.
+    if (code !== undefined) process.exit(code);
+    return undefined;
+  }
+  const { path } = await prepareCatalog(options);
+  if (options.workers > 1) return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS);
+  return serveInThisProcess(options, path, 'alone');
+}
+
+/**
+ * Serves the catalog at `path` from this process: on its own, it logs
+ * 'serving' and 'stopping'; as a worker, it reports to the primary, which
+ * logs for all of them.
+ */
+async function serveInThisProcess(options: ServeOptions, path: string, role: 'alone' | 'worker'): Promise<number | undefined> {
+  const catalog = new Catalog(path);
   const registry = new Registry(catalog, { basePath: options.basePath, version: packageVersion() });
-  let server;
+  let server: RunningServer;
   try {
     server = await startServer({ ...options, registry });
   } catch (error) {
@@ -62,9 +82,15 @@ async function serve(args: string[]): Promise<number | undefined> {
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
     throw error;
   }
-  server.app.log.info({ url: `${server.url}${registry.basePath}/r/registry.json`, packs: catalog.packs.size }, 'serving');
+  const serving: WorkerServing = { url: `${server.url}${registry.basePath}/r/registry.json`, packs: catalog.packs.size };
+  if (role === 'alone') server.app.log.info(serving, 'serving');
+  else process.send?.(serving);
+  let stopping = false;
   const stop = (signal: string) => {
-    server.app.log.info({ signal }, 'stopping');
+    // A worker may get SIGINT from the terminal and SIGTERM from the primary.
+    if (stopping) return;
+    stopping = true;
+    if (role === 'alone') server.app.log.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close().then(
       () => {
@@ -74,8 +100,8 @@ async function serve(args: string[]): Promise<number | undefined> {
       () => process.exit(1),
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   return undefined; // keep running
 }
 

@@ -15,6 +15,8 @@ export interface ServeOptions extends CatalogOptions {
   basePath: string;
   cacheMaxAge: number;
   logLevel: string;
+  /** Processes serving on the one port (1: this process itself). */
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -32,6 +34,7 @@ const serveFlags = {
   'base-path': { type: 'string' },
   'cache-max-age': { type: 'string' },
   'log-level': { type: 'string' },
+  workers: { type: 'string' },
 } as const;
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
@@ -91,6 +94,7 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
     basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
     cacheMaxAge: integer((values['cache-max-age'] as string | undefined) ?? env.CACHE_MAX_AGE ?? '3600', '--cache-max-age', 0, 31_536_000),
     logLevel,
+    workers: integer((values.workers as string | undefined) ?? env.WORKERS ?? '1', '--workers', 1, 64),
   };
 }
 
@@ -145,6 +149,7 @@ Options:
   --base-path PATH     serve under a path prefix, e.g. /icons (env BASE_PATH)
   --cache-max-age N    Cache-Control max-age of documents, seconds (env CACHE_MAX_AGE, default 3600)
   --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
+  --workers N          processes serving on the one port, e.g. one per core (env WORKERS, default 1)
   -h, --help           show this help`,
   build: `Usage: icon-registry build [options]
 

@@ -8,7 +8,7 @@ import { problemResource } from '../registry/resource.js';
 import { negotiateEncoding } from './content-coding.js';
 import { DocumentRequests } from './document-requests.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
-import { BatchedStdout } from './log-stream.js';
+import { BatchedStdout } from '../log-stream.js';
 import { rawProblemResponse } from './raw-response.js';
 
 export interface ServerOptions {
