@@ -5,11 +5,16 @@
  */
 const ATOMIC_WRITE_BYTES = 4096;
 
+/** How pino begins an info line: the level that request lines have. */
+const INFO_LINE = '{"level":30,';
+
 /**
- * Where the logger writes: lines are gathered and written to stdout once per
- * turn of the event loop, so a busy server makes one system call for many
- * request lines instead of one per line. Whatever is pending is written
- * when the process exits.
+ * Where the logger writes: info lines (one per request) are gathered and
+ * written to stdout once per turn of the event loop, so a busy server makes
+ * one system call for many of them instead of one per line. Any other line
+ * (a warning, an unexpected error) is written at once, after what is pending,
+ * so that a failure is on record before its answer is sent. Whatever is
+ * pending is written when the process exits.
  */
 export class BatchedStdout {
   private pending: string[] = [];
@@ -25,7 +30,8 @@ export class BatchedStdout {
     if (this.pendingBytes + bytes > ATOMIC_WRITE_BYTES) this.flush();
     this.pending.push(line);
     this.pendingBytes += bytes;
-    if (!this.scheduled) {
+    if (!line.startsWith(INFO_LINE)) this.flush();
+    else if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.flush());
     }
