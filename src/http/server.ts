@@ -2,13 +2,13 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { BatchedStdout } from '../log-stream.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
 import { problemResource } from '../registry/resource.js';
 import { negotiateEncoding } from './content-coding.js';
 import { DocumentRequests } from './document-requests.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
-import { BatchedStdout } from '../log-stream.js';
 import { rawProblemResponse } from './raw-response.js';
 
 export interface ServerOptions {
@@ -95,8 +95,7 @@ function createHttpServer(handler: RequestListener): Server {
 /**
  * The HTTP adapter: GET and HEAD of documents go to DocumentRequests on the
  * Node server itself (every path answered by `registry.respond`); fastify
- * answers the rest (preflights, /healthz, other methods, requests that
- * arrive while stopping) and logs.
+ * answers the rest (preflights, /healthz, other methods) and logs.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { registry, cacheMaxAge } = options;
@@ -109,7 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // Until it is stopping, the server hands GET and HEAD of documents to DocumentRequests.
+    // GET and HEAD of documents go to DocumentRequests (made below, once the logger exists), the rest to fastify.
     serverFactory: (handler) =>
       createHttpServer((request, response) => {
         if (documents?.handles(request)) documents.answer(request, response);
@@ -160,11 +159,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   const address = await app.listen({ host: options.host, port: options.port });
-  const stopDocuments = () => {
-    // From now on fastify takes every request, and answers 503 while it closes.
-    documents = undefined;
-  };
-  return { app, url: address, close: () => closeGracefully(app, inFlight, stopDocuments) };
+  return { app, url: address, close: () => closeGracefully(app, inFlight) };
 }
 
 /**
@@ -174,8 +169,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * is still in the socket's buffer (a 100 MB pack) counts as idle: those are
  * closed only after every response in flight has finished.
  */
-async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>, stopDocuments: () => void): Promise<void> {
-  stopDocuments();
+async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>): Promise<void> {
   const server = app.server;
   const closeIdleConnections = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
