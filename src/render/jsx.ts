@@ -49,19 +49,39 @@ function isPlainAttribute(prop: string): boolean {
   return PLAIN_JSX_NAME.test(prop) && (prop.includes('-') || TYPED_SVG_PROPS.has(prop));
 }
 
+/** How an attribute is written in JSX: left out, as a style object, as `prop=`, or spread. */
+type AttributeForm = { kind: 'event handler' } | { kind: 'style' } | { kind: 'plain'; prop: string } | { kind: 'spread'; prop: string };
+
+/** Forms of the attribute names met so far: a large icon repeats a few names thousands of times. */
+const attributeForms = new Map<string, AttributeForm>();
+/** Own packs may use any names; past this many, forms are worked out without being kept. */
+const MAX_KEPT_FORMS = 2048;
+
+function attributeForm(name: string): AttributeForm {
+  let form = attributeForms.get(name);
+  if (form) return form;
+  if (EVENT_HANDLER.test(name)) form = { kind: 'event handler' };
+  else if (name === 'style') form = { kind: 'style' };
+  else {
+    const prop = REACT_ATTRIBUTE_NAMES[name.toLowerCase()] ?? name;
+    form = isPlainAttribute(prop) ? { kind: 'plain', prop } : { kind: 'spread', prop };
+  }
+  if (attributeForms.size < MAX_KEPT_FORMS) attributeForms.set(name, form);
+  return form;
+}
+
 /** JSX attributes for one element, with React's prop names. */
 function jsxAttributes(attributes: Record<string, string>, needs: JsxNeeds): string[] {
   const result: string[] = [];
   for (const [name, raw] of Object.entries(attributes)) {
+    const form = attributeForm(name);
+    if (form.kind === 'event handler') continue;
     const value = decodeXML(raw);
-    if (EVENT_HANDLER.test(name)) continue;
-    if (name === 'style') {
+    if (form.kind === 'style') {
       const style = styleObject(value, needs);
       if (style) result.push(`style=${style}`);
-      continue;
-    }
-    const prop = REACT_ATTRIBUTE_NAMES[name.toLowerCase()] ?? name;
-    result.push(isPlainAttribute(prop) ? `${prop}=${jsxValue(value)}` : `{...{ ${JSON.stringify(prop)}: ${JSON.stringify(value)} }}`);
+    } else if (form.kind === 'plain') result.push(`${form.prop}=${jsxValue(value)}`);
+    else result.push(`{...{ ${JSON.stringify(form.prop)}: ${JSON.stringify(value)} }}`);
   }
   return result;
 }
