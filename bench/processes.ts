@@ -11,6 +11,34 @@ export function startProcess(command: string, args: string[], options: { cwd?: s
   return child;
 }
 
+/**
+ * Runs a command to its end (stopped with the others on exit) and resolves
+ * with its stdout; once stdout holds `interruptOn`, the command gets SIGINT.
+ */
+export function runToCompletion(command: string, args: string[], interruptOn?: string): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  let interrupted = false;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (interruptOn !== undefined && !interrupted && stdout.includes(interruptOn)) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,19 +2,25 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { locateDefaultCatalog } from '../src/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { seededRandom } from '../test/helpers/sources.js';
-import { load, type LoadResult } from './load.js';
+import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
-import { emptyFigures, formatReport } from './report.js';
+import { emptyFigures, formatReport, LABELS } from './report.js';
 
 const SMOKE = process.argv.includes('--smoke');
 const SECONDS = SMOKE ? 1 : 10;
 const CONNECTIONS = 32;
+/** nginx runs a worker per core (worker_processes auto): icon-registry gets as many processes. */
+const WORKERS = availableParallelism();
 const ICON_COUNT = 1000;
+/** Times each path of a load is asked for, untimed, before the load. */
+const WARM_UP_ROUNDS = 4;
 const MEMORY_REQUESTS = SMOKE ? 2000 : 20_000;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
@@ -62,7 +68,8 @@ async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   const seed = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : Math.floor(Math.random() * 2 ** 31);
   log(`seed ${seed}${SMOKE ? ' (smoke run)' : ''}`);
-  const figures = emptyFigures(seed, SMOKE, SECONDS, CONNECTIONS);
+  const figures = emptyFigures(seed, SMOKE, SECONDS, CONNECTIONS, WORKERS);
+  ensureWrk(ROOT);
 
   // One-time build of the full catalog.
   let started = Date.now();
@@ -85,7 +92,7 @@ async function main(): Promise<void> {
   figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
   figures.untouchedPackMs = timeSecondRequest(`${registryOrigin}/r/mdi/home.json`, `${registryOrigin}/r/fluent-emoji/${untouched}.json`);
   const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
-  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS });
+  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS, workDir: WORK, projectRoot: ROOT });
   figures.registryRssMb = residentMegabytes(registry.pid as number);
   figures.memoryFailures = memoryLoad.failures;
 
@@ -99,7 +106,9 @@ async function main(): Promise<void> {
   for (const path of [...new Set(iconPaths), '/r/registry.json', '/r/mdi.json', '/r/_not-found.json']) {
     write(path, await fetchBytes(`${registryOrigin}${path === '/r/_not-found.json' ? '/r/' : path}`, { 'accept-encoding': 'identity' }).catch(() => Buffer.from('{}')));
   }
-  write('/r/mdi.json.gz', await fetchBytes(`${registryOrigin}/r/mdi.json`, { 'accept-encoding': 'gzip' }));
+  // As an operator would prepare it for gzip_static (gzip -9), not the registry's own faster level:
+  // a larger file would slow nginx down and flatter the registry.
+  write('/r/mdi.json.gz', gzipSync(await fetchBytes(`${registryOrigin}/r/mdi.json`, { 'accept-encoding': 'identity' }), { level: 9 }));
   const nginx = await startNginx(staticRoot, join(WORK, 'nginx'), ROOT);
   const nginxOrigin = `http://127.0.0.1:${nginx.port}`;
 
@@ -123,27 +132,41 @@ async function main(): Promise<void> {
     paths: memoryIcons.map(([pack, name]) => `/${pack}.json?icons=${name}`),
     connections: CONNECTIONS,
     amount: MEMORY_REQUESTS,
+    workDir: WORK,
+    projectRoot: ROOT,
   });
   figures.peerRssMb = residentMegabytes(peer.pid as number);
   figures.memoryFailures += peerMemory.failures;
 
-  const run = (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
+  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
     log(`load: ${label}`);
-    return load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS });
+    // Untimed first, so that every server (each worker of icon-registry included) has met
+    // each path a few times and compiled its code: the timed load measures serving, not warming up.
+    const warmUp = await load({ label, origin, paths, headers, connections: CONNECTIONS, amount: Math.max(WARM_UP_ROUNDS * paths.length, 1000), workDir: WORK, projectRoot: ROOT });
+    const timed = await load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
+    return { ...timed, failures: timed.failures + warmUp.failures };
   };
   const loads = figures.loads;
-  loads.push(await run('icon-registry: 1,000 icon documents', registryOrigin, iconPaths));
-  loads.push(await run('Iconify API: /{pack}.json?icons={name}, same icons', peerOrigin, icons.map(([pack, name]) => `/${pack}.json?icons=${name}`)));
-  loads.push(await run('nginx: same icon documents', nginxOrigin, iconPaths));
-  loads.push(await run('icon-registry: /r/registry.json', registryOrigin, ['/r/registry.json']));
-  loads.push(await run('Iconify API: /collections', peerOrigin, ['/collections']));
-  loads.push(await run('nginx: /r/registry.json', nginxOrigin, ['/r/registry.json']));
-  loads.push(await run('icon-registry: /r/mdi.json, br', registryOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
-  loads.push(await run('nginx: /r/mdi.json, gzip_static', nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
+  loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
+  await stopProcess(registry);
+
+  // The loads compared with the peers: as many icon-registry processes as nginx has workers (one per core).
+  const workersPort = await freePort();
+  const workersOrigin = `http://127.0.0.1:${workersPort}`;
+  const workers = startProcess(process.execPath, [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)], { cwd: WORK });
+  await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
+  loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
+  loads.push(await run(LABELS.peerIcons, peerOrigin, icons.map(([pack, name]) => `/${pack}.json?icons=${name}`)));
+  loads.push(await run(LABELS.nginxIcons, nginxOrigin, iconPaths));
+  loads.push(await run(LABELS.index, workersOrigin, ['/r/registry.json']));
+  loads.push(await run(LABELS.peerCollections, peerOrigin, ['/collections']));
+  loads.push(await run(LABELS.nginxIndex, nginxOrigin, ['/r/registry.json']));
+  loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
+  loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
 
   await nginx.stop();
   await stopProcess(peer);
-  await stopProcess(registry);
+  await stopProcess(workers);
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const report = formatReport(figures, { date: new Date().toISOString().slice(0, 10), commit, command: `npm run bench${SMOKE ? ' -- --smoke' : ''}` });

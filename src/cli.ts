@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openCatalog } from './catalog/open.js';
 import { PackError, preparePack } from './catalog/prepare-pack.js';
@@ -14,9 +15,11 @@ import {
   UsageError,
   USAGE,
   type CatalogOptions,
+  type ServeOptions,
 } from './cli/options.js';
+import { isReopenCatalog, servePrimary, type WorkerServing } from './cli/serve-cluster.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
-import { startServer } from './http/server.js';
+import { startServer, type RunningServer } from './http/server.js';
 import { Registry } from './registry/registry.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
@@ -86,11 +89,33 @@ async function exportCommand(args: string[]): Promise<number> {
 async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
+  if (cluster.isWorker) {
+    // A worker of `serve --workers N`: the primary has prepared the catalog, and watches the packs.
+    const code = await serveInThisProcess(options, 'worker');
+    // The channel to the primary would keep a worker that could not listen alive.
+    if (code !== undefined) process.exit(code);
+    return undefined;
+  }
   await prepareCatalog(options);
+  const packsDir = options.packsDir;
+  if (options.workers > 1) {
+    // The primary rebuilds own packs once, and each worker reopens the catalog.
+    const watch = options.watch && packsDir ? { ...options, packsDir } : undefined;
+    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, watch);
+  }
+  return serveInThisProcess(options, 'alone');
+}
+
+/**
+ * Serves the catalog from this process: on its own, it logs 'serving' and
+ * 'stopping' and watches the packs with --watch; as a worker, it reports to
+ * the primary, which logs for all of them and says when to reopen the catalog.
+ */
+async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
   const registryOptions = { basePath: options.basePath, version: packageVersion() };
-  // Replaced as a whole when --watch rebuilds the own packs.
+  // Replaced as a whole when the own packs are rebuilt.
   const served = { current: new Registry(openCatalog(options.dataDir), registryOptions) };
-  let server;
+  let server: RunningServer;
   try {
     server = await startServer({ ...options, registry: served });
   } catch (error) {
@@ -100,16 +125,25 @@ async function serve(args: string[]): Promise<number | undefined> {
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
     throw error;
   }
-  server.app.log.info({ url: `${server.url}${served.current.basePath}/r/registry.json`, packs: served.current.packs.size }, 'serving');
-  const packsDir = options.packsDir;
+  const serving: WorkerServing = { url: `${server.url}${served.current.basePath}/r/registry.json`, packs: served.current.packs.size };
+  if (role === 'alone') server.app.log.info(serving, 'serving');
+  else process.send?.(serving);
+
   const reopen = () => {
     const previous = served.current;
     served.current = new Registry(openCatalog(options.dataDir), registryOptions);
     setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
-  const stopWatching = options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.app.log, reopen) : undefined;
+  const packsDir = options.packsDir;
+  if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
+  const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.app.log, reopen) : undefined;
+
+  let stopping = false;
   const stop = (signal: string) => {
-    server.app.log.info({ signal }, 'stopping');
+    // A worker may get SIGINT from the terminal and SIGTERM from the primary.
+    if (stopping) return;
+    stopping = true;
+    if (role === 'alone') server.app.log.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     stopWatching?.();
     server.close().then(
@@ -120,8 +154,8 @@ async function serve(args: string[]): Promise<number | undefined> {
       () => process.exit(1),
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   return undefined; // keep running
 }
 

@@ -2,6 +2,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writ
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { getOnNewConnection } from './helpers/http.js';
 import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -101,5 +102,25 @@ describe('serve --watch', () => {
 
   it('wrote no error log line', () => {
     expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
+describe('serve --watch --workers 2', () => {
+  it('rebuilds once in the primary and has every worker serve the change within 2 s', async () => {
+    const clusterPacks = join(TEST_TMP, 'watch-cluster-packs');
+    rmSync(clusterPacks, { recursive: true, force: true });
+    mkdirSync(join(clusterPacks, 'team'), { recursive: true });
+    writeFileSync(join(clusterPacks, 'team', 'square.svg'), SQUARE);
+    const cluster = await startTestServer({ dataDir: dataDirWithDefaultCatalog('watch-cluster-data'), packsDir: clusterPacks, args: ['--watch', '--workers', '2'] });
+    try {
+      const url = `${cluster.base}/r/team/circle.json`;
+      expect(await getOnNewConnection(url)).toBe(404);
+      writeFileSync(join(clusterPacks, 'team', 'circle.svg'), CIRCLE);
+      // Each request on a new connection, so that both workers answer some of them.
+      await liveWithin(async () => (await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(url)))).every((status) => status === 200));
+      expect(cluster.logs.filter((line) => line.msg === 'own packs reloaded')).toHaveLength(1);
+    } finally {
+      expect(await cluster.close()).toBe(0);
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface ServeOptions extends CatalogOptions {
   logLevel: string;
   /** Rebuild and swap in the own packs whenever the packs directory changes. */
   watch: boolean;
+  /** Processes serving on the one port (1: this process itself). */
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -37,6 +39,7 @@ const serveFlags = {
   'cache-max-age': { type: 'string' },
   'log-level': { type: 'string' },
   watch: { type: 'boolean' },
+  workers: { type: 'string' },
 } as const;
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
@@ -99,6 +102,7 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
     cacheMaxAge: integer((values['cache-max-age'] as string | undefined) ?? env.CACHE_MAX_AGE ?? '3600', '--cache-max-age', 0, 31_536_000),
     logLevel,
     watch: values.watch === true,
+    workers: integer((values.workers as string | undefined) ?? env.WORKERS ?? '1', '--workers', 1, 64),
   };
 }
 
@@ -180,6 +184,7 @@ Options:
   --cache-max-age N    Cache-Control max-age of documents, seconds (env CACHE_MAX_AGE, default 3600)
   --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
   --watch              rebuild and swap in own packs when the packs directory changes
+  --workers N          processes serving on the one port, e.g. one per core (env WORKERS, default 1)
   -h, --help           show this help`,
   build: `Usage: icon-registry build [options]
 

@@ -2,11 +2,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { BatchedStdout } from '../log-stream.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
-import { allEtags, problemResource, type Resource } from '../registry/resource.js';
+import { problemResource } from '../registry/resource.js';
 import { negotiateEncoding } from './content-coding.js';
-import { isNotModified } from './conditional.js';
+import { DocumentRequests } from './document-requests.js';
 import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
 import { rawProblemResponse } from './raw-response.js';
 
@@ -35,18 +36,13 @@ const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Request headers a preflight may ask for; anything else is not echoed back. */
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 
-function send(request: FastifyRequest, reply: FastifyReply, resource: Resource, maxAge: number): FastifyReply {
+/** Problems found before DocumentRequests could take the request (a method, a router error, a failure). */
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
+  const resource = problemResource(problem);
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, maxAge, encoding) };
-  if (resource.status === 200 && isNotModified(request.headers, allEtags(resource.etag), resource.lastModified)) {
-    return reply.code(304).headers(headers).send();
-  }
+  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, 0, encoding), ...extra };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return reply.code(resource.status).headers(headers).send(resource.bytes(encoding));
-}
-
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
-  return send(request, reply.headers(extra), problemResource(problem), 0);
 }
 
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -102,18 +98,27 @@ function createHttpServer(handler: RequestListener): Server {
 }
 
 /**
- * The HTTP adapter: routing by method only, every path answered by
- * `registry.respond`, headers and conditional requests added here.
+ * The HTTP adapter: GET and HEAD of documents go to DocumentRequests on the
+ * Node server itself (every path answered by `registry.respond`); fastify
+ * answers the rest (preflights, /healthz, other methods) and logs.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { registry, cacheMaxAge } = options;
+  // Responses in flight, so that a graceful stop can wait for them.
+  const inFlight = new Set<ServerResponse>();
+  let documents: DocumentRequests | undefined;
   const app = Fastify({
-    logger: { level: options.logLevel },
+    logger: { level: options.logLevel, stream: new BatchedStdout() },
     // One line per request, written by the onResponse hook below, instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    serverFactory: createHttpServer,
+    // GET and HEAD of documents go to DocumentRequests (made below, once the logger exists), the rest to fastify.
+    serverFactory: (handler) =>
+      createHttpServer((request, response) => {
+        if (documents?.handles(request)) documents.answer(request, response);
+        else handler(request, response);
+      }),
     // The endpoints ignore query strings; not parsing them spares work on hostile ones.
     routerOptions: { querystringParser: () => ({}) },
     forceCloseConnections: false, // see closeGracefully
@@ -129,15 +134,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.end(rawProblemResponse(methodNotAllowed('CONNECT'), { allow: ALLOWED_METHODS }));
   });
 
-  // Responses in flight, so that a graceful stop can wait for them.
-  const inFlight = new Set<ServerResponse>();
+  documents = new DocumentRequests({ registry, cacheMaxAge, log: app.log, inFlight });
+
   app.addHook('onRequest', (request, reply, done) => {
     inFlight.add(reply.raw);
     reply.raw.once('close', () => inFlight.delete(reply.raw));
-    done();
-  });
-  // Before any body is read: only GET, HEAD and OPTIONS are answered.
-  app.addHook('onRequest', (request, reply, done) => {
+    // Before any body is read: only GET, HEAD and OPTIONS are answered.
     if (ANSWERED_METHODS.has(request.method)) return done();
     void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
   });
@@ -150,10 +152,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/healthz', (request, reply) =>
     reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
   );
-  // Each request reads `current` once, so it is answered wholly by the old registry or wholly by the new one.
-  app.get('*', (request, reply) => send(request, reply, registry.current.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.options('*', answerPreflight);
-  app.setNotFoundHandler((request, reply) => send(request, reply, registry.current.respond(request.raw.url ?? '/'), cacheMaxAge));
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     // Fastify's own 4xx errors are the client's; anything else is ours.
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {

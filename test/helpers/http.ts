@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { connect } from 'node:net';
 
 export interface RawResponse {
@@ -63,4 +64,14 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 export async function getJson<T = unknown>(url: string): Promise<{ status: number; headers: Headers; json: T }> {
   const response = await fetch(url);
   return { status: response.status, headers: response.headers, json: (await response.json()) as T };
+}
+
+/** Status of a GET on a connection of its own, so that a cluster can hand each to another worker. */
+export function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    }).on('error', reject);
+  });
 }

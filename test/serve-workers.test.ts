@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { getOnNewConnection } from './helpers/http.js';
+import { CATALOG_DATA, CLI, FIXTURE_PACKS } from './helpers/paths.js';
+import { startTestServer } from './helpers/server.js';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('serve --workers', () => {
+  it('serves from every worker on one port, says serving once, and stops them all on SIGTERM with exit 0', async () => {
+    const server = await startTestServer({ args: ['--workers', '2'] });
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
+    expect(statuses).toEqual(Array(8).fill(200));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // log lines are written once per turn of the event loop
+    const workerPids = new Set(server.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
+    expect(workerPids.size).toBe(2);
+    expect(workerPids.has(server.process.pid as number)).toBe(false);
+    expect(server.logs.filter((line) => line.msg === 'serving')).toHaveLength(1);
+
+    expect(await server.close()).toBe(0);
+    for (const pid of workerPids) expect(isRunning(pid), `worker ${pid}`).toBe(false);
+  });
+
+  it('reports a port in use once and exits 1', async () => {
+    const server = await startTestServer();
+    const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--port', String(server.port), '--workers', '2'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(`icon-registry: port ${server.port} on 127.0.0.1 is already in use`);
+    expect(await server.close()).toBe(0);
+  });
+});
