@@ -3,7 +3,6 @@ import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openCatalog } from './catalog/open.js';
 import { PackError, preparePack } from './catalog/prepare-pack.js';
-import { importSvgFolder } from './catalog/svg-folder.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
 import { watchOwnPacks } from './cli/watch-packs.js';
@@ -51,6 +50,8 @@ async function importCommand(args: string[]): Promise<number> {
   if (options === 'help') return help('import');
   let document: string;
   try {
+    // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
+    const { importSvgFolder } = await import('./catalog/svg-folder.js');
     const imported = await importSvgFolder(options.folder, options.id);
     for (const { file, message } of imported.warnings) process.stderr.write(`warning ${file}: ${message}\n`);
     const pack = preparePack(imported.pack, options.id, true);
