@@ -48,7 +48,7 @@ const AMOUNT_SECONDS = 300;
 
 /** Installs wrk from Debian's packages when it is missing (the way nginx is installed). */
 export function ensureWrk(projectRoot: string): void {
-  execFileSync(join(projectRoot, 'scripts', 'ensure-wrk.sh'), { stdio: 'inherit' });
+  execFileSync(join(projectRoot, 'scripts', 'ensure-command.sh'), ['wrk'], { stdio: 'inherit' });
 }
 
 /**

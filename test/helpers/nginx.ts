@@ -27,7 +27,7 @@ export interface Nginx {
  * is given by callers bundled elsewhere (the benchmark).
  */
 export async function startNginx(root: string, workDir: string, projectRoot = ROOT): Promise<Nginx> {
-  execFileSync(join(projectRoot, 'scripts', 'ensure-nginx.sh'), { stdio: 'inherit' });
+  execFileSync(join(projectRoot, 'scripts', 'ensure-command.sh'), ['nginx'], { stdio: 'inherit' });
   const port = await freePort();
   mkdirSync(join(workDir, 'logs'), { recursive: true });
   const config = readFileSync(join(projectRoot, 'deploy', 'nginx.conf'), 'utf8')
