@@ -78,7 +78,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version };
     built.push({ path: defaultPath, summary: await buildCatalog({ files, meta }, defaultPath, observer) });
   }
-  const summary = await ensureOwnCatalog(location, observer, force);
+  const summary = await ensureOwnCatalog(location, observer, force, defaults);
   if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });
   return built;
 }
@@ -88,12 +88,18 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
  * last build (or always, when `force`), reusing the packs whose sources did
  * not change. Returns the summary, or undefined when it was current.
  */
-export async function ensureOwnCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuildSummary | undefined> {
+export async function ensureOwnCatalog(
+  location: CatalogLocation,
+  observer: BuildObserver,
+  force = false,
+  /** The default packs, when the caller has listed them already. */
+  defaults?: DefaultSources,
+): Promise<BuildSummary | undefined> {
   const files = listOwnSources(location.packsDir);
   const path = ownCatalogPath(location.dataDir);
   const fingerprint = fingerprintOf('own packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
-  const defaultIds = new Set(listDefaultSources().files.map((file) => basename(file.path, '.json')));
+  const defaultIds = new Set((defaults ?? listDefaultSources()).files.map((file) => basename(file.path, '.json')));
   return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds }, path, observer);
 }
