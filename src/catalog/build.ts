@@ -161,8 +161,10 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   const files = input.files;
   let packsDone = 0;
 
+  // What the previous build made of each source, looked up once.
+  const previousOf = new Map(files.map((file) => [file, writer.previousPackOf(file)]));
   // As many workers as there are sources to prepare, up to one per core: a rebuild for one changed pack starts one.
-  const toPrepare = files.filter((file) => writer.previousPackOf(file)?.signature !== file.signature).length;
+  const toPrepare = files.filter((file) => previousOf.get(file)?.signature !== file.signature).length;
   const prepare = (file: SourceFile): Promise<PreparedFile> => {
     pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
       size: Math.min(availableParallelism(), toPrepare),
@@ -172,7 +174,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
 
   /** Reuses the previous build's pack when its source is unchanged; otherwise prepares the source. */
   const start = (file: SourceFile): Promise<Outcome> => {
-    const previous = writer.previousPackOf(file);
+    const previous = previousOf.get(file);
     if (previous?.signature === file.signature) return Promise.resolve({ reuse: previous });
     return prepare(file).then((prepared) => ({ prepared }));
   };
@@ -202,7 +204,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     packsDone++;
     if ('reuse' in outcome) reuse(file, outcome.reuse);
     else if (!outcome.prepared.pack) {
-      const lastGood = writer.previousPackOf(file);
+      const lastGood = previousOf.get(file);
       if (lastGood) {
         observer.warning(file.path, `${outcome.prepared.error}; still serving its last good version`);
         reuse(file, lastGood);
