@@ -53,9 +53,11 @@ async function importCommand(args: string[]): Promise<number> {
     // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
     const { importSvgFolder } = await import('./catalog/svg-folder.js');
     const imported = await importSvgFolder(options.folder, options.id);
-    for (const { file, message } of imported.warnings) process.stderr.write(`warning ${file}: ${message}\n`);
+    // The same lines as a build's, naming each refused file.
+    const report = terminalBuildObserver();
+    for (const { file, message } of imported.warnings) report.warning(file, message);
     const pack = preparePack(imported.pack, options.id, true);
-    for (const message of pack.warnings) process.stderr.write(`warning ${options.folder}: ${message}\n`);
+    for (const message of pack.warnings) report.warning(options.folder, message);
     if (pack.iconCount === 0) return fail(`no icon of ${options.folder} could be imported`, 1);
     // Indented like @iconify/json, so that a committed pack changes line by line.
     document = `${JSON.stringify(JSON.parse(pack.document), null, '\t')}\n`;
