@@ -2,7 +2,7 @@
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openCatalog } from './catalog/open.js';
-import { PackError, preparePack } from './catalog/prepare-pack.js';
+import { PackError } from './catalog/prepare-pack.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
 import { watchOwnPacks } from './cli/watch-packs.js';
@@ -51,17 +51,16 @@ async function importCommand(args: string[]): Promise<number> {
   let document: string;
   try {
     // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
-    const { importSvgFolder } = await import('./catalog/svg-folder.js');
-    const imported = await importSvgFolder(options.folder, options.id);
+    const { prepareSvgFolder } = await import('./catalog/svg-folder.js');
+    const { pack, warnings } = await prepareSvgFolder(options.folder, options.id);
     // The same lines as a build's, naming each refused file.
     const report = terminalBuildObserver();
-    for (const { file, message } of imported.warnings) report.warning(file, message);
-    const pack = preparePack(imported.pack, options.id, true);
-    for (const message of pack.warnings) report.warning(options.folder, message);
+    for (const { file, message } of warnings) report.warning(file, message);
     if (pack.iconCount === 0) return fail(`no icon of ${options.folder} could be imported`, 1);
     // Indented like @iconify/json, so that a committed pack changes line by line.
     document = `${JSON.stringify(JSON.parse(pack.document), null, '\t')}\n`;
-    process.stderr.write(`imported ${pack.iconCount} icons as "${options.id}"${imported.warnings.length ? `, ${imported.warnings.length} files refused` : ''}\n`);
+    const refused = warnings.filter(({ file }) => file !== options.folder).length;
+    process.stderr.write(`imported ${pack.iconCount} icons as "${options.id}"${refused ? `, ${refused} files refused` : ''}\n`);
   } catch (error) {
     if (error instanceof PackError) return fail(error.message, 1);
     throw error;

@@ -3,28 +3,30 @@ import { basename } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { compress } from '../compression.js';
 import { etagOf } from '../etag.js';
-import { PackError, preparePack } from './prepare-pack.js';
+import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
 import type { PreparedFile, PrepareRequest } from './build-messages.js';
 import type { FileWarning } from './svg-folder.js';
 
-/** The source as IconifyJSON, and warnings about the files it was made of. */
-async function readSource(request: PrepareRequest): Promise<{ raw: unknown; warnings: FileWarning[] }> {
+/** The source prepared for the catalog, with warnings each naming the file it concerns. */
+async function prepareSource(request: PrepareRequest): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
   if (request.kind === 'svg-folder') {
     // Loaded only for folders: a build of @iconify/json alone never pays for SVGO.
-    const { importSvgFolder } = await import('./svg-folder.js');
+    const { prepareSvgFolder } = await import('./svg-folder.js');
     try {
-      const imported = await importSvgFolder(request.path, basename(request.path));
-      return { raw: imported.pack, warnings: imported.warnings };
+      return await prepareSvgFolder(request.path, basename(request.path));
     } catch (error) {
       if (error instanceof PackError) throw error;
       throw new PackError(`cannot import the folder: ${(error as Error).message}`);
     }
   }
+  let raw: unknown;
   try {
-    return { raw: JSON.parse(readFileSync(request.path, 'utf8')), warnings: [] };
+    raw = JSON.parse(readFileSync(request.path, 'utf8'));
   } catch (error) {
     throw new PackError(`cannot read JSON: ${(error as Error).message}`);
   }
+  const pack = preparePack(raw, request.expectedId, request.untrusted);
+  return { pack, warnings: pack.warnings.map((message) => ({ file: request.path, message })) };
 }
 
 /**
@@ -34,8 +36,7 @@ async function readSource(request: PrepareRequest): Promise<{ raw: unknown; warn
  */
 async function prepare(request: PrepareRequest): Promise<PreparedFile> {
   try {
-    const source = await readSource(request);
-    const pack = preparePack(source.raw, request.expectedId, request.untrusted);
+    const { pack, warnings } = await prepareSource(request);
     const document = Buffer.from(pack.document);
     return {
       pack: {
@@ -49,7 +50,7 @@ async function prepare(request: PrepareRequest): Promise<PreparedFile> {
         icons: pack.icons.map(([name, data]) => [name, JSON.stringify(data)]),
         iconCount: pack.iconCount,
         aliasCount: pack.aliasCount,
-        warnings: [...source.warnings, ...pack.warnings.map((message) => ({ file: request.path, message }))],
+        warnings,
       },
     };
   } catch (error) {

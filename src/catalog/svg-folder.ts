@@ -10,7 +10,7 @@ import { colorToString } from '@iconify/utils';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { iconNameOfFile } from '../names.js';
-import { PackError } from './prepare-pack.js';
+import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** The optional file beside the SVGs that describes the pack. */
@@ -23,7 +23,7 @@ export interface FileWarning {
 }
 
 /** A folder of SVG files as IconifyJSON, with what was refused along the way. */
-export interface ImportedFolder {
+interface ImportedFolder {
   pack: IconifyJSON;
   warnings: FileWarning[];
 }
@@ -38,7 +38,7 @@ export interface ImportedFolder {
  * left out with a warning naming it; the caller checks the cleaned bodies
  * again, as for any untrusted IconifyJSON.
  */
-export async function importSvgFolder(dir: string, id: string): Promise<ImportedFolder> {
+async function importSvgFolder(dir: string, id: string): Promise<ImportedFolder> {
   const warnings: FileWarning[] = [];
   const metadata = readMetadata(dir);
   const fileOfName = nameFiles(dir, warnings);
@@ -60,6 +60,17 @@ export async function importSvgFolder(dir: string, id: string): Promise<Imported
     pack: { ...pack, info: { ...pack.info, ...metadata.info } as IconifyJSON['info'], lastModified: newestModification(dir) },
     warnings,
   };
+}
+
+/**
+ * A folder imported and then prepared as any untrusted pack (validated, its
+ * bodies checked again, `info` completed): what a build stores and what
+ * `icon-registry import` writes. Every warning names the file it concerns.
+ */
+export async function prepareSvgFolder(dir: string, id: string): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
+  const imported = await importSvgFolder(dir, id);
+  const pack = preparePack(imported.pack, id, true);
+  return { pack, warnings: [...imported.warnings, ...pack.warnings.map((message) => ({ file: dir, message }))] };
 }
 
 /**
