@@ -114,7 +114,7 @@ async function serve(args: string[]): Promise<number | undefined> {
  * the primary, which logs for all of them and says when to reopen the catalog.
  */
 async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
-  const registryOptions = { basePath: options.basePath, version: packageVersion() };
+  const registryOptions = { basePath: options.basePath, version: packageVersion(), cacheBytes: options.cacheMb * 1024 * 1024 };
   // Replaced as a whole when the own packs are rebuilt.
   const served = { current: new Registry(openCatalog(options.dataDir), registryOptions) };
   let server: RunningServer;

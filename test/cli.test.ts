@@ -23,7 +23,7 @@ describe('icon-registry command line', () => {
   });
 
   it('rejects bad flags and commands with one line and exit code 2', () => {
-    for (const args of [['serve', '--bogus'], ['serve', '--port', 'http'], ['serve', '--port', '70000'], ['build', '--port', '1'], ['frobnicate'], ['serve', '--log-level', 'loud'], ['serve', '--workers', '0'], ['serve', '--packs', '/no/such/dir']]) {
+    for (const args of [['serve', '--bogus'], ['serve', '--port', 'http'], ['serve', '--port', '70000'], ['build', '--port', '1'], ['frobnicate'], ['serve', '--log-level', 'loud'], ['serve', '--workers', '0'], ['serve', '--cache-mb', 'lots'], ['serve', '--packs', '/no/such/dir']]) {
       const result = run(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);

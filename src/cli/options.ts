@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidName, MAX_NAME_LENGTH } from '../names.js';
+import { DEFAULT_CACHE_MB } from '../registry/registry.js';
 
 /** A mistake in how the command was called: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -16,6 +17,8 @@ export interface ServeOptions extends CatalogOptions {
   port: number;
   basePath: string;
   cacheMaxAge: number;
+  /** Bound on the memory kept for rendered documents, in MB. */
+  cacheMb: number;
   logLevel: string;
   /** Rebuild and swap in the own packs whenever the packs directory changes. */
   watch: boolean;
@@ -37,6 +40,7 @@ const serveFlags = {
   host: { type: 'string' },
   'base-path': { type: 'string' },
   'cache-max-age': { type: 'string' },
+  'cache-mb': { type: 'string' },
   'log-level': { type: 'string' },
   watch: { type: 'boolean' },
   workers: { type: 'string' },
@@ -100,6 +104,7 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
     port: integer((values.port as string | undefined) ?? env.PORT ?? '3000', '--port', 0, 65535),
     basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
     cacheMaxAge: integer((values['cache-max-age'] as string | undefined) ?? env.CACHE_MAX_AGE ?? '3600', '--cache-max-age', 0, 31_536_000),
+    cacheMb: integer((values['cache-mb'] as string | undefined) ?? env.CACHE_MB ?? String(DEFAULT_CACHE_MB), '--cache-mb', 0, 65_536),
     logLevel,
     watch: values.watch === true,
     workers: integer((values.workers as string | undefined) ?? env.WORKERS ?? '1', '--workers', 1, 64),
@@ -182,6 +187,7 @@ Options:
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   --base-path PATH     serve under a path prefix, e.g. /icons (env BASE_PATH)
   --cache-max-age N    Cache-Control max-age of documents, seconds (env CACHE_MAX_AGE, default 3600)
+  --cache-mb N         memory for rendered documents kept for reuse, MB (env CACHE_MB, default 32)
   --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
   --watch              rebuild and swap in own packs when the packs directory changes
   --workers N          processes serving on the one port, e.g. one per core (env WORKERS, default 1)

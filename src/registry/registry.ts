@@ -20,7 +20,11 @@ export interface RegistryOptions {
   onlyPacks?: ReadonlySet<string>;
 }
 
-const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Thousands of hot icon documents fit, and a server stays near 150 MB in all
+ * after rendering icons from every pack (see bench/README.md).
+ */
+export const DEFAULT_CACHE_MB = 32;
 /** Name lists are kept for this many packs, so repeated misses do not re-read a pack's names. */
 const NAME_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -43,7 +47,7 @@ export class Registry {
     options: RegistryOptions = {},
   ) {
     this.basePath = normaliseBasePath(options.basePath);
-    this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES, (resource) => resource.size);
+    this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024, (resource) => resource.size);
     const only = options.onlyPacks;
     this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
     const records = [...this.packs.values()];
