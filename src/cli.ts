@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: tunes V8's heap for `serve` before the other modules load (see cli/heap.ts).
+import './cli/heap.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openCatalog } from './catalog/open.js';

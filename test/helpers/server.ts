@@ -22,6 +22,8 @@ export interface TestServerOptions {
   packsDir?: string | null;
   /** Further command-line flags. */
   args?: string[];
+  /** Further environment variables. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -34,7 +36,7 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
   const child = spawn(
     process.execPath,
     [CLI, 'serve', '--data', options.dataDir ?? CATALOG_DATA, ...packs, '--host', '127.0.0.1', '--port', '0', ...(options.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   );
   const logs: Array<Record<string, unknown>> = [];
   const waiting = new Set<(line: Record<string, unknown>) => void>();
