@@ -1,7 +1,7 @@
 // npm run bench [-- --smoke]: icon-registry against the Iconify API and nginx, on 127.0.0.1.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,15 @@ async function fetchBytes(url: string, headers: Record<string, string> = {}): Pr
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
+}
+
+/** Puts a run's tables first under '# Results': the file keeps the newest run on top. */
+function recordReport(readme: string, report: string): void {
+  const text = readFileSync(readme, 'utf8');
+  const heading = '\n# Results\n';
+  const at = text.indexOf(heading);
+  const updated = at < 0 ? `${text}${heading}\n${report}\n` : `${text.slice(0, at + heading.length)}\n${report}\n${text.slice(at + heading.length)}`;
+  writeFileSync(readme, updated);
 }
 
 async function main(): Promise<void> {
@@ -173,7 +182,7 @@ async function main(): Promise<void> {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const report = formatReport(figures, { date: new Date().toISOString().slice(0, 10), commit, command: `npm run bench${SMOKE ? ' -- --smoke' : ''}` });
   process.stdout.write(`${report}\n`);
-  if (!SMOKE) appendFileSync(join(ROOT, 'bench', 'README.md'), `\n${report}\n`);
+  if (!SMOKE) recordReport(join(ROOT, 'bench', 'README.md'), report);
 }
 
 main().then(
