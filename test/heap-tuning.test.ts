@@ -59,7 +59,8 @@ describe('V8 heap settings of serve', () => {
         );
       }
       server.process.kill('SIGUSR2');
-      const spaces = await expect.poll(() => readReport(report)).toBeTruthy().then(() => readReport(report) as Record<string, number>);
+      await expect.poll(() => readReport(report)).toBeDefined();
+      const spaces = readReport(report) as Record<string, number>;
       // Loading node's own modules may grow it once before the command line runs; never to V8's 16-32 MB.
       expect(spaces.new_space).toBeLessThanOrEqual(4 * MB);
     } finally {

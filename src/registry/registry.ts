@@ -21,8 +21,8 @@ export interface RegistryOptions {
 }
 
 /**
- * Thousands of hot icon documents fit, and a server stays near 150 MB in all
- * after rendering icons from every pack (see bench/README.md).
+ * Thousands of hot icon documents fit, and a server stays under 150 MB in all
+ * after rendering 20,000 random icons from every pack (see bench/README.md).
  */
 export const DEFAULT_CACHE_MB = 32;
 /** Name lists are kept for this many packs, so repeated misses do not re-read a pack's names. */
