@@ -23,24 +23,18 @@ function cacheControl(status: number, maxAge: number): string {
   return 'no-store';
 }
 
-/** Per resource, the headers of each coding: computed on the first request, reused after (dates and tags included). */
-const describedResources = new WeakMap<Resource, Map<string, Readonly<Record<string, string>>>>();
-
-/** Headers describing a resource in one content coding, shared by 200 and 304 answers. */
-export function resourceHeaders(resource: Resource, maxAge: number, encoding: Encoding): Readonly<Record<string, string>> {
-  let described = describedResources.get(resource);
-  if (!described) describedResources.set(resource, (described = new Map()));
-  const key = `${encoding} ${maxAge}`;
-  let headers = described.get(key);
-  if (!headers) {
-    const made: Record<string, string> = {
-      'content-type': resource.contentType,
-      etag: etagFor(resource.etag, encoding),
-      'cache-control': cacheControl(resource.status, maxAge),
-      vary: 'Accept-Encoding',
-    };
-    if (resource.lastModified !== undefined) made['last-modified'] = new Date(resource.lastModified).toUTCString();
-    described.set(key, (headers = made));
-  }
+/**
+ * Headers describing a resource in one content coding, shared by 200 and 304
+ * answers. Not kept here: HeaderLines keeps the lines of resources that are
+ * asked for again, and a problem's resource is made for one answer.
+ */
+export function resourceHeaders(resource: Resource, maxAge: number, encoding: Encoding): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': resource.contentType,
+    etag: etagFor(resource.etag, encoding),
+    'cache-control': cacheControl(resource.status, maxAge),
+    vary: 'Accept-Encoding',
+  };
+  if (resource.lastModified !== undefined) headers['last-modified'] = new Date(resource.lastModified).toUTCString();
   return headers;
 }
