@@ -64,14 +64,21 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const seconds = options.amount ? AMOUNT_SECONDS : (options.seconds ?? 10);
   const args = [
-    '-t', String(WRK_THREADS),
-    '-c', String(options.connections),
-    '-d', `${seconds}s`,
-    '--timeout', WRK_TIMEOUT,
+    '-t',
+    String(WRK_THREADS),
+    '-c',
+    String(options.connections),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    WRK_TIMEOUT,
     ...headers,
-    '-s', join(options.projectRoot, 'bench', 'paths.lua'),
+    '-s',
+    join(options.projectRoot, 'bench', 'paths.lua'),
     `${options.origin}/`,
-    '--', pathsFile, ...(options.amount ? [String(Math.ceil(options.amount / WRK_THREADS))] : []),
+    '--',
+    pathsFile,
+    ...(options.amount ? [String(Math.ceil(options.amount / WRK_THREADS))] : []),
   ];
   const output = await runToCompletion('wrk', args, options.amount ? 'wrk-amount-reached' : undefined);
   const line = /^wrk-result (.*)$/m.exec(output)?.[1];

@@ -23,7 +23,17 @@ describe('icon-registry command line', () => {
   });
 
   it('rejects bad flags and commands with one line and exit code 2', () => {
-    for (const args of [['serve', '--bogus'], ['serve', '--port', 'http'], ['serve', '--port', '70000'], ['build', '--port', '1'], ['frobnicate'], ['serve', '--log-level', 'loud'], ['serve', '--workers', '0'], ['serve', '--cache-mb', 'lots'], ['serve', '--packs', '/no/such/dir']]) {
+    for (const args of [
+      ['serve', '--bogus'],
+      ['serve', '--port', 'http'],
+      ['serve', '--port', '70000'],
+      ['build', '--port', '1'],
+      ['frobnicate'],
+      ['serve', '--log-level', 'loud'],
+      ['serve', '--workers', '0'],
+      ['serve', '--cache-mb', 'lots'],
+      ['serve', '--packs', '/no/such/dir'],
+    ]) {
       const result = run(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
@@ -64,7 +74,9 @@ describe('icon-registry command line', () => {
     expect(summaries).toHaveLength(2);
     expect(summaries[0]).toMatch(/^catalog built: 243 packs, [\d,]+ icons, [\d,]+ aliases in [\d.]+ s, \d+ MB \(\S+\/catalog\.db\)$/);
     const ownPacks = readdirSync(FIXTURE_PACKS).filter((name) => name === 'bytesize.json' || name.startsWith('fixture-')).length;
-    expect(summaries[1]).toMatch(new RegExp(`^catalog built: ${ownPacks} packs, [\\d,]+ icons, [\\d,]+ aliases, 4 files skipped in [\\d.]+ s, \\d+ MB \\(\\S+/own\\.db\\)$`));
+    expect(summaries[1]).toMatch(
+      new RegExp(`^catalog built: ${ownPacks} packs, [\\d,]+ icons, [\\d,]+ aliases, 4 files skipped in [\\d.]+ s, \\d+ MB \\(\\S+/own\\.db\\)$`),
+    );
   });
 
   it('reopens a current catalog without rebuilding it', () => {

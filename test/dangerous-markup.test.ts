@@ -100,7 +100,7 @@ describe('findDangersInReactSource', () => {
     '<svg><script>{"alert(1)"}</script></svg>',
     '<svg><foreignObject /></svg>',
     '<svg><a href="javascript:alert(1)" /></svg>',
-    '<svg><a href={\'\\u006aavascript:alert(1)\'} /></svg>',
+    "<svg><a href={'\\u006aavascript:alert(1)'} /></svg>",
     '<svg><a href="&#106;avascript:alert(1)" /></svg>',
     '<svg><use xlinkHref="https://evil.test/x.svg#a" /></svg>',
     '<svg><use href={props.id} /></svg>',

@@ -126,7 +126,9 @@ describe('re-export', () => {
 
   it('leaves the previous export intact when an export is interrupted', async () => {
     const manifest = readFileSync(join(EXPORT, '.icon-registry-export.json'), 'utf8');
-    const child = spawn(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'mdi,fluent-emoji'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'mdi,fluent-emoji'], {
+      stdio: 'ignore',
+    });
     // Kill it once it has started writing its new directory.
     for (let i = 0; i < 400 && !readdirSync(TEST_TMP).some((name) => name.startsWith('export.') && name.endsWith('.exporting')); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -157,7 +159,9 @@ describe('re-export', () => {
   });
 
   it('refuses to replace a directory that is not an export', () => {
-    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'line-md'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'line-md'], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/holds no earlier export: refusing to replace it/);
     expect(existsSync(join(FIXTURE_PACKS, 'fixture-shapes.json'))).toBe(true);

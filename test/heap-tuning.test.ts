@@ -46,7 +46,10 @@ describe('V8 heap settings of serve', () => {
     });
     try {
       const random = seededRandom(testSeed('heap tuning'));
-      const packs = new Map([['fluent-emoji', readDefaultPack('fluent-emoji')], ['mdi', readDefaultPack('mdi')]]);
+      const packs = new Map([
+        ['fluent-emoji', readDefaultPack('fluent-emoji')],
+        ['mdi', readDefaultPack('mdi')],
+      ]);
       const icons = sampleIcons(packs, 400, random);
       expect(icons.filter(([pack]) => pack === 'fluent-emoji').length).toBeGreaterThan(20);
       for (let i = 0; i < icons.length; i += 8) {

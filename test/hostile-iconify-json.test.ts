@@ -60,9 +60,7 @@ afterAll(async () => {
 describe('hostile bodies in an own IconifyJSON file', () => {
   it('are refused one by one, each with a log line naming the file and the icon', () => {
     const served = new Set(allNames(pack));
-    const unaccounted = [...names.keys()].filter(
-      (name) => !served.has(name) && !buildLog.includes(`warning ${packFile}: dropped icon "${name}": `),
-    );
+    const unaccounted = [...names.keys()].filter((name) => !served.has(name) && !buildLog.includes(`warning ${packFile}: dropped icon "${name}": `));
     expect(unaccounted).toEqual([]);
     console.log(`${PACK}: ${served.size} of ${names.size} bodies served`);
   });

@@ -26,7 +26,11 @@ interface IconDocument {
 
 /** The icon name the registry derives from a file name. */
 function iconNameOf(file: string): string {
-  return file.replace(/\.svg$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return file
+    .replace(/\.svg$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 let server: TestServer;
@@ -86,7 +90,8 @@ describe(`the folder pack ${HOSTILE_SVG_PACK}`, () => {
       const name = iconNameOf(file);
       if (served.has(name)) continue;
       refused.push(name);
-      if (!logLines.some((line) => line.includes(`${path}: rejected: `))) unaccounted.push(`${file} (icon "${name}"): neither served nor rejected in the build log`);
+      if (!logLines.some((line) => line.includes(`${path}: rejected: `)))
+        unaccounted.push(`${file} (icon "${name}"): neither served nor rejected in the build log`);
     }
     expect(unaccounted).toEqual([]);
     // A refused file must not be reachable by its name either.

@@ -13,9 +13,11 @@ afterAll(async () => {
 
 describe('GET /r/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document describing the three endpoints and their errors', async () => {
-    const { status, json } = await getJson<{ openapi: string; servers: Array<{ url: string }>; paths: Record<string, { get: { responses: Record<string, unknown> } }> }>(
-      `${server.base}/r/openapi.json`,
-    );
+    const { status, json } = await getJson<{
+      openapi: string;
+      servers: Array<{ url: string }>;
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    }>(`${server.base}/r/openapi.json`);
     expect(status).toBe(200);
     const result = await validate(structuredClone(json) as Parameters<typeof validate>[0]);
     expect(result.valid ? '' : compileErrors(result)).toBe('');

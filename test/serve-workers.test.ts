@@ -30,10 +30,14 @@ describe('serve --workers', () => {
 
   it('reports a port in use once and exits 1', async () => {
     const server = await startTestServer();
-    const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--port', String(server.port), '--workers', '2'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--port', String(server.port), '--workers', '2'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(`icon-registry: port ${server.port} on 127.0.0.1 is already in use`);
     expect(await server.close()).toBe(0);

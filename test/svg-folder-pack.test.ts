@@ -38,7 +38,12 @@ describe('a folder of SVG files as a pack', () => {
     expect(pack.info).toEqual({ name: METADATA.name, author: METADATA.author, license: METADATA.license, total: 4 });
     expect([pack.width, pack.height]).toEqual([METADATA.width, METADATA.height]);
     const { json: index } = await getJson<Array<Record<string, unknown>>>(`${server.base}/r/registry.json`);
-    expect(index.find((entry) => entry.id === 'fixture-svg')).toMatchObject({ name: 'Fixture SVG', total: 4, author: METADATA.author, license: METADATA.license });
+    expect(index.find((entry) => entry.id === 'fixture-svg')).toMatchObject({
+      name: 'Fixture SVG',
+      total: 4,
+      author: METADATA.author,
+      license: METADATA.license,
+    });
   });
 
   it('names icons after their files: lower-cased, other characters turned into -', () => {

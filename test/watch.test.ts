@@ -43,12 +43,22 @@ afterAll(async () => {
 
 describe('serve --watch', () => {
   it('serves a file added to a folder within 2 s, and changes only the ETags of what changed', async () => {
-    const before = { pack: await get('/r/team.json'), other: await get('/r/fixture-shapes.json'), square: await get('/r/team/square.json'), mdi: await get('/r/mdi/home.json') };
+    const before = {
+      pack: await get('/r/team.json'),
+      other: await get('/r/fixture-shapes.json'),
+      square: await get('/r/team/square.json'),
+      mdi: await get('/r/mdi/home.json'),
+    };
     expect((await get('/r/team/circle.json')).status).toBe(404);
     writeFileSync(join(packs, 'team', 'circle.svg'), CIRCLE);
     const ms = await liveWithin(async () => (await get('/r/team/circle.json')).status === 200);
     console.log(`watch: added icon served after ${ms} ms`);
-    const after = { pack: await get('/r/team.json'), other: await get('/r/fixture-shapes.json'), square: await get('/r/team/square.json'), mdi: await get('/r/mdi/home.json') };
+    const after = {
+      pack: await get('/r/team.json'),
+      other: await get('/r/fixture-shapes.json'),
+      square: await get('/r/team/square.json'),
+      mdi: await get('/r/mdi/home.json'),
+    };
     expect(after.pack.etag).not.toBe(before.pack.etag);
     expect(after.other.etag).toBe(before.other.etag);
     expect(after.other.body).toBe(before.other.body);
@@ -111,7 +121,11 @@ describe('serve --watch --workers 2', () => {
     rmSync(clusterPacks, { recursive: true, force: true });
     mkdirSync(join(clusterPacks, 'team'), { recursive: true });
     writeFileSync(join(clusterPacks, 'team', 'square.svg'), SQUARE);
-    const cluster = await startTestServer({ dataDir: dataDirWithDefaultCatalog('watch-cluster-data'), packsDir: clusterPacks, args: ['--watch', '--workers', '2'] });
+    const cluster = await startTestServer({
+      dataDir: dataDirWithDefaultCatalog('watch-cluster-data'),
+      packsDir: clusterPacks,
+      args: ['--watch', '--workers', '2'],
+    });
     try {
       const url = `${cluster.base}/r/team/circle.json`;
       expect(await getOnNewConnection(url)).toBe(404);

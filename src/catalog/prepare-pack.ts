@@ -103,14 +103,12 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   let data: IconifyJSON;
   try {
     // An empty pack is served as one (@iconify/json ships one); validateIconSet would refuse it.
-    data = Object.keys(candidate.icons).length === 0
-      ? { ...candidate, prefix: id, icons: {}, aliases: {} }
-      : validateIconSet(candidate, { fix: true });
+    data = Object.keys(candidate.icons).length === 0 ? { ...candidate, prefix: id, icons: {}, aliases: {} } : validateIconSet(candidate, { fix: true });
   } catch (error) {
     throw new PackError(`invalid IconifyJSON: ${(error as Error).message}`);
   }
   // validateIconSet drops icons without a body, and aliases whose parent is missing or that form a loop.
-  const aliases = (data.aliases ?? (Object.create(null) as NonNullable<IconifyJSON['aliases']>));
+  const aliases = data.aliases ?? (Object.create(null) as NonNullable<IconifyJSON['aliases']>);
   for (const name of iconsBefore) if (!(name in data.icons)) warnings.push(`dropped icon "${name}": no "body" string`);
   for (const name of aliasesBefore) if (!(name in aliases)) warnings.push(`dropped alias "${name}": missing parent or loop`);
 

@@ -41,7 +41,10 @@ function fileSource(path: string, origin: SourceFile['origin']): SourceFile {
 
 /** A folder of SVG files, or undefined when it holds none. */
 function folderSource(path: string): SourceFile | undefined {
-  const entries = readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+  const entries = readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort();
   if (!entries.some((name) => name.toLowerCase().endsWith('.svg'))) return undefined;
   const hash = createHash('sha256');
   let size = 0;

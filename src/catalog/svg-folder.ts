@@ -137,7 +137,11 @@ function cleanIcon(iconSet: IconSet, name: string, path: string, warnings: FileW
  */
 function applyColourRule(svg: SVG): void {
   const found = parseColors(svg);
-  const colours = new Set(found.colors.filter((colour) => typeof colour === 'string' || !isEmptyColor(colour)).map((colour) => (typeof colour === 'string' ? colour : colorToString(colour))));
+  const colours = new Set(
+    found.colors
+      .filter((colour) => typeof colour === 'string' || !isEmptyColor(colour))
+      .map((colour) => (typeof colour === 'string' ? colour : colorToString(colour))),
+  );
   if (colours.size > 1) return;
   parseColors(svg, {
     defaultColor: 'currentColor',
@@ -186,7 +190,10 @@ function readMetadata(dir: string): PackMetadata {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PackError(`${PACK_METADATA_FILE} is not a JSON object`);
   const { width, height, ...info } = raw as Record<string, unknown>;
   const size: PackMetadata['size'] = {};
-  for (const [key, value] of [['width', width], ['height', height]] as const) {
+  for (const [key, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (value === undefined) continue;
     if (typeof value !== 'number' || !(value > 0)) throw new PackError(`${PACK_METADATA_FILE}: "${key}" must be a positive number`);
     size[key] = value;

@@ -130,7 +130,13 @@ export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): Expo
   const outDir = positionals[0];
   if (!outDir) throw new UsageError('export needs a directory to write to');
   const packs = values.packs as string | undefined;
-  const onlyPacks = packs === undefined ? undefined : packs.split(',').map((id) => id.trim()).filter(Boolean);
+  const onlyPacks =
+    packs === undefined
+      ? undefined
+      : packs
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean);
   if (onlyPacks?.length === 0) throw new UsageError('--packs needs at least one pack id');
   return {
     ...catalogOptions({ packs: values['packs-dir'] as string | undefined, data: values.data as string | undefined }, env),
@@ -215,7 +221,8 @@ Options:
   --base-path PATH     as for serve: files go under <dir>/PATH/r/ (env BASE_PATH)
   --packs-dir DIR      directory of own packs: IconifyJSON files and folders of SVGs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
-  -h, --help           show this help`,  import: `Usage: icon-registry import <svg-folder> [options]
+  -h, --help           show this help`,
+  import: `Usage: icon-registry import <svg-folder> [options]
 
 Imports a folder of SVG files as the registry would serve it (cleaned, colours
 set, optimised, unsafe files refused) and writes the pack's IconifyJSON, for

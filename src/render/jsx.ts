@@ -158,7 +158,11 @@ export function svgToJsx(svg: string, indent: string, rootAttributes: string[]):
           return;
         }
         const elementIndent = `${current().indent}  `;
-        lines.push(`${elementIndent}<${name}${jsxAttributes(attributes, needs).map((attribute) => ` ${attribute}`).join('')}`);
+        lines.push(
+          `${elementIndent}<${name}${jsxAttributes(attributes, needs)
+            .map((attribute) => ` ${attribute}`)
+            .join('')}`,
+        );
         open.push({ name, line: lines.length - 1, indent: elementIndent, hasChildren: false });
       },
       onclosetag() {

@@ -18,11 +18,23 @@ export function typeCheck(dir: string, files: Map<string, string>): { status: nu
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, jsx: 'react-jsx', noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', types: [], skipLibCheck: true },
+      compilerOptions: {
+        strict: true,
+        jsx: 'react-jsx',
+        noEmit: true,
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        types: [],
+        skipLibCheck: true,
+      },
       include: ['*.tsx'],
     }),
   );
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -20,27 +20,149 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** Elements that run code, embed documents, or switch an HTML parser out of SVG. */
 const FORBIDDEN_ELEMENTS = [
-  'script', 'foreignobject', 'iframe', 'frame', 'frameset', 'embed', 'object', 'applet', 'param',
-  'handler', 'listener', 'meta', 'base', 'link', 'html', 'head', 'body', 'math', 'textarea', 'noscript',
-  'noembed', 'noframes', 'xmp', 'plaintext', 'template', 'portal', 'form', 'input', 'button', 'img',
-  'audio', 'video', 'source', 'track', 'annotation-xml',
+  'script',
+  'foreignobject',
+  'iframe',
+  'frame',
+  'frameset',
+  'embed',
+  'object',
+  'applet',
+  'param',
+  'handler',
+  'listener',
+  'meta',
+  'base',
+  'link',
+  'html',
+  'head',
+  'body',
+  'math',
+  'textarea',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'template',
+  'portal',
+  'form',
+  'input',
+  'button',
+  'img',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'annotation-xml',
   // An HTML parser leaves SVG at any of these start tags (HTML "breakout" list), the root of namespace-confusion mXSS.
-  'b', 'big', 'blockquote', 'br', 'center', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'hr', 'i', 'li', 'listing', 'menu', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong',
-  'strike', 'sub', 'sup', 'table', 'tt', 'u', 'ul', 'var', 'font',
+  'b',
+  'big',
+  'blockquote',
+  'br',
+  'center',
+  'code',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'listing',
+  'menu',
+  'nobr',
+  'ol',
+  'p',
+  'pre',
+  'ruby',
+  's',
+  'small',
+  'span',
+  'strong',
+  'strike',
+  'sub',
+  'sup',
+  'table',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'font',
 ];
 const FORBIDDEN = new Set(FORBIDDEN_ELEMENTS);
 
 /** Every element an icon may use; anything else is unknown to SVG and suspect. */
 const SVG_ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'a', 'switch', 'title', 'desc', 'metadata', 'style', 'view',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textpath',
-  'lineargradient', 'radialgradient', 'stop', 'pattern', 'clippath', 'mask', 'marker', 'image',
-  'animate', 'animatemotion', 'animatetransform', 'animatecolor', 'set', 'mpath',
-  'filter', 'feblend', 'fecolormatrix', 'fecomponenttransfer', 'fecomposite', 'feconvolvematrix',
-  'fediffuselighting', 'fedisplacementmap', 'fedistantlight', 'fedropshadow', 'feflood', 'fefunca',
-  'fefuncb', 'fefuncg', 'fefuncr', 'fegaussianblur', 'feimage', 'femerge', 'femergenode',
-  'femorphology', 'feoffset', 'fepointlight', 'fespecularlighting', 'fespotlight', 'fetile', 'feturbulence',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'a',
+  'switch',
+  'title',
+  'desc',
+  'metadata',
+  'style',
+  'view',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textpath',
+  'lineargradient',
+  'radialgradient',
+  'stop',
+  'pattern',
+  'clippath',
+  'mask',
+  'marker',
+  'image',
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'animatecolor',
+  'set',
+  'mpath',
+  'filter',
+  'feblend',
+  'fecolormatrix',
+  'fecomponenttransfer',
+  'fecomposite',
+  'feconvolvematrix',
+  'fediffuselighting',
+  'fedisplacementmap',
+  'fedistantlight',
+  'fedropshadow',
+  'feflood',
+  'fefunca',
+  'fefuncb',
+  'fefuncg',
+  'fefuncr',
+  'fegaussianblur',
+  'feimage',
+  'femerge',
+  'femergenode',
+  'femorphology',
+  'feoffset',
+  'fepointlight',
+  'fespecularlighting',
+  'fespotlight',
+  'fetile',
+  'feturbulence',
 ]);
 
 const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor']);
@@ -48,8 +170,26 @@ const ANIMATION_VALUE_ATTRIBUTES = ['to', 'from', 'by', 'values'];
 
 /** Attributes that a browser resolves as a URL on some element. */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'srcdoc', 'action', 'formaction', 'data', 'poster', 'background', 'codebase', 'archive',
-  'lowsrc', 'dynsrc', 'ping', 'base', 'classid', 'longdesc', 'usemap', 'cite', 'profile', 'manifest',
+  'href',
+  'src',
+  'srcdoc',
+  'action',
+  'formaction',
+  'data',
+  'poster',
+  'background',
+  'codebase',
+  'archive',
+  'lowsrc',
+  'dynsrc',
+  'ping',
+  'base',
+  'classid',
+  'longdesc',
+  'usemap',
+  'cite',
+  'profile',
+  'manifest',
 ]);
 
 /**
@@ -68,7 +208,9 @@ export function decodeHtmlEntities(text: string): string {
  * is `javascript:`; dropping all of them can only widen what is caught.
  */
 function compact(value: string): string {
-  return decodeHtmlEntities(value).replace(/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200d\ufeff]+/g, '').toLowerCase();
+  return decodeHtmlEntities(value)
+    .replace(/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200d\ufeff]+/g, '')
+    .toLowerCase();
 }
 
 const isLocalReference = (value: string): boolean => compact(value).startsWith('#');
@@ -86,7 +228,8 @@ function scanText(text: string, where: string): string[] {
   if (view.includes('javascript:')) found.push(`javascript: URL in ${where}`);
   if (view.includes('vbscript:')) found.push(`vbscript: URL in ${where}`);
   if (/(?:^|[^a-z0-9+.-])data:/.test(view)) found.push(`data: URL in ${where}`);
-  if ([...decoded.matchAll(/(?<![\w$-])url\s*\(([^)]*)/g)].some((match) => !isLocalReference((match[1] ?? '').replace(/^\s*['"]/, '')))) found.push(`url() to something outside the icon in ${where}`);
+  if ([...decoded.matchAll(/(?<![\w$-])url\s*\(([^)]*)/g)].some((match) => !isLocalReference((match[1] ?? '').replace(/^\s*['"]/, ''))))
+    found.push(`url() to something outside the icon in ${where}`);
   if (decoded.includes('@import')) found.push(`@import in ${where}`);
   if (/(?<![\w$-])expression\s*\(/.test(decoded)) found.push(`CSS expression() in ${where}`);
   if (/(?<![\w$-])behavior\s*:/.test(decoded)) found.push(`CSS behavior: in ${where}`);
@@ -204,18 +347,29 @@ function scanRaw(markup: string): string[] {
 /** Every dangerous thing in SVG/XML markup (a body, a whole `<svg>` or rendered HTML); empty when it is safe to inline. */
 export function findDangers(markup: string): string[] {
   const found: string[] = [];
-  walk(parseDocument(markup, { xmlMode: true, decodeEntities: true }).children, new Map([['', SVG_NS], ['xlink', XLINK_NS], ['xml', XML_NS]]), found);
+  walk(
+    parseDocument(markup, { xmlMode: true, decodeEntities: true }).children,
+    new Map([
+      ['', SVG_NS],
+      ['xlink', XLINK_NS],
+      ['xml', XML_NS],
+    ]),
+    found,
+  );
   found.push(...scanRaw(markup));
   return [...new Set(found)];
 }
 
 /** JS string escapes (`\u006a`, `\x6a`, `\u{6a}`) decoded, so a literal cannot spell a keyword in disguise. */
 function decodeJsEscapes(source: string): string {
-  return source.replace(/\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi, (_, braced: string | undefined, four: string | undefined, two: string | undefined) =>
-    String.fromCodePoint(parseInt(braced ?? four ?? two ?? '0', 16)));
+  return source.replace(
+    /\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi,
+    (_, braced: string | undefined, four: string | undefined, two: string | undefined) => String.fromCodePoint(parseInt(braced ?? four ?? two ?? '0', 16)),
+  );
 }
 
-const JSX_URL_PROP = /\b(href|xlinkHref|src|srcDoc|action|formAction|poster)\s*([=:])\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)\s*\}|(\{[^}]*\}|[^\s,}]+))/g;
+const JSX_URL_PROP =
+  /\b(href|xlinkHref|src|srcDoc|action|formAction|poster)\s*([=:])\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)\s*\}|(\{[^}]*\}|[^\s,}]+))/g;
 
 /** Every dangerous thing in the source text of a generated React component; empty when it is safe. */
 export function findDangersInReactSource(tsx: string): string[] {

@@ -35,9 +35,13 @@ export async function startNginx(root: string, workDir: string, projectRoot = RO
     .replace(/^(\s*)root .*# export root$/m, `$1root ${root};`);
   const configPath = join(workDir, 'nginx.conf');
   writeFileSync(configPath, `user root;\n${config}`);
-  const child: ChildProcess = spawn('nginx', ['-p', workDir, '-c', configPath, '-g', `daemon off; pid ${join(workDir, 'nginx.pid')}; error_log ${join(workDir, 'logs', 'error.log')};`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    'nginx',
+    ['-p', workDir, '-c', configPath, '-g', `daemon off; pid ${join(workDir, 'nginx.pid')}; error_log ${join(workDir, 'logs', 'error.log')};`],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

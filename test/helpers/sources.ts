@@ -19,7 +19,11 @@ export const REPLACED_DEFAULT_PACK = 'bytesize';
 
 /** Every default pack that the test catalog serves from @iconify/json, read from its source file. */
 export function servedDefaultPacks(): Map<string, IconifyJSON> {
-  return new Map(defaultPackIds().filter((id) => id !== REPLACED_DEFAULT_PACK).map((id) => [id, readDefaultPack(id)]));
+  return new Map(
+    defaultPackIds()
+      .filter((id) => id !== REPLACED_DEFAULT_PACK)
+      .map((id) => [id, readDefaultPack(id)]),
+  );
 }
 
 /** An icon set read straight from its source file, independently of the catalog. */

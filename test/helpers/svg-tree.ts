@@ -34,7 +34,10 @@ export function normaliseStyle(css: string): string {
       const colon = declaration.indexOf(':');
       if (colon === -1) return '';
       const property = declaration.slice(0, colon).trim();
-      const value = declaration.slice(colon + 1).trim().replace(/\s+/g, ' ');
+      const value = declaration
+        .slice(colon + 1)
+        .trim()
+        .replace(/\s+/g, ' ');
       return `${property.startsWith('--') ? property : property.toLowerCase()}:${value}`;
     })
     .filter((declaration) => declaration !== '')
