@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
 import { CATALOG_FORMAT } from './fingerprint.js';
-import { SCHEMA } from './schema.js';
+import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
 import { WorkerPool } from './worker-pool.js';
 import { workPath } from '../process.js';
@@ -82,21 +82,27 @@ class CatalogWriter {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA);
-    const insertPack = this.db.prepare(
-      'INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, body, br, gzip, etag) VALUES (?, ?, ?, ?, ?)');
+    const insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
+    const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
     const insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
-      insertDocument.run(pack.id, pack.document, pack.br, pack.gzip, pack.etag);
+      insertDocument.run(pack.id, pack.etag, pack.document.length, pack.br.length, pack.gzip.length);
+      for (const [coding, bytes] of [
+        ['identity', pack.document],
+        ['br', pack.br],
+        ['gzip', pack.gzip],
+      ] as const) {
+        for (let seq = 0; seq * DOCUMENT_CHUNK_BYTES < bytes.length; seq++) {
+          insertChunk.run(pack.id, coding, seq, bytes.subarray(seq * DOCUMENT_CHUNK_BYTES, (seq + 1) * DOCUMENT_CHUNK_BYTES));
+        }
+      }
       for (const [name, data] of pack.icons) insertIcon.run(pack.id, name, data);
     });
     if (previous !== undefined && this.attach(previous)) {
-      this.previousPack = this.db.prepare(
-        'SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?',
-      );
-      const copies = ['packs', 'pack_documents', 'icons'].map((table) =>
+      this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
+      const copies = ['packs', 'pack_documents', 'document_chunks', 'icons'].map((table) =>
         this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
       );
       this.copy = this.db.transaction((id: string) => {

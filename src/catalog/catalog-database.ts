@@ -12,8 +12,8 @@ export interface PackRecord {
 
 export interface StoredDocumentInfo {
   etag: string;
-  /** Length of the identity bytes. */
-  size: number;
+  /** Length of each coding. */
+  lengths: Record<Encoding, number>;
 }
 
 /**
@@ -25,8 +25,9 @@ export class CatalogDatabase {
   /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
   readonly packs: ReadonlyMap<string, PackRecord>;
   private readonly db: Database.Database;
-  private readonly selectDocumentInfo: Database.Statement<[string], StoredDocumentInfo>;
-  private readonly selectDocumentBytes: Record<Encoding, Database.Statement<[string], { bytes: Buffer }>>;
+  private readonly selectDocumentInfo: Database.Statement<[string], { etag: string; identity: number; br: number; gzip: number }>;
+  private readonly selectChunks: Database.Statement<[string, Encoding], { bytes: Buffer }>;
+  private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
   private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
   private readonly selectNames: Database.Statement<[string], { name: string }>;
 
@@ -42,12 +43,11 @@ export class CatalogDatabase {
     this.packs = new Map(
       rows.map((row) => [row.id, { id: row.id, entry: JSON.parse(row.entry) as RegistryEntry, lastModified: row.last_modified ?? undefined }]),
     );
-    this.selectDocumentInfo = this.db.prepare('SELECT etag, length(body) AS size FROM pack_documents WHERE pack = ?');
-    this.selectDocumentBytes = {
-      identity: this.db.prepare('SELECT body AS bytes FROM pack_documents WHERE pack = ?'),
-      br: this.db.prepare('SELECT br AS bytes FROM pack_documents WHERE pack = ?'),
-      gzip: this.db.prepare('SELECT gzip AS bytes FROM pack_documents WHERE pack = ?'),
-    };
+    this.selectDocumentInfo = this.db.prepare(
+      'SELECT etag, identity_length AS identity, br_length AS br, gzip_length AS gzip FROM pack_documents WHERE pack = ?',
+    );
+    this.selectChunks = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? ORDER BY seq');
+    this.selectChunk = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? AND seq = ?');
     this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
     this.selectNames = this.db.prepare('SELECT name FROM icons WHERE pack = ?');
   }
@@ -62,14 +62,22 @@ export class CatalogDatabase {
   }
 
   packDocumentInfo(pack: string): StoredDocumentInfo | undefined {
-    return this.selectDocumentInfo.get(pack);
+    const row = this.selectDocumentInfo.get(pack);
+    return row && { etag: row.etag, lengths: { identity: row.identity, br: row.br, gzip: row.gzip } };
   }
 
-  /** The stored pack document in one content coding (all three are made at build time). */
+  /** The stored pack document in one content coding, whole (all three are made at build time). */
   packDocumentBytes(pack: string, encoding: Encoding): Buffer {
-    const row = this.selectDocumentBytes[encoding].get(pack);
-    if (!row) throw new Error(`catalog has no document for pack ${pack}`);
-    return row.bytes;
+    return Buffer.concat(this.selectChunks.all(pack, encoding).map((row) => row.bytes));
+  }
+
+  /** The same bytes a chunk at a time: each `next()` reads one chunk, so none is held longer than its write. */
+  *packDocumentChunks(pack: string, encoding: Encoding): Generator<Buffer> {
+    for (let seq = 0; ; seq++) {
+      const row = this.selectChunk.get(pack, encoding, seq);
+      if (!row) return;
+      yield row.bytes;
+    }
   }
 
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */

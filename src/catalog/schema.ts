@@ -1,3 +1,6 @@
+/** Size of the chunks pack documents are stored in (see document_chunks). */
+export const DOCUMENT_CHUNK_BYTES = 256 * 1024;
+
 /** Tables of the catalog database. The build writes them once; the server only reads. */
 export const SCHEMA = `
 CREATE TABLE meta (
@@ -19,13 +22,25 @@ CREATE TABLE packs (
 ) WITHOUT ROWID;
 
 -- The pack document as served, with its brotli and gzip variants made at build
--- time (no request ever compresses a pack); kept apart so that listing packs never reads it.
+-- time (no request ever compresses a pack): the length of each coding here, the
+-- bytes in document_chunks.
 CREATE TABLE pack_documents (
-  pack TEXT PRIMARY KEY,
-  body BLOB NOT NULL,
-  br   BLOB NOT NULL,
-  gzip BLOB NOT NULL,
-  etag TEXT NOT NULL
+  pack            TEXT PRIMARY KEY,
+  etag            TEXT NOT NULL,
+  identity_length INTEGER NOT NULL,
+  br_length       INTEGER NOT NULL,
+  gzip_length     INTEGER NOT NULL
+);
+
+-- Each coding of each pack document in chunks of DOCUMENT_CHUNK_BYTES, in
+-- order (seq from 0): a document too large to hold for one request (the
+-- 100 MB fluent-emoji) is sent a chunk at a time as the client reads it.
+CREATE TABLE document_chunks (
+  pack   TEXT NOT NULL,
+  coding TEXT NOT NULL,
+  seq    INTEGER NOT NULL,
+  bytes  BLOB NOT NULL,
+  PRIMARY KEY (pack, coding, seq)
 );
 
 -- Every icon and alias, resolved by @iconify/utils at build time (IconifyIcon JSON).
