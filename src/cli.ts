@@ -3,7 +3,7 @@
 import './cli/heap.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ensureCatalog, openCatalog } from './catalog/open.js';
+import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from './catalog/open.js';
 import { PackError } from './catalog/prepare-pack.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';
@@ -21,10 +21,13 @@ import {
 import { isReopenCatalog, servePrimary, type WorkerServing } from './cli/serve-cluster.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer, type RunningServer } from './http/server.js';
+import { pathOf } from './registry/paths.js';
 import { Registry } from './registry/registry.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Answers still being sent this long before the grace ends are cut, so the stop ends cleanly within it. */
+const STOP_MARGIN_MS = 500;
 /**
  * A catalog replaced by a rebuild of own packs is closed this long after the
  * swap: a request is answered by one registry, old or new, never a mix, and
@@ -78,10 +81,7 @@ async function exportCommand(args: string[]): Promise<number> {
   await prepareCatalog(options);
   const printer = exportProgressPrinter();
   try {
-    const result = await exportRegistry(
-      { ...options, version: packageVersion() },
-      (progress) => printer.progress(progress),
-    );
+    const result = await exportRegistry({ ...options, version: packageVersion() }, (progress) => printer.progress(progress));
     printer.finished(result, options.outDir);
     return 0;
   } catch (error) {
@@ -117,42 +117,51 @@ async function serve(args: string[]): Promise<number | undefined> {
  */
 async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
   const registryOptions = { basePath: options.basePath, version: packageVersion(), cacheBytes: options.cacheMb * 1024 * 1024 };
+  // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
+  const defaultCatalog = openDefaultCatalog(options.dataDir);
   // Replaced as a whole when the own packs are rebuilt.
-  const served = { current: new Registry(openCatalog(options.dataDir), registryOptions) };
+  const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
   let server: RunningServer;
   try {
     server = await startServer({ ...options, registry: served });
   } catch (error) {
     served.current.catalog.close();
+    defaultCatalog.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
     throw error;
   }
-  const serving: WorkerServing = { url: `${server.url}${served.current.basePath}/r/registry.json`, packs: served.current.packs.size };
-  if (role === 'alone') server.app.log.info(serving, 'serving');
+  const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
+  if (role === 'alone') server.log.info(serving, 'serving');
   else process.send?.(serving);
 
   const reopen = () => {
     const previous = served.current;
-    served.current = new Registry(openCatalog(options.dataDir), registryOptions);
+    served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions);
+    // What the old registry kept is of no more use: released now, not when its catalog closes.
+    previous.release();
     setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
   const packsDir = options.packsDir;
   if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
-  const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.app.log, reopen) : undefined;
+  const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.log, reopen) : undefined;
 
   let stopping = false;
   const stop = (signal: string) => {
     // A worker may get SIGINT from the terminal and SIGTERM from the primary.
     if (stopping) return;
     stopping = true;
-    if (role === 'alone') server.app.log.info({ signal }, 'stopping');
+    if (role === 'alone') server.log.info({ signal }, 'stopping');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS - STOP_MARGIN_MS;
+    // Only if closing itself hangs: the deadline below cuts what is still being sent.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     stopWatching?.();
-    server.close().then(
-      () => {
+    server.close(deadline).then(
+      (cut) => {
+        if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
         served.current.catalog.close();
+        defaultCatalog.close();
         process.exit(0);
       },
       () => process.exit(1),

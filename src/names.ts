@@ -8,11 +8,7 @@ export function isValidName(value: string): boolean {
   return value.length <= MAX_NAME_LENGTH && matchIconName.test(value);
 }
 
-/**
- * Pack ids that would collide with the registry's own documents under /r/.
- * A pack with one of these ids could never be addressed, so it is refused.
- */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set(['registry', 'openapi']);
+export { RESERVED_PACK_IDS } from './registry/paths.js';
 
 /**
  * The icon name of an SVG file's base name: lower-cased, every run of other
@@ -20,6 +16,9 @@ export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set(['registry', 'open
  * Undefined when nothing valid is left.
  */
 export function iconNameOfFile(baseName: string): string | undefined {
-  const name = baseName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const name = baseName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return isValidName(name) ? name : undefined;
 }

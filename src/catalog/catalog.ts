@@ -12,11 +12,19 @@ export type { PackRecord, StoredDocumentInfo } from './catalog-database.js';
 export class Catalog {
   /** Every served pack, sorted by id. */
   readonly packs: ReadonlyMap<string, PackRecord>;
-  private readonly databases: CatalogDatabase[];
+  /** Every database of the catalog, the default packs' first. */
+  readonly databases: readonly CatalogDatabase[];
+  private readonly owned: CatalogDatabase[];
   private readonly databaseOf = new Map<string, CatalogDatabase>();
 
-  constructor(paths: readonly string[]) {
-    this.databases = paths.map((path) => new CatalogDatabase(path));
+  /**
+   * Opens the database files at `paths`, after the `shared` ones that are
+   * already open: those stay open when this catalog closes (a reload of own
+   * packs reopens only their file, not the 1.2 GB default one).
+   */
+  constructor(paths: readonly string[], shared: readonly CatalogDatabase[] = []) {
+    this.owned = paths.map((path) => new CatalogDatabase(path));
+    this.databases = [...shared, ...this.owned];
     const records = new Map<string, PackRecord>();
     for (const database of this.databases) {
       for (const [id, record] of database.packs) {
@@ -42,6 +50,13 @@ export class Catalog {
     return database.packDocumentBytes(pack, encoding);
   }
 
+  /** The stored pack document in one coding, a chunk at a time. */
+  packDocumentChunks(pack: string, encoding: Encoding): Iterator<Buffer> {
+    const database = this.database(pack);
+    if (!database) throw new Error(`catalog has no document for pack ${pack}`);
+    return database.packDocumentChunks(pack, encoding);
+  }
+
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
   icon(pack: string, name: string): IconifyIcon | undefined {
     return this.database(pack)?.icon(pack, name);
@@ -52,7 +67,8 @@ export class Catalog {
     return this.database(pack)?.iconNames(pack) ?? [];
   }
 
+  /** Closes the databases this catalog opened. */
   close(): void {
-    for (const database of this.databases) database.close();
+    for (const database of this.owned) database.close();
   }
 }

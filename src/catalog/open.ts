@@ -34,6 +34,21 @@ export function openCatalog(dataDir: string): Catalog {
   return new Catalog([catalogPath(dataDir), ownCatalogPath(dataDir)]);
 }
 
+/** The default packs alone, to be shared by the catalogs of `reopenOwnCatalog`. */
+export function openDefaultCatalog(dataDir: string): Catalog {
+  return new Catalog([catalogPath(dataDir)]);
+}
+
+/**
+ * The catalog as served, over the default packs' database that `defaults`
+ * holds open: only the own packs' file is opened, so a reload after a
+ * rebuild of own packs opens one small file, and closing the catalog closes
+ * only that one.
+ */
+export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
+  return new Catalog([ownCatalogPath(dataDir)], defaults.databases);
+}
+
 function builtFingerprint(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   try {

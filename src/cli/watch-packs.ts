@@ -1,5 +1,5 @@
 import { watch } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import type { BuildObserver } from '../catalog/build.js';
 import { ensureOwnCatalog, type CatalogLocation } from '../catalog/open.js';
 
@@ -7,7 +7,7 @@ import { ensureOwnCatalog, type CatalogLocation } from '../catalog/open.js';
 const QUIET_MS = 250;
 
 /** Build output as log lines, each naming its file. */
-function loggingObserver(log: FastifyBaseLogger): BuildObserver {
+function loggingObserver(log: Logger): BuildObserver {
   return {
     progress: () => undefined,
     skipped: (file, reason) => log.warn({ file }, `skipped: ${reason}`),
@@ -22,7 +22,7 @@ function loggingObserver(log: FastifyBaseLogger): BuildObserver {
  * servers reopen it. A source that breaks keeps its last good version (the
  * build says so in the log). Returns a function that stops watching.
  */
-export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: FastifyBaseLogger, rebuilt: () => void): () => void {
+export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: Logger, rebuilt: () => void): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -56,7 +56,11 @@ export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, 
     clearTimeout(timer);
     timer = setTimeout(run, QUIET_MS);
   });
-  watcher.on('error', (error) => log.error({ err: error }, 'watching the packs directory failed'));
+  watcher.on('error', (error: NodeJS.ErrnoException) => {
+    // A sub-folder removed before it could be watched (an editor's temporary folder, a rename): nothing is lost.
+    if (error.code === 'ENOENT') log.debug({ err: error }, 'a sub-folder of the packs directory vanished before it was watched');
+    else log.error({ err: error }, 'watching the packs directory failed');
+  });
   return () => {
     clearTimeout(timer);
     watcher.close();

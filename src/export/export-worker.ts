@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openCatalog } from '../catalog/open.js';
 import { Registry } from '../registry/registry.js';
 import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
-import { packDirectory, packDocumentPath } from './layout.js';
+import { packFolderPath, pathOf, type DocumentRoute } from '../registry/paths.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 
 /**
@@ -24,17 +24,20 @@ const writer = new ExportWriter(setup.root, setup.previous, setup.compress);
 
 function run(task: ExportTask): WriteCounts {
   const counts = emptyCounts();
-  if ('paths' in task) {
-    for (const path of task.paths) {
-      const resource = registry.respond(path);
+  if ('names' in task) {
+    const routes: DocumentRoute[] = task.names.map((name) => ({ kind: 'icon', pack: task.pack, name }));
+    if (task.document) routes.unshift({ kind: 'pack', pack: task.pack });
+    for (const route of routes) {
+      const path = pathOf(route, registry.basePath);
+      const resource = registry.respond(route);
       if (resource.status !== 200) throw new Error(`export: ${path} answered ${resource.status}`);
       writer.write(path, resource, counts);
     }
     return counts;
   }
   // An unchanged pack: its document and every icon file are linked as they are.
-  const documentPath = packDocumentPath(registry.basePath, task.linkPack);
-  const iconDirectory = packDirectory(registry.basePath, task.linkPack);
+  const documentPath = pathOf({ kind: 'pack', pack: task.linkPack }, registry.basePath);
+  const iconDirectory = packFolderPath(registry.basePath, task.linkPack);
   const previousIcons = join(setup.previous as string, iconDirectory);
   // A pack without icons (there is one in @iconify/json) has no directory.
   const names = existsSync(previousIcons) ? readdirSync(previousIcons) : [];

@@ -7,7 +7,10 @@ import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
 import type { Resource } from '../registry/resource.js';
 import { addCounts, codingsFor, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
-import { iconPath, indexPath, MANIFEST_FILE, notFoundPath, openApiPath, packDocumentPath } from './layout.js';
+import { notFound } from '../registry/problem.js';
+import { notFoundPath, pathOf } from '../registry/paths.js';
+import { problemResource } from '../registry/resource.js';
+import { MANIFEST_FILE } from './layout.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 
 export interface ExportOptions {
@@ -99,14 +102,14 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
       tasks.push({ linkPack: id });
       continue;
     }
-    const paths = [packDocumentPath(basePath, id), ...names.map((name) => iconPath(basePath, id, name))];
-    for (let i = 0; i < paths.length; i += TASK_SIZE) tasks.push({ pack: id, paths: paths.slice(i, i + TASK_SIZE) });
+    tasks.push({ pack: id, document: true, names: names.slice(0, TASK_SIZE) });
+    for (let i = TASK_SIZE; i < names.length; i += TASK_SIZE) tasks.push({ pack: id, document: false, names: names.slice(i, i + TASK_SIZE) });
   }
   const filesTotal = documents * (options.compress ? 3 : 1);
   const smallDocuments: Array<[string, Resource]> = [
-    [indexPath(basePath), registry.index],
-    [openApiPath(basePath), registry.openApi],
-    [notFoundPath(basePath), registry.respond(`${basePath}/r/`)],
+    [pathOf({ kind: 'index' }, basePath), registry.index],
+    [pathOf({ kind: 'openapi' }, basePath), registry.openApi],
+    [notFoundPath(basePath), problemResource(notFound())],
   ];
 
   // Nothing changed at all: the export in place is already this one.

@@ -14,5 +14,8 @@ export interface ExportSetup {
   version: string;
 }
 
-/** Render and write these URL paths of `pack`, or link every file of an unchanged pack. */
-export type ExportTask = { pack: string; paths: string[] } | { linkPack: string };
+/**
+ * Render and write the documents of `pack` (its pack document when
+ * `document`, and these icons), or link every file of an unchanged pack.
+ */
+export type ExportTask = { pack: string; document: boolean; names: string[] } | { linkPack: string };

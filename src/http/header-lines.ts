@@ -1,52 +1,58 @@
 import type { Encoding } from '../compression.js';
 import type { Resource } from '../registry/resource.js';
-import { commonHeaders, resourceHeaders } from './headers.js';
+import { COMMON_HEADERS, resourceHeaders } from './headers.js';
 
 /** Header lines of one resource, by content coding and by whether the answer is a 304. */
 type Described = Partial<Record<`${Encoding} ${'full' | 'not modified'}`, readonly string[]>>;
 
+const COMMON_LINES: readonly string[] = Object.entries(COMMON_HEADERS).flat();
+
 /**
- * The response headers of each resource as a flat [name, value, ...] list,
- * made on the first request for a coding and reused after: a request only
- * copies the list and appends its id. The lists hold exactly the headers
- * of commonHeaders and resourceHeaders, plus Content-Encoding and
- * Content-Length on answers with a body.
+ * The response headers of an answer as a flat [name, value, ...] list. The
+ * lines of a resource are made on the first request for a coding and reused
+ * after (kept as long as the resource is): a request only copies the list
+ * and appends its own headers and its id.
  */
 export class HeaderLines {
   private readonly described = new WeakMap<Resource, Described>();
 
   constructor(private readonly maxAge: number) {}
 
-  /** Headers of an answer with a body, its length and coding included. */
-  full(resource: Resource, encoding: Encoding, body: Buffer, requestId: string): string[] {
-    return this.withId(this.lines(resource, encoding, 'full', body), requestId);
+  /** Headers of an answer with a body: every common header, the resource's, its length and coding. */
+  full(resource: Resource, encoding: Encoding, own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
+    return finish(this.lines(resource, encoding, 'full'), own, requestId);
   }
 
   /** Headers of a 304: those describing the representation, without length or coding. */
-  notModified(resource: Resource, encoding: Encoding, requestId: string): string[] {
-    return this.withId(this.lines(resource, encoding, 'not modified', undefined), requestId);
+  notModified(resource: Resource, encoding: Encoding, own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
+    return finish(this.lines(resource, encoding, 'not modified'), own, requestId);
   }
 
-  private withId(lines: readonly string[], requestId: string): string[] {
-    const copy = lines.slice();
-    copy.push('x-request-id', requestId);
-    return copy;
+  /** Headers of an answer without a body (a preflight). */
+  bodiless(own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
+    return finish(COMMON_LINES, own, requestId);
   }
 
-  private lines(resource: Resource, encoding: Encoding, kind: 'full' | 'not modified', body: Buffer | undefined): readonly string[] {
+  private lines(resource: Resource, encoding: Encoding, kind: 'full' | 'not modified'): readonly string[] {
     let described = this.described.get(resource);
     if (!described) this.described.set(resource, (described = {}));
     const key = `${encoding} ${kind}` as const;
     let lines = described[key];
     if (!lines) {
-      const { 'x-request-id': _perRequest, ...common } = commonHeaders('');
-      const headers: Record<string, string> = { ...common, ...resourceHeaders(resource, this.maxAge, encoding) };
-      if (body) {
+      const headers: Record<string, string> = { ...COMMON_HEADERS, ...resourceHeaders(resource, this.maxAge, encoding) };
+      if (kind === 'full') {
         if (encoding !== 'identity') headers['content-encoding'] = encoding;
-        headers['content-length'] = String(body.length);
+        headers['content-length'] = String(resource.byteLength(encoding));
       }
       lines = described[key] = Object.entries(headers).flat();
     }
     return lines;
   }
+}
+
+function finish(lines: readonly string[], own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
+  const copy = lines.slice();
+  if (own) for (const name in own) copy.push(name, own[name] as string);
+  copy.push('x-request-id', requestId);
+  return copy;
 }

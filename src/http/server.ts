@@ -1,15 +1,17 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
+import { pino, type Logger } from 'pino';
 import { BatchedStdout } from '../log-stream.js';
+import { internalError } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
-import { badRequest, internalError, methodNotAllowed, type Problem } from '../registry/problem.js';
-import { problemResource } from '../registry/resource.js';
-import { negotiateEncoding } from './content-coding.js';
-import { DocumentRequests } from './document-requests.js';
-import { ALLOWED_METHODS, commonHeaders, resourceHeaders } from './headers.js';
-import { rawProblemResponse } from './raw-response.js';
+import { problemAnswer, type Answer, type RequestContext } from './answer.js';
+import { clientErrorAnswer, methodOf, type ParserError } from './client-errors.js';
+import { HeaderLines } from './header-lines.js';
+import { RequestLog } from './request-log.js';
+import { dispatch, methodNotAllowedAnswer } from './routes.js';
+import { sendAnswer, sendAnswerOnSocket } from './send-answer.js';
 
 /** The registry that answers: `current` may be replaced while serving (a rebuild of own packs). */
 export interface RegistrySource {
@@ -26,58 +28,101 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
-  app: FastifyInstance;
+  log: Logger;
   /** Base address, for example http://127.0.0.1:3000 (without the base path). */
   url: string;
-  close(): Promise<void>;
-}
-
-const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Request headers a preflight may ask for; anything else is not echoed back. */
-const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
-
-/** Problems found before DocumentRequests could take the request (a method, a router error, a failure). */
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem, extra: Record<string, string> = {}): FastifyReply {
-  const resource = problemResource(problem);
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  const headers = { ...commonHeaders(request.id), ...resourceHeaders(resource, 0, encoding), ...extra };
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return reply.code(resource.status).headers(headers).send(resource.bytes(encoding));
-}
-
-function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const asked = request.headers['access-control-request-headers'];
-  const headers: Record<string, string> = {
-    ...commonHeaders(request.id),
-    'access-control-allow-methods': ALLOWED_METHODS,
-    'access-control-max-age': '86400',
-    allow: ALLOWED_METHODS,
-  };
-  if (typeof asked === 'string' && HEADER_LIST.test(asked)) headers['access-control-allow-headers'] = asked;
-  return reply.code(204).headers(headers).send();
-}
-
-/** Connection-level errors (unparseable requests, oversized headers, timeouts) as problem+json. */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const problem: Problem =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? { status: 431, code: 'header_too_large', detail: 'The request headers are too large.' }
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? { status: 408, code: 'request_timeout', detail: 'The request was not received in time.' }
-        : badRequest('The request could not be parsed as HTTP/1.1.');
-  socket.end(rawProblemResponse(problem));
+  /**
+   * Stops accepting connections and resolves once every answer in flight
+   * has been sent, or once `deadline` (ms since the epoch) comes: answers
+   * still being sent then are cut, and their number is resolved.
+   */
+  close(deadline: number): Promise<number>;
 }
 
 /**
- * The Node server under fastify. Fastify does not apply its timeout options
- * to a server made by a factory, so all of them are set here.
+ * The request pipeline: every answer, parser errors included, is made by
+ * `dispatch` or `clientErrorAnswer` and written by send-answer.ts, with one
+ * request id, one log line and one 500 answer for anything unexpected.
  */
-function createHttpServer(handler: RequestListener): Server {
+class Pipeline {
+  /** Responses in flight, so that a graceful stop can wait for them. */
+  readonly inFlight = new Set<ServerResponse>();
+  private readonly lines: HeaderLines;
+
+  constructor(
+    private readonly registry: RegistrySource,
+    private readonly log: Logger,
+    private readonly requestLog: RequestLog,
+    cacheMaxAge: number,
+  ) {
+    this.lines = new HeaderLines(cacheMaxAge);
+  }
+
+  readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
+    const started = performance.now();
+    const context: RequestContext = { id: randomUUID(), method: request.method ?? '', target: request.url ?? '/', headers: request.headers };
+    this.inFlight.add(response);
+    response.once('close', () => {
+      this.inFlight.delete(response);
+      this.logRequest(context, response.statusCode, started);
+    });
+    let answer: Answer;
+    try {
+      // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
+      answer = dispatch(context, this.registry.current);
+    } catch (error) {
+      answer = this.failed(context, error);
+    }
+    try {
+      sendAnswer(response, answer, context, this.lines);
+    } catch (error) {
+      // Reading a body can fail after the head was made (a catalog closed under a stream, say).
+      if (response.headersSent) response.destroy();
+      else sendAnswer(response, this.failed(context, error), context, this.lines);
+    }
+  };
+
+  /** Bytes the HTTP parser refused: answered like any request, then the connection is closed. */
+  readonly handleClientError = (error: ParserError, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const started = performance.now();
+    const context: RequestContext = { id: randomUUID(), method: methodOf(error), target: '', headers: {} };
+    const answer = clientErrorAnswer(error);
+    this.log.debug({ reqId: context.id, err: error }, 'request refused by the HTTP parser');
+    sendAnswerOnSocket(socket, answer, context, this.lines);
+    this.logRequest(context, answer.status, started);
+  };
+
+  /** CONNECT, which Node hands to a listener of its own instead of the request handler. */
+  readonly handleConnect = (request: IncomingMessage, socket: Socket): void => {
+    const started = performance.now();
+    const context: RequestContext = { id: randomUUID(), method: 'CONNECT', target: request.url ?? '', headers: request.headers };
+    const answer = methodNotAllowedAnswer('CONNECT');
+    sendAnswerOnSocket(socket, answer, context, this.lines);
+    this.logRequest(context, answer.status, started);
+  };
+
+  private failed(context: RequestContext, error: unknown): Answer {
+    this.log.error({ reqId: context.id, err: error, url: context.target }, 'unexpected error');
+    return problemAnswer(internalError());
+  }
+
+  private logRequest(context: RequestContext, status: number, started: number): void {
+    this.requestLog.write({
+      reqId: context.id,
+      method: context.method,
+      url: context.target,
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+  }
+}
+
+function createHttpServer(pipeline: Pipeline): Server {
   const server = createServer(
     {
       // Node checks header and request timeouts every connectionsCheckingInterval
@@ -89,97 +134,58 @@ function createHttpServer(handler: RequestListener): Server {
       // Host is not needed to answer (one site per server), so a request without it is served.
       requireHostHeader: false,
     },
-    handler,
+    pipeline.handle,
   );
   // Longer than the idle timeout of common proxies and load balancers (60 s), so
   // the server never closes a connection a proxy is about to reuse (a 502 there).
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', pipeline.handleClientError);
+  server.on('connect', pipeline.handleConnect);
   return server;
 }
 
-/**
- * The HTTP adapter: GET and HEAD of documents go to DocumentRequests on the
- * Node server itself (every path answered by `registry.respond`); fastify
- * answers the rest (preflights, /healthz, other methods) and logs.
- */
+/** Starts the HTTP server over a registry; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { registry, cacheMaxAge } = options;
-  // Responses in flight, so that a graceful stop can wait for them.
-  const inFlight = new Set<ServerResponse>();
-  let documents: DocumentRequests | undefined;
-  const app = Fastify({
-    logger: { level: options.logLevel, stream: new BatchedStdout() },
-    // One line per request, written by the onResponse hook below, instead of fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    // GET and HEAD of documents go to DocumentRequests (made below, once the logger exists), the rest to fastify.
-    serverFactory: (handler) =>
-      createHttpServer((request, response) => {
-        if (documents?.handles(request)) documents.answer(request, response);
-        else handler(request, response);
-      }),
-    // The endpoints ignore query strings; not parsing them spares work on hostile ones.
-    routerOptions: { querystringParser: () => ({}) },
-    forceCloseConnections: false, // see closeGracefully
-    return503OnClosing: true,
-    clientErrorHandler: answerClientError,
-    frameworkErrors: (error, request, reply) => {
-      request.log.debug({ err: error }, 'request rejected by the router');
-      void sendProblem(request, reply, badRequest('The request target is malformed.'));
-    },
+  const stream = new BatchedStdout();
+  const log = pino({ level: options.logLevel }, stream);
+  const pipeline = new Pipeline(options.registry, log, new RequestLog(log, stream), options.cacheMaxAge);
+  const server = createHttpServer(pipeline);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  // Node hands CONNECT to a 'connect' listener and drops the socket when there is none.
-  app.server.on('connect', (_request, socket: Socket) => {
-    socket.end(rawProblemResponse(methodNotAllowed('CONNECT'), { allow: ALLOWED_METHODS }));
-  });
-
-  documents = new DocumentRequests({ registry, cacheMaxAge, log: app.log, inFlight });
-
-  app.addHook('onRequest', (request, reply, done) => {
-    inFlight.add(reply.raw);
-    reply.raw.once('close', () => inFlight.delete(reply.raw));
-    // Before any body is read: only GET, HEAD and OPTIONS are answered.
-    if (ANSWERED_METHODS.has(request.method)) return done();
-    void sendProblem(request, reply, methodNotAllowed(request.method), { allow: ALLOWED_METHODS });
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
-    done();
-  });
-
-  // For load balancers and orchestrators: the server only listens once the catalog is open.
-  app.get('/healthz', (request, reply) =>
-    reply.code(200).headers({ ...commonHeaders(request.id), 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send('{"status":"ok"}'),
-  );
-  app.options('*', answerPreflight);
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    // Fastify's own 4xx errors are the client's; anything else is ours.
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.debug({ err: error }, 'request refused');
-      return sendProblem(request, reply, badRequest('The request could not be processed.'));
-    }
-    request.log.error({ err: error, url: request.url }, 'unexpected error');
-    return sendProblem(request, reply, internalError());
-  });
-
-  const address = await app.listen({ host: options.host, port: options.port });
-  return { app, url: address, close: () => closeGracefully(app, inFlight) };
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return { log, url: `http://${host}:${port}`, close: (deadline) => closeGracefully(server, pipeline.inFlight, deadline) };
 }
 
 /**
  * Stops accepting connections and resolves once every response in flight
- * has been handed to the operating system. Node's close() destroys the
- * keep-alive connections it deems idle, and a connection whose last response
- * is still in the socket's buffer (a 100 MB pack) counts as idle: those are
- * closed only after every response in flight has finished.
+ * has been handed to the operating system, or at `deadline`, when the
+ * remaining ones are cut. Node's close() destroys the keep-alive connections
+ * it deems idle, and a connection whose last response is still in the
+ * socket's buffer (a large pack) counts as idle: those are closed only after
+ * every response in flight has finished.
  */
-async function closeGracefully(app: FastifyInstance, inFlight: Set<ServerResponse>): Promise<void> {
-  const server = app.server;
+async function closeGracefully(server: Server, inFlight: Set<ServerResponse>, deadline: number): Promise<number> {
   const closeIdleConnections = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
-  const closed = app.close();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  let cut = 0;
+  const timer = setTimeout(
+    () => {
+      cut = inFlight.size;
+      for (const response of inFlight) response.destroy();
+    },
+    Math.max(0, deadline - Date.now()),
+  );
   await Promise.all([...inFlight].map((response) => new Promise((resolve) => response.once('close', resolve))));
+  clearTimeout(timer);
   closeIdleConnections();
+  server.closeAllConnections();
   await closed;
+  return cut;
 }

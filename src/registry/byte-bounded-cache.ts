@@ -39,6 +39,11 @@ export class ByteBoundedCache<V> {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   /** Largest value the cache keeps. */
   get maxEntryBytes(): number {
     return this.maxBytes / 4;

@@ -6,8 +6,8 @@ import { registryDocument } from '../render/registry-entry.js';
 import { ByteBoundedCache } from './byte-bounded-cache.js';
 import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
-import { closestNames } from './suggestions.js';
-import { isProblem, normaliseBasePath, parseTarget } from './target.js';
+import { closestNames, NameIndex } from './suggestions.js';
+import { normaliseBasePath, type DocumentRoute } from './paths.js';
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -25,8 +25,15 @@ export interface RegistryOptions {
  * after rendering 20,000 random icons from every pack (see bench/README.md).
  */
 export const DEFAULT_CACHE_MB = 32;
-/** Name lists are kept for this many packs, so repeated misses do not re-read a pack's names. */
-const NAME_LIST_CACHE_BYTES = 4 * 1024 * 1024;
+/**
+ * Codings of pack documents up to this size are read whole and kept with the
+ * cached resource (mdi.json's are 3 MB and less); larger ones are streamed.
+ */
+const WHOLE_DOCUMENT_BYTES = 4 * 1024 * 1024;
+/** Memory for the name indexes of packs that had misses, so repeated misses do not re-read a pack's names. */
+const NAME_INDEX_CACHE_BYTES = 8 * 1024 * 1024;
+/** Memory for the answers to recent misses: the same miss again costs a lookup. */
+const MISS_CACHE_BYTES = 1024 * 1024;
 
 /**
  * Answers every request target with a complete Resource: the index, a pack
@@ -39,7 +46,8 @@ export class Registry {
   readonly index: Resource;
   readonly openApi: Resource;
   private readonly documents: ByteBoundedCache<Resource>;
-  private readonly nameLists = new ByteBoundedCache<string[]>(NAME_LIST_CACHE_BYTES, (names) => names.length * 24);
+  private readonly nameIndexes = new ByteBoundedCache<NameIndex>(NAME_INDEX_CACHE_BYTES, (index) => index.bytes);
+  private readonly misses = new ByteBoundedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -56,9 +64,8 @@ export class Registry {
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
   }
 
-  respond(target: string): Resource {
-    const route = parseTarget(target, this.basePath);
-    if (isProblem(route)) return problemResource(route);
+  /** The answer to a route: a document, or the problem that takes its place. */
+  respond(route: DocumentRoute): Resource {
     if (route.kind === 'index') return this.index;
     if (route.kind === 'openapi') return this.openApi;
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
@@ -79,18 +86,24 @@ export class Registry {
 
   /**
    * Pack documents and their compressed codings come from the catalog as
-   * built. Small ones stay in the cache; a large one (the 100 MB
-   * fluent-emoji) is too big for it, so each request makes a new resource
-   * that reads only the coding asked for and is dropped with the response.
+   * built. A coding up to WHOLE_DOCUMENT_BYTES is read whole and kept with
+   * the cached resource; a larger one (the 100 MB fluent-emoji) is sent in
+   * chunks read as the client takes them.
    */
   private packDocument(pack: PackRecord): Resource {
     const hit = this.documents.get(`pack ${pack.id}`);
     if (hit) return hit;
     const info = this.catalog.packDocumentInfo(pack.id);
     if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
+    const catalog = this.catalog;
     const resource = storedResource(
-      { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack), size: info.size },
-      (encoding) => this.catalog.packDocumentBytes(pack.id, encoding),
+      { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack) },
+      {
+        lengths: info.lengths,
+        read: (encoding) => catalog.packDocumentBytes(pack.id, encoding),
+        readChunks: (encoding) => catalog.packDocumentChunks(pack.id, encoding),
+      },
+      WHOLE_DOCUMENT_BYTES,
     );
     this.documents.set(`pack ${pack.id}`, resource);
     return resource;
@@ -115,22 +128,40 @@ export class Registry {
 
   /** Every icon and alias name of a served pack. */
   iconNames(pack: string): string[] {
-    let names = this.nameLists.get(pack);
-    if (!names) {
-      names = this.catalog.iconNames(pack);
-      this.nameLists.set(pack, names);
+    return this.catalog.iconNames(pack);
+  }
+
+  /** Forgets every document and index kept: called when a newer registry takes this one's place. */
+  release(): void {
+    this.documents.clear();
+    this.nameIndexes.clear();
+    this.misses.clear();
+  }
+
+  private nameIndex(pack: string): NameIndex {
+    let index = this.nameIndexes.get(pack);
+    if (!index) {
+      index = new NameIndex(this.catalog.iconNames(pack));
+      this.nameIndexes.set(pack, index);
     }
-    return names;
+    return index;
   }
 
   private iconNotFound(pack: string, name: string): Problem {
-    const names = this.iconNames(pack);
-    return {
-      status: 404,
-      code: 'icon_not_found',
-      detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
-      suggestions: closestNames(name, names).map((close) => `${pack}:${close}`),
-    };
+    const key = `${pack} ${name}`;
+    let problem = this.misses.get(key);
+    if (!problem) {
+      problem = {
+        status: 404,
+        code: 'icon_not_found',
+        detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
+        suggestions: this.nameIndex(pack)
+          .closest(name)
+          .map((close) => `${pack}:${close}`),
+      };
+      this.misses.set(key, problem);
+    }
+    return problem;
   }
 }
 

@@ -17,10 +17,18 @@ export interface Resource {
   etag: string;
   /** Milliseconds since the epoch, whole seconds (HTTP dates have no finer precision). */
   lastModified: number | undefined;
-  /** Problem code for error answers. */
-  code?: string;
-  /** The bytes in one content coding. */
+  /** Cache-Control when it is not the one the status implies (see http/headers.ts). */
+  cacheControl?: string;
+  /** The bytes in one content coding, whole. */
   bytes(encoding: Encoding): Buffer;
+  /** Length of the bytes in one coding, known without reading them. */
+  byteLength(encoding: Encoding): number;
+  /**
+   * For a coding too large to be held for one request: its bytes in order,
+   * read one chunk at a time as the client takes them. Undefined when the
+   * coding is held whole (then `bytes` is sent).
+   */
+  chunks?(encoding: Encoding): Iterator<Buffer> | undefined;
   /** Memory this resource may hold once every coding was asked for (for cache bounds). */
   size: number;
 }
@@ -39,35 +47,49 @@ export function allEtags(etag: string): string[] {
   return [etag, etagFor(etag, 'br'), etagFor(etag, 'gzip')];
 }
 
+type ResourceFields = Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size' | 'etag'> & { etag?: string };
+
 /** A resource held in memory whose compressed codings are made on first use, then kept. */
-export function memoryResource(
-  fields: Omit<Resource, 'bytes' | 'size' | 'etag'> & { etag?: string },
-  body: Buffer,
-): Resource {
+export function memoryResource(fields: ResourceFields, body: Buffer): Resource {
   const variants: Partial<Record<Encoding, Buffer>> = { identity: body };
+  const bytes = (encoding: Encoding) => (variants[encoding] ??= compress(body, encoding as Exclude<Encoding, 'identity'>));
   return {
     ...fields,
     etag: fields.etag ?? etagOf(body),
     // Compressed JSON is far smaller than the original: twice the body bounds all three.
     size: body.length * 2 + 256,
-    bytes(encoding) {
-      return (variants[encoding] ??= compress(body, encoding as Exclude<Encoding, 'identity'>));
-    },
+    bytes,
+    byteLength: (encoding) => bytes(encoding).length,
   };
 }
 
+/** How a stored document is read from the catalog. */
+export interface StoredBytes {
+  /** Length of each coding. */
+  lengths: Readonly<Record<Encoding, number>>;
+  /** The whole coding. */
+  read(encoding: Encoding): Buffer;
+  /** The coding chunk by chunk. */
+  readChunks(encoding: Encoding): Iterator<Buffer>;
+}
+
 /**
- * A resource whose codings were all made when the catalog was built; each
- * coding is read from it on first use and then kept with the resource.
+ * A resource whose codings were all made when the catalog was built. A
+ * coding up to `wholeBytes` is read on first use and kept with the
+ * resource; a larger one is never held whole: each request reads it chunk
+ * by chunk as the client takes it, so its memory is a chunk or two per
+ * connection however large the document.
  */
-export function storedResource(fields: Omit<Resource, 'bytes' | 'size'> & { size: number }, read: (encoding: Encoding) => Buffer): Resource {
+export function storedResource(fields: Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size'>, stored: StoredBytes, wholeBytes: number): Resource {
   const variants: Partial<Record<Encoding, Buffer>> = {};
+  const held = (encoding: Encoding) => stored.lengths[encoding] <= wholeBytes;
+  const heldBytes = (Object.keys(stored.lengths) as Encoding[]).filter(held).reduce((sum, encoding) => sum + stored.lengths[encoding], 0);
   return {
     ...fields,
-    size: fields.size * 2 + 256,
-    bytes(encoding) {
-      return (variants[encoding] ??= read(encoding));
-    },
+    size: heldBytes + 256,
+    bytes: (encoding) => (held(encoding) ? (variants[encoding] ??= stored.read(encoding)) : stored.read(encoding)),
+    byteLength: (encoding) => stored.lengths[encoding],
+    chunks: (encoding) => (held(encoding) ? undefined : stored.readChunks(encoding)),
   };
 }
 
@@ -76,5 +98,5 @@ export function documentResource(body: Buffer, lastModified: number | undefined)
 }
 
 export function problemResource(problem: Problem): Resource {
-  return memoryResource({ status: problem.status, contentType: PROBLEM_TYPE, lastModified: undefined, code: problem.code }, Buffer.from(problemJson(problem)));
+  return memoryResource({ status: problem.status, contentType: PROBLEM_TYPE, lastModified: undefined }, Buffer.from(problemJson(problem)));
 }

@@ -1,3 +1,5 @@
+import { pathOf } from '../registry/paths.js';
+
 /**
  * The OpenAPI 3.1 description of the registry, served at /r/openapi.json.
  * `basePath` becomes the server URL, so clients generated from it work
@@ -35,7 +37,7 @@ export function openApiDocument(basePath: string, version: string): object {
     },
     servers: [{ url: basePath || '/' }],
     paths: {
-      '/r/registry.json': {
+      [pathOf({ kind: 'index' }, '')]: {
         get: {
           operationId: 'listPacks',
           summary: 'Every pack, sorted by id',
@@ -43,7 +45,7 @@ export function openApiDocument(basePath: string, version: string): object {
           responses: { '200': json('The index of packs.', { type: 'array', items: { $ref: '#/components/schemas/RegistryEntry' } }), ...errors },
         },
       },
-      '/r/{pack}.json': {
+      [pathOf({ kind: 'pack', pack: '{pack}' }, '')]: {
         get: {
           operationId: 'getPack',
           summary: 'One whole pack in IconifyJSON',
@@ -55,15 +57,11 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
-      '/r/{pack}/{name}.json': {
+      [pathOf({ kind: 'icon', pack: '{pack}', name: '{name}' }, '')]: {
         get: {
           operationId: 'getIcon',
           summary: 'One icon or alias, with its SVG and React component; also a shadcn registry item',
-          parameters: [
-            { name: 'pack', in: 'path', required: true, schema: name },
-            { name: 'name', in: 'path', required: true, schema: name },
-            ...conditional,
-          ],
+          parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, { name: 'name', in: 'path', required: true, schema: name }, ...conditional],
           responses: {
             '200': json('The icon document.', { $ref: '#/components/schemas/IconDocument' }),
             '404': problem('No such pack (pack_not_found) or icon (icon_not_found), with suggestions.'),
@@ -154,7 +152,17 @@ export function openApiDocument(basePath: string, version: string): object {
             status: { type: 'integer' },
             code: {
               type: 'string',
-              enum: ['pack_not_found', 'icon_not_found', 'not_found', 'method_not_allowed', 'bad_request', 'uri_too_long', 'header_too_large', 'request_timeout', 'internal_error'],
+              enum: [
+                'pack_not_found',
+                'icon_not_found',
+                'not_found',
+                'method_not_allowed',
+                'bad_request',
+                'uri_too_long',
+                'header_too_large',
+                'request_timeout',
+                'internal_error',
+              ],
             },
             detail: { type: 'string' },
             suggestions: { type: 'array', items: { type: 'string' } },

@@ -11,3 +11,7 @@ export const CATALOG_DATA = join(TEST_TMP, 'catalog');
 export const CATALOG_DB = join(CATALOG_DATA, 'catalog.db');
 /** What `icon-registry build` printed while building that catalog. */
 export const BUILD_LOG = join(TEST_TMP, 'build.log');
+/** The small catalog of `npm run test:fast`: a few @iconify/json packs and the fixture packs. */
+export const FAST_CATALOG_DATA = join(TEST_TMP, 'fast-catalog');
+/** The @iconify/json packs of that catalog: a large one, a stroke one, and one with large multicolour bodies. */
+export const FAST_DEFAULT_PACKS = ['mdi', 'lucide', 'noto'];

@@ -1,0 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { problemResource, type Resource } from '../registry/resource.js';
+import type { Problem } from '../registry/problem.js';
+
+/** What a handler knows of the request it answers. */
+export interface RequestContext {
+  /** A UUID, sent back in X-Request-Id and written in the request's log line. */
+  readonly id: string;
+  readonly method: string;
+  /** The request target as received (path and query). */
+  readonly target: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
+/**
+ * A handler's answer: a status, the headers that are its own, and a body
+ * (a Resource, with its codings, ETag and cache policy) unless it has none.
+ * The headers every answer carries are added by the one writer (send-answer.ts).
+ */
+export interface Answer {
+  status: number;
+  resource?: Resource;
+  headers?: Readonly<Record<string, string>>;
+}
+
+export function resourceAnswer(resource: Resource, headers?: Readonly<Record<string, string>>): Answer {
+  return { status: resource.status, resource, headers };
+}
+
+export function problemAnswer(problem: Problem, headers?: Readonly<Record<string, string>>): Answer {
+  return resourceAnswer(problemResource(problem), headers);
+}

@@ -1,0 +1,36 @@
+import type { Route } from '../registry/paths.js';
+import { methodNotAllowed } from '../registry/problem.js';
+import type { Registry } from '../registry/registry.js';
+import { isProblem, parseTarget } from '../registry/target.js';
+import { problemAnswer, type Answer, type RequestContext } from './answer.js';
+import { answerDocument } from './handlers/documents.js';
+import { answerHealth } from './handlers/health.js';
+import { answerPreflight } from './handlers/preflight.js';
+import { ALLOWED_METHODS } from './headers.js';
+
+/** A route's handler: the request, what its target was parsed into, and the registry that answers it. */
+type Handler<K extends Route['kind']> = (request: RequestContext, route: Extract<Route, { kind: K }>, registry: Registry) => Answer;
+
+/** Every route of the URL layout (registry/paths.ts) and the handler that answers it. */
+const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
+  health: answerHealth,
+  index: answerDocument,
+  openapi: answerDocument,
+  pack: answerDocument,
+  icon: answerDocument,
+};
+
+const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function methodNotAllowedAnswer(method: string): Answer {
+  return problemAnswer(methodNotAllowed(method), { allow: ALLOWED_METHODS });
+}
+
+/** The answer to a request: GET and HEAD by route, OPTIONS as a preflight, every other method 405. */
+export function dispatch(request: RequestContext, registry: Registry): Answer {
+  if (!ANSWERED_METHODS.has(request.method)) return methodNotAllowedAnswer(request.method);
+  if (request.method === 'OPTIONS') return answerPreflight(request);
+  const route = parseTarget(request.target, registry.basePath);
+  if (isProblem(route)) return problemAnswer(route);
+  return (ROUTES[route.kind] as Handler<Route['kind']>)(request, route, registry);
+}

@@ -1,0 +1,99 @@
+/**
+ * The URL layout of the registry, in one place: the target parser, the
+ * static export, the OpenAPI document, the reserved pack ids and the
+ * server's own lines all read it.
+ *
+ * Documents live under `{base}/r/`: `registry.json`, `openapi.json`,
+ * `{pack}.json` and `{pack}/{name}.json`. `/healthz` is at the root,
+ * whatever the base path, where load balancers look for it.
+ */
+
+/** What a request target asks for, once decoded. Names are not validated here. */
+export type Route =
+  | { kind: 'health' }
+  | { kind: 'index' }
+  | { kind: 'openapi' }
+  | { kind: 'pack'; pack: string }
+  | { kind: 'icon'; pack: string; name: string };
+
+/** The routes the registry answers with a document (everything but the health check). */
+export type DocumentRoute = Exclude<Route, { kind: 'health' }>;
+
+/** The folder of every document, under the base path. */
+export const DOCUMENTS_FOLDER = 'r';
+/** Every document's path ends with it. */
+export const DOCUMENT_SUFFIX = '.json';
+/** File stems of the registry's own documents under /r/. */
+export const INDEX_STEM = 'registry';
+export const OPENAPI_STEM = 'openapi';
+/**
+ * Stem of the problem document a static web server sends for any missing
+ * path. The underscore keeps it apart from every pack id (ids cannot hold one).
+ */
+export const NOT_FOUND_STEM = '_not-found';
+export const HEALTH_PATH = '/healthz';
+
+/**
+ * Pack ids that would collide with the registry's own documents under /r/.
+ * A pack with one of these ids could never be addressed, so it is refused.
+ */
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM]);
+
+/** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
+export function normaliseBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+const documentsPath = (basePath: string) => `${basePath}/${DOCUMENTS_FOLDER}`;
+
+/** The URL path of a route (also where the export writes it). Names are inserted as they are. */
+export function pathOf(route: Route, basePath: string): string {
+  switch (route.kind) {
+    case 'health':
+      return HEALTH_PATH;
+    case 'index':
+      return `${documentsPath(basePath)}/${INDEX_STEM}${DOCUMENT_SUFFIX}`;
+    case 'openapi':
+      return `${documentsPath(basePath)}/${OPENAPI_STEM}${DOCUMENT_SUFFIX}`;
+    case 'pack':
+      return `${documentsPath(basePath)}/${route.pack}${DOCUMENT_SUFFIX}`;
+    case 'icon':
+      return `${packFolderPath(basePath, route.pack)}/${route.name}${DOCUMENT_SUFFIX}`;
+  }
+}
+
+/** The folder holding a pack's icon documents. */
+export function packFolderPath(basePath: string, pack: string): string {
+  return `${documentsPath(basePath)}/${pack}`;
+}
+
+/** Where an export keeps the problem document for missing paths. */
+export function notFoundPath(basePath: string): string {
+  return `${documentsPath(basePath)}/${NOT_FOUND_STEM}${DOCUMENT_SUFFIX}`;
+}
+
+/**
+ * The route of a path's decoded segments ('' first, as '/a/b' splits), or
+ * undefined when the layout has nothing there.
+ */
+export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
+  if (segments.length === 2 && `/${segments[1]}` === HEALTH_PATH && segments[0] === '') return { kind: 'health' };
+  // '' splits to [''], '/icons' to ['', 'icons']: both line up with the leading empty segment.
+  const expected = [...basePath.split('/'), DOCUMENTS_FOLDER];
+  if (segments.length <= expected.length || expected.some((segment, i) => segments[i] !== segment)) return undefined;
+  const rest = segments.slice(expected.length);
+  const last = rest[rest.length - 1] ?? '';
+  if (!last.endsWith(DOCUMENT_SUFFIX)) return undefined;
+  const stem = last.slice(0, -DOCUMENT_SUFFIX.length);
+  // An empty segment ('/r//x.json', '/r/.json') names nothing.
+  if (stem === '' || rest[0] === '') return undefined;
+  if (rest.length === 1) {
+    if (stem === INDEX_STEM) return { kind: 'index' };
+    if (stem === OPENAPI_STEM) return { kind: 'openapi' };
+    return { kind: 'pack', pack: stem };
+  }
+  if (rest.length === 2) return { kind: 'icon', pack: rest[0] ?? '', name: stem };
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../src/catalog/catalog.js';
+import { startServer, type RunningServer } from '../../src/http/server.js';
+import { Registry } from '../../src/registry/registry.js';
+import { FAST_CATALOG_DATA } from '../helpers/paths.js';
+import { referenceSvg, readDefaultPack } from '../helpers/sources.js';
+
+let catalog: Catalog;
+let server: RunningServer;
+let origin: string;
+beforeAll(async () => {
+  catalog = new Catalog([join(FAST_CATALOG_DATA, 'catalog.db')]);
+  server = await startServer({ registry: { current: new Registry(catalog) }, host: '127.0.0.1', port: 0, cacheMaxAge: 3600, logLevel: 'silent' });
+  origin = server.url;
+});
+afterAll(async () => {
+  await server.close(Date.now() + 1000);
+  catalog.close();
+});
+
+describe('the server in process, on the small catalog', () => {
+  it('serves every mdi icon with the svg @iconify/utils makes from the source', async () => {
+    const pack = readDefaultPack('mdi');
+    const names = [...Object.keys(pack.icons), ...Object.keys(pack.aliases ?? {})];
+    for (let i = 0; i < names.length; i += 64) {
+      await Promise.all(
+        names.slice(i, i + 64).map(async (name) => {
+          const response = await fetch(`${origin}/r/mdi/${name}.json`);
+          expect(response.status, name).toBe(200);
+          const document = (await response.json()) as { svg: string };
+          expect(document.svg, name).toBe(referenceSvg(pack, name).svg);
+        }),
+      );
+    }
+  });
+
+  it('answers the index, a pack, a miss with suggestions, and a 405 through the one writer', async () => {
+    const index = await fetch(`${origin}/r/registry.json`);
+    expect(((await index.json()) as Array<{ id: string }>).map((entry) => entry.id)).toContain('lucide');
+    const pack = await fetch(`${origin}/r/lucide.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(pack.headers.get('content-encoding')).toBe('br');
+    const miss = await fetch(`${origin}/r/mdi/hoem.json`);
+    expect(miss.status).toBe(404);
+    expect(((await miss.json()) as { suggestions: string[] }).suggestions[0]).toBe('mdi:home');
+    const put = await fetch(`${origin}/r/mdi.json`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(put.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a pack larger than what is held whole in chunks, byte for byte, and HEAD without reading it', async () => {
+    const expected = catalog.packDocumentBytes('noto', 'identity');
+    expect(expected.length).toBeGreaterThan(4 * 1024 * 1024);
+    const response = await fetch(`${origin}/r/noto.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+    const head = await fetch(`${origin}/r/noto.json`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(Number(head.headers.get('content-length'))).toBe(expected.length);
+  });
+});

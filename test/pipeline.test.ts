@@ -1,0 +1,112 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, type RawResponse } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Every header the README promises on every answer, and the problem document, with its log line. */
+async function expectProblemWithEveryHeader(response: RawResponse, status: number, code: string): Promise<void> {
+  expect(response.status, response.body).toBe(status);
+  expect(response.headers['content-type']).toBe('application/problem+json');
+  expect(response.headers['access-control-allow-origin']).toBe('*');
+  expect(response.headers['access-control-expose-headers']).toBe('ETag, X-Request-Id');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers.vary).toBe('Accept-Encoding');
+  expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body, 'latin1'));
+  expect(response.headers['x-request-id']).toMatch(UUID);
+  expect(JSON.parse(response.body)).toMatchObject({ type: 'about:blank', status, code });
+  const line = await server.logLine((entry) => entry.reqId === response.headers['x-request-id']);
+  expect(line).toMatchObject({ msg: 'request', status });
+}
+
+/** Sends the start of a request and never finishes its headers; resolves with what the server answers. */
+function unfinishedHeaders(port: number): Promise<RawResponse> {
+  return rawRequestKeptOpen(port, 'GET /r/mdi/home.json HTTP/1.1\r\nHost: x\r\nX-Slow: 1');
+}
+
+function rawRequestKeptOpen(port: number, bytes: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.write(bytes);
+  });
+}
+
+describe('answers the HTTP parser refuses go through the one pipeline', () => {
+  it('a bad request line: 400 bad_request', async () => {
+    await expectProblemWithEveryHeader(await rawRequest(server.port, '\x16\x03\x01 not http\r\n\r\n'), 400, 'bad_request');
+    await expectProblemWithEveryHeader(await rawRequest(server.port, 'GET /r/mdi.json HTTP/9.9\r\nHost: x\r\n\r\n'), 400, 'bad_request');
+  });
+
+  it('headers over 16 KB: 431 header_too_large', async () => {
+    const response = await rawRequest(server.port, `GET /r/mdi.json HTTP/1.1\r\nX-Filler: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    await expectProblemWithEveryHeader(response, 431, 'header_too_large');
+  });
+
+  it('a target over 2048 bytes: 414 uri_too_long, however long (also beyond the 16 KB header limit)', async () => {
+    for (const length of [2049, 16_000, 17_000, 40_000]) {
+      const response = await rawRequest(server.port, `GET /r/${'a'.repeat(length)}.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      await expectProblemWithEveryHeader(response, 414, 'uri_too_long');
+    }
+  });
+
+  it('headers not finished in 10 s: 408 request_timeout', async () => {
+    await expectProblemWithEveryHeader(await unfinishedHeaders(server.port), 408, 'request_timeout');
+  }, 30_000);
+
+  it('CONNECT and methods Node does not know (BREW, a lower-case get): 405 method_not_allowed with Allow', async () => {
+    for (const request of [
+      'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n',
+      'BREW /r/mdi.json HTTP/1.1\r\nHost: x\r\n\r\n',
+      'get /r/mdi.json HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]) {
+      const response = await rawRequest(server.port, request);
+      await expectProblemWithEveryHeader(response, 405, 'method_not_allowed');
+      expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(JSON.parse(response.body).detail).toContain(`'${request.split(' ')[0]}'`);
+    }
+  });
+});
+
+describe('every route answers through the same writer', () => {
+  it('/healthz, a preflight, a document and a 405 all carry the common headers and a log line', async () => {
+    const requests = [
+      ['GET', '/healthz', 200],
+      ['OPTIONS', '/r/mdi.json', 204],
+      ['GET', '/r/mdi/home.json', 200],
+      ['DELETE', '/r/mdi.json', 405],
+      ['GET', 'http://icons.example/r/mdi/home.json', 200],
+    ] as const;
+    for (const [method, target, status] of requests) {
+      const response = await rawRequest(server.port, `${method} ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      expect(response.status, `${method} ${target}`).toBe(status);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-expose-headers']).toBe('ETag, X-Request-Id');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(UUID);
+      const line = await server.logLine((entry) => entry.reqId === response.headers['x-request-id']);
+      expect(line).toMatchObject({ method, url: target, status });
+    }
+  });
+});

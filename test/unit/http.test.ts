@@ -1,0 +1,158 @@
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../src/http/answer.js';
+import { clientErrorAnswer } from '../../src/http/client-errors.js';
+import { negotiateEncoding } from '../../src/http/content-coding.js';
+import { HeaderLines } from '../../src/http/header-lines.js';
+import { dispatch } from '../../src/http/routes.js';
+import { sendAnswer } from '../../src/http/send-answer.js';
+import { documentResource, problemResource } from '../../src/registry/resource.js';
+import { closestNames, NameIndex } from '../../src/registry/suggestions.js';
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0.5, gzip;q=0.6', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity;q=0, br;q=0', 'identity'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0.1', 'gzip'],
+    ['*;q=0', 'identity'],
+    ['br;q=1.5', 'identity'],
+    ['br;q=-1, gzip;q=0.3', 'gzip'],
+    ['br;q=NaN, gzip;q=0.3', 'gzip'],
+    ['br;q=0.0001, gzip;q=0.3', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['BR', 'br'],
+  ] as const)('%s gives %s', (header, coding) => {
+    expect(negotiateEncoding(header)).toBe(coding);
+  });
+});
+
+/** The part of node's ServerResponse the writer uses, recording what it is handed. */
+class RecordingResponse {
+  status?: number;
+  headers?: string[];
+  body?: Buffer;
+  writeHead(status: number, headers: string[]): this {
+    this.status = status;
+    this.headers = headers;
+    return this;
+  }
+  end(body?: Buffer): this {
+    this.body = body;
+    return this;
+  }
+  setTimeout(): this {
+    return this;
+  }
+}
+const recordingResponse = () => new RecordingResponse() as RecordingResponse & ServerResponse;
+
+const request = (headers: RequestContext['headers'] = {}, method = 'GET'): RequestContext => ({ id: 'id-1', method, target: '/r/x.json', headers });
+const headerMap = (lines: string[] | undefined) =>
+  Object.fromEntries(Array.from({ length: (lines?.length ?? 0) / 2 }, (_, i) => [lines?.[2 * i], lines?.[2 * i + 1]]));
+
+describe('sendAnswer: the headers of every answer', () => {
+  const document = documentResource(Buffer.from('{"a":1}'), Date.UTC(2025, 0, 1));
+
+  it('gives a document the common headers, its own, its length, and the request id last', () => {
+    const response = recordingResponse();
+    sendAnswer(response, { status: 200, resource: document }, request(), new HeaderLines(600));
+    expect(response.status).toBe(200);
+    expect(headerMap(response.headers)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'ETag, X-Request-Id',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json; charset=utf-8',
+      etag: document.etag,
+      'cache-control': 'public, max-age=600',
+      vary: 'Accept-Encoding',
+      'last-modified': 'Wed, 01 Jan 2025 00:00:00 GMT',
+      'content-length': '7',
+      'x-request-id': 'id-1',
+    });
+    expect(response.body?.toString()).toBe('{"a":1}');
+  });
+
+  it('answers a matching If-None-Match with 304 and no length, and HEAD with the length but no body', () => {
+    const notModified = recordingResponse();
+    sendAnswer(notModified, { status: 200, resource: document }, request({ 'if-none-match': document.etag }), new HeaderLines(600));
+    expect(notModified.status).toBe(304);
+    expect(headerMap(notModified.headers)['content-length']).toBeUndefined();
+    const head = recordingResponse();
+    sendAnswer(head, { status: 200, resource: document }, request({}, 'HEAD'), new HeaderLines(600));
+    expect(headerMap(head.headers)['content-length']).toBe('7');
+    expect(head.body).toBeUndefined();
+  });
+
+  it('sends problems no-store (404s for a minute) with their own headers', () => {
+    const response = recordingResponse();
+    sendAnswer(response, dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600));
+    const headers = headerMap(response.headers);
+    expect(response.status).toBe(405);
+    expect(headers).toMatchObject({
+      'content-type': 'application/problem+json',
+      'cache-control': 'no-store',
+      allow: 'GET, HEAD, OPTIONS',
+      'x-request-id': 'id-1',
+    });
+    const missing = recordingResponse();
+    sendAnswer(missing, { status: 404, resource: problemResource({ status: 404, code: 'not_found', detail: 'x' }) }, request(), new HeaderLines(600));
+    expect(headerMap(missing.headers)['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('answers a preflight 204 with the common headers and the methods', () => {
+    const response = recordingResponse();
+    const preflight = request({ 'access-control-request-headers': 'If-None-Match, X-Custom' }, 'OPTIONS');
+    sendAnswer(response, dispatch(preflight, undefined as never), preflight, new HeaderLines(600));
+    expect(response.status).toBe(204);
+    expect(headerMap(response.headers)).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      'access-control-allow-headers': 'If-None-Match, X-Custom',
+      'x-request-id': 'id-1',
+    });
+  });
+});
+
+describe('clientErrorAnswer', () => {
+  const refused = (code: string, packet: string) => Object.assign(new Error(code), { code, rawPacket: Buffer.from(packet, 'latin1') });
+
+  it('tells each refusal apart', () => {
+    expect(clientErrorAnswer(refused('HPE_INVALID_METHOD', 'BREW /r/x.json HTTP/1.1\r\n')).status).toBe(405);
+    expect(clientErrorAnswer(refused('HPE_INVALID_METHOD', 'get /r/x.json HTTP/1.1\r\n')).status).toBe(405);
+    expect(clientErrorAnswer(refused('HPE_INVALID_METHOD', '\x16\x03\x01 not http')).status).toBe(400);
+    expect(clientErrorAnswer(refused('HPE_INVALID_VERSION', 'GET / HTTP/9.9\r\n')).status).toBe(400);
+    expect(clientErrorAnswer(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' })).status).toBe(408);
+  });
+
+  it('blames a header overflow on the target when the request line is what overflowed', () => {
+    expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', `GET /r/${'a'.repeat(20_000)}.json HTTP/1.1\r\nHost: x\r\n`)).status).toBe(414);
+    expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', 'a'.repeat(30_000))).status).toBe(414);
+    expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', `GET /r/x.json HTTP/1.1\r\nX-Filler: ${'a'.repeat(20_000)}`)).status).toBe(431);
+    expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', `X-Filler: ${'a'.repeat(20_000)}`)).status).toBe(431);
+  });
+});
+
+describe('NameIndex', () => {
+  const names = ['home', 'home-outline', 'home-account', 'house', 'account', 'hook', 'theme-light-dark', 'menu'];
+
+  it('finds the close names, as the exhaustive scan does', () => {
+    const index = new NameIndex(names);
+    expect(index.closest('hoem')).toEqual(['home', 'home-account', 'home-outline']);
+    expect(index.closest('acount')).toEqual(['account']);
+    expect(index.closest('zzzz')).toEqual([]);
+    for (const query of ['hoem', 'acount', 'hous', 'them-light', 'men']) expect(index.closest(query), query).toEqual(closestNames(query, names));
+  });
+
+  it('examines a bounded number of names however many share a letter pair with the query', () => {
+    const many = Array.from({ length: 50_000 }, (_, i) => `icon-${i}`);
+    const index = new NameIndex([...many, 'arrow-left']);
+    expect(index.closest('arow-left')).toEqual(['arrow-left']);
+    expect(index.closest(`${'icon-'.repeat(20)}`).length).toBeLessThanOrEqual(5);
+  });
+});
