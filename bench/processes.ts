@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 /** Child processes the benchmark started; all are stopped on exit, whatever happens. */
 const children = new Set<ChildProcess>();
 
-export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): ChildProcess {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+/** Starts a process whose stdout goes to the file `stdout` (or nowhere). */
+export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; stdout?: string } = {}): ChildProcess {
+  const out = options.stdout === undefined ? 'ignore' : openSync(options.stdout, 'w');
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', out, 'pipe'] });
+  if (typeof out === 'number') closeSync(out);
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;

@@ -45,6 +45,15 @@ function sampleIcons(db: Database.Database, count: number, random: () => number)
   });
 }
 
+/** `count` icons drawn uniformly over every icon id of the catalog, so large packs weigh as much as they hold. */
+function sampleIconIds(db: Database.Database, count: number, random: () => number): Array<[string, string]> {
+  const ids = db.prepare<[], { pack: string; name: string }>('SELECT pack, name FROM icons').all();
+  return Array.from({ length: count }, () => {
+    const id = ids[Math.floor(random() * ids.length)] as { pack: string; name: string };
+    return [id.pack, id.name];
+  });
+}
+
 /**
  * Milliseconds for `measured`, requested by a fresh client process right
  * after `warmUp`: the figure is about the untouched pack, not about the
@@ -90,24 +99,60 @@ async function main(): Promise<void> {
   const db = new Database(join(DATA, 'catalog.db'), { readonly: true });
   const random = seededRandom(seed);
   const icons = sampleIcons(db, ICON_COUNT, random);
-  const memoryIcons = sampleIcons(db, MEMORY_REQUESTS, random);
+  const memoryIcons = sampleIconIds(db, MEMORY_REQUESTS, random);
   const untouched = db.prepare<[], { name: string }>("SELECT name FROM icons WHERE pack = 'fluent-emoji' LIMIT 1 OFFSET 1000").get()?.name as string;
   db.close();
   const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
 
-  // icon-registry: start to first answer, first icon of an untouched 100 MB pack, memory.
+  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
+    log(`load: ${label}`);
+    // Untimed first, so that every server (each worker of icon-registry included) has met
+    // each path a few times and compiled its code: the timed load measures serving, not warming up.
+    const warmUp = await load({
+      label,
+      origin,
+      paths,
+      headers,
+      connections: CONNECTIONS,
+      amount: Math.max(WARM_UP_ROUNDS * paths.length, 1000),
+      workDir: WORK,
+      projectRoot: ROOT,
+    });
+    const timed = await load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
+    return { ...timed, failures: timed.failures + warmUp.failures };
+  };
+  const loads = figures.loads;
+
+  // icon-registry as started by default (a log line per request, to a file): start to first
+  // answer, first icon of an untouched 100 MB pack, and the icon load.
   const registryPort = await freePort();
   const registryOrigin = `http://127.0.0.1:${registryPort}`;
+  const serveArgs = ['serve', '--data', DATA, '--port', String(registryPort)];
   started = Date.now();
-  const registry = startProcess(process.execPath, [CLI, 'serve', '--data', DATA, '--port', String(registryPort), '--log-level', 'warn'], { cwd: WORK });
+  let registry = startProcess(process.execPath, [CLI, ...serveArgs], { cwd: WORK, stdout: join(WORK, 'requests.log') });
   figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
   figures.untouchedPackMs = timeSecondRequest(`${registryOrigin}/r/mdi/home.json`, `${registryOrigin}/r/fluent-emoji/${untouched}.json`);
+  loads.push(await run(LABELS.iconsLogged, registryOrigin, iconPaths));
+  await stopProcess(registry);
+
+  // The same without the request log; then memory after the loads and 20,000 random icons.
+  registry = startProcess(process.execPath, [CLI, ...serveArgs, '--log-level', 'warn'], { cwd: WORK });
+  await waitUntilServing(`${registryOrigin}/r/registry.json`, Date.now(), 60_000, registry);
+  loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
   const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
-  const memoryLoad = await load({ label: 'memory', origin: registryOrigin, paths: memoryPaths, connections: CONNECTIONS, amount: MEMORY_REQUESTS, workDir: WORK, projectRoot: ROOT });
+  const memoryLoad = await load({
+    label: 'memory',
+    origin: registryOrigin,
+    paths: memoryPaths,
+    connections: CONNECTIONS,
+    amount: MEMORY_REQUESTS,
+    workDir: WORK,
+    projectRoot: ROOT,
+  });
   figures.registryRssMb = residentMegabytes(registry.pid as number);
   figures.memoryFailures = memoryLoad.failures;
 
-  // nginx serving the very bytes icon-registry sent for the same paths.
+  // nginx and a bare node:http server serving the very bytes icon-registry sent for the same paths.
   const staticRoot = join(WORK, 'static');
   rmSync(staticRoot, { recursive: true, force: true });
   const write = (path: string, bytes: Buffer) => {
@@ -115,11 +160,20 @@ async function main(): Promise<void> {
     writeFileSync(join(staticRoot, path), bytes);
   };
   for (const path of [...new Set(iconPaths), '/r/registry.json', '/r/mdi.json', '/r/_not-found.json']) {
-    write(path, await fetchBytes(`${registryOrigin}${path === '/r/_not-found.json' ? '/r/' : path}`, { 'accept-encoding': 'identity' }).catch(() => Buffer.from('{}')));
+    write(
+      path,
+      await fetchBytes(`${registryOrigin}${path === '/r/_not-found.json' ? '/r/' : path}`, { 'accept-encoding': 'identity' }).catch(() => Buffer.from('{}')),
+    );
   }
+  await stopProcess(registry);
+  const barePort = await freePort();
+  const bare = startProcess(process.execPath, [join(ROOT, 'bench', 'bare-server.mjs'), staticRoot, String(barePort)]);
+  await waitUntilServing(`http://127.0.0.1:${barePort}/r/registry.json`, Date.now(), 60_000, bare);
+  loads.push(await run(LABELS.bareIcons, `http://127.0.0.1:${barePort}`, iconPaths));
+  await stopProcess(bare);
   // As an operator would prepare it for gzip_static (gzip -9), not the registry's own faster level:
   // a larger file would slow nginx down and flatter the registry.
-  write('/r/mdi.json.gz', gzipSync(await fetchBytes(`${registryOrigin}/r/mdi.json`, { 'accept-encoding': 'identity' }), { level: 9 }));
+  write('/r/mdi.json.gz', gzipSync(readFileSync(join(staticRoot, 'r', 'mdi.json')), { level: 9 }));
   const nginx = await startNginx(staticRoot, join(WORK, 'nginx'), ROOT);
   const nginxOrigin = `http://127.0.0.1:${nginx.port}`;
 
@@ -149,25 +203,23 @@ async function main(): Promise<void> {
   figures.peerRssMb = residentMegabytes(peer.pid as number);
   figures.memoryFailures += peerMemory.failures;
 
-  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
-    log(`load: ${label}`);
-    // Untimed first, so that every server (each worker of icon-registry included) has met
-    // each path a few times and compiled its code: the timed load measures serving, not warming up.
-    const warmUp = await load({ label, origin, paths, headers, connections: CONNECTIONS, amount: Math.max(WARM_UP_ROUNDS * paths.length, 1000), workDir: WORK, projectRoot: ROOT });
-    const timed = await load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
-    return { ...timed, failures: timed.failures + warmUp.failures };
-  };
-  const loads = figures.loads;
-  loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
-  await stopProcess(registry);
-
   // The loads compared with the peers: as many icon-registry processes as nginx has workers (one per core).
   const workersPort = await freePort();
   const workersOrigin = `http://127.0.0.1:${workersPort}`;
-  const workers = startProcess(process.execPath, [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)], { cwd: WORK });
+  const workers = startProcess(
+    process.execPath,
+    [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)],
+    { cwd: WORK },
+  );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
   loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
-  loads.push(await run(LABELS.peerIcons, peerOrigin, icons.map(([pack, name]) => `/${pack}.json?icons=${name}`)));
+  loads.push(
+    await run(
+      LABELS.peerIcons,
+      peerOrigin,
+      icons.map(([pack, name]) => `/${pack}.json?icons=${name}`),
+    ),
+  );
   loads.push(await run(LABELS.nginxIcons, nginxOrigin, iconPaths));
   loads.push(await run(LABELS.index, workersOrigin, ['/r/registry.json']));
   loads.push(await run(LABELS.peerCollections, peerOrigin, ['/collections']));
