@@ -1,6 +1,6 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { problemResource, type Resource } from '../registry/resource.js';
 import type { Problem } from '../registry/problem.js';
+import type { RequestHeaders } from './request-headers.js';
 
 /** What a handler knows of the request it answers. */
 export interface RequestContext {
@@ -9,7 +9,8 @@ export interface RequestContext {
   readonly method: string;
   /** The request target as received (path and query). */
   readonly target: string;
-  readonly headers: IncomingHttpHeaders;
+  /** The request headers the registry reads. */
+  readonly headers: RequestHeaders;
 }
 
 /**

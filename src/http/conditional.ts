@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from './request-headers.js';
 
 /** RFC 9110 weak comparison: `W/"x"` matches `"x"`; `*` matches any current representation. */
 function etagListMatches(header: string, etags: readonly string[]): boolean {
@@ -12,7 +12,11 @@ function etagListMatches(header: string, etags: readonly string[]): boolean {
  * coding of the resource, since a cache may hold any of them);
  * If-Modified-Since only without it.
  */
-export function isNotModified(headers: IncomingHttpHeaders, etags: readonly string[], lastModified: number | undefined): boolean {
+export function isNotModified(
+  headers: Pick<RequestHeaders, 'if-none-match' | 'if-modified-since'>,
+  etags: readonly string[],
+  lastModified: number | undefined,
+): boolean {
   const ifNoneMatch = headers['if-none-match'];
   if (ifNoneMatch !== undefined) return etagListMatches(ifNoneMatch, etags);
   const ifModifiedSince = headers['if-modified-since'];

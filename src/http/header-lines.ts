@@ -2,8 +2,11 @@ import type { Encoding } from '../compression.js';
 import type { Resource } from '../registry/resource.js';
 import { COMMON_HEADERS, resourceHeaders } from './headers.js';
 
-/** Header lines of one resource, by content coding and by whether the answer is a 304. */
-type Described = Partial<Record<`${Encoding} ${'full' | 'not modified'}`, readonly string[]>>;
+/** Header lines of one resource, at `slotOf(encoding, kind)`. */
+type Described = Array<readonly string[] | undefined>;
+
+const ENCODING_SLOTS: Readonly<Record<Encoding, number>> = { identity: 0, br: 2, gzip: 4 };
+const slotOf = (encoding: Encoding, kind: 'full' | 'not modified') => ENCODING_SLOTS[encoding] + (kind === 'full' ? 0 : 1);
 
 const COMMON_LINES: readonly string[] = Object.entries(COMMON_HEADERS).flat();
 
@@ -35,16 +38,16 @@ export class HeaderLines {
 
   private lines(resource: Resource, encoding: Encoding, kind: 'full' | 'not modified'): readonly string[] {
     let described = this.described.get(resource);
-    if (!described) this.described.set(resource, (described = {}));
-    const key = `${encoding} ${kind}` as const;
-    let lines = described[key];
+    if (!described) this.described.set(resource, (described = []));
+    const slot = slotOf(encoding, kind);
+    let lines = described[slot];
     if (!lines) {
       const headers: Record<string, string> = { ...COMMON_HEADERS, ...resourceHeaders(resource, this.maxAge, encoding) };
       if (kind === 'full') {
         if (encoding !== 'identity') headers['content-encoding'] = encoding;
         headers['content-length'] = String(resource.byteLength(encoding));
       }
-      lines = described[key] = Object.entries(headers).flat();
+      lines = described[slot] = Object.entries(headers).flat();
     }
     return lines;
   }

@@ -19,7 +19,8 @@ export interface RequestLogFields {
  * document (see bench/README.md).
  */
 export class RequestLog {
-  private readonly enabled: boolean;
+  /** Whether request lines are written at the configured level. */
+  readonly enabled: boolean;
   private readonly prefix: string;
 
   constructor(

@@ -9,6 +9,7 @@ import type { Registry } from '../registry/registry.js';
 import { problemAnswer, type Answer, type RequestContext } from './answer.js';
 import { clientErrorAnswer, methodOf, type ParserError } from './client-errors.js';
 import { HeaderLines } from './header-lines.js';
+import { readRequestHeaders } from './request-headers.js';
 import { RequestLog } from './request-log.js';
 import { dispatch, methodNotAllowedAnswer } from './routes.js';
 import { sendAnswer, sendAnswerOnSocket } from './send-answer.js';
@@ -39,6 +40,10 @@ export interface RunningServer {
   close(deadline: number): Promise<number>;
 }
 
+/** Where a response keeps the request it answers and when it began, for its 'close' listener. */
+const ANSWERING = Symbol('answering');
+type AnsweredResponse = ServerResponse & { [ANSWERING]?: { context: RequestContext; at: number } };
+
 /**
  * The request pipeline: every answer, parser errors included, is made by
  * `dispatch` or `clientErrorAnswer` and written by send-answer.ts, with one
@@ -56,16 +61,23 @@ class Pipeline {
     cacheMaxAge: number,
   ) {
     this.lines = new HeaderLines(cacheMaxAge);
+    const pipeline = this;
+    this.finished = function (this: ServerResponse) {
+      pipeline.responseClosed(this);
+    };
   }
 
   readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
-    const started = performance.now();
-    const context: RequestContext = { id: randomUUID(), method: request.method ?? '', target: request.url ?? '/', headers: request.headers };
+    const context: RequestContext = {
+      id: randomUUID(),
+      method: request.method ?? '',
+      target: request.url ?? '/',
+      headers: readRequestHeaders(request.rawHeaders),
+    };
     this.inFlight.add(response);
-    response.once('close', () => {
-      this.inFlight.delete(response);
-      this.logRequest(context, response.statusCode, started);
-    });
+    // One listener shared by every response, rather than a closure each: the request is found by its response.
+    (response as AnsweredResponse)[ANSWERING] = { context, at: this.requestLog.enabled ? performance.now() : 0 };
+    response.on('close', this.finished);
     let answer: Answer;
     try {
       // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
@@ -81,6 +93,15 @@ class Pipeline {
       else sendAnswer(response, this.failed(context, error), context, this.lines);
     }
   };
+
+  /** The 'close' listener of every response (`this` is the response). */
+  private readonly finished: (this: ServerResponse) => void;
+
+  private responseClosed(response: ServerResponse): void {
+    this.inFlight.delete(response);
+    const started = (response as AnsweredResponse)[ANSWERING];
+    if (started) this.logRequest(started.context, response.statusCode, started.at);
+  }
 
   /** Bytes the HTTP parser refused: answered like any request, then the connection is closed. */
   readonly handleClientError = (error: ParserError, socket: Socket): void => {
@@ -100,7 +121,7 @@ class Pipeline {
   /** CONNECT, which Node hands to a listener of its own instead of the request handler. */
   readonly handleConnect = (request: IncomingMessage, socket: Socket): void => {
     const started = performance.now();
-    const context: RequestContext = { id: randomUUID(), method: 'CONNECT', target: request.url ?? '', headers: request.headers };
+    const context: RequestContext = { id: randomUUID(), method: 'CONNECT', target: request.url ?? '', headers: readRequestHeaders(request.rawHeaders) };
     const answer = methodNotAllowedAnswer('CONNECT');
     sendAnswerOnSocket(socket, answer, context, this.lines);
     this.logRequest(context, answer.status, started);
@@ -112,6 +133,7 @@ class Pipeline {
   }
 
   private logRequest(context: RequestContext, status: number, started: number): void {
+    if (!this.requestLog.enabled) return;
     this.requestLog.write({
       reqId: context.id,
       method: context.method,
@@ -139,6 +161,9 @@ function createHttpServer(pipeline: Pipeline): Server {
   // Longer than the idle timeout of common proxies and load balancers (60 s), so
   // the server never closes a connection a proxy is about to reuse (a 502 there).
   server.keepAliveTimeout = 65_000;
+  // A client that half-closes once its request is sent (as `nc` does) still gets the whole answer:
+  // by default Node ends the socket then, cutting a large answer that is sent in chunks.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', pipeline.handleClientError);
   server.on('connect', pipeline.handleConnect);
   return server;

@@ -79,21 +79,27 @@ export function notFoundPath(basePath: string): string {
  * undefined when the layout has nothing there.
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
-  if (segments.length === 2 && `/${segments[1]}` === HEALTH_PATH && segments[0] === '') return { kind: 'health' };
-  // '' splits to [''], '/icons' to ['', 'icons']: both line up with the leading empty segment.
-  const expected = [...basePath.split('/'), DOCUMENTS_FOLDER];
-  if (segments.length <= expected.length || expected.some((segment, i) => segments[i] !== segment)) return undefined;
-  const rest = segments.slice(expected.length);
-  const last = rest[rest.length - 1] ?? '';
+  if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
+  const expected = documentsSegments(basePath);
+  const count = segments.length - expected.length;
+  if (count < 1 || count > 2) return undefined;
+  for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  const last = segments[segments.length - 1] as string;
   if (!last.endsWith(DOCUMENT_SUFFIX)) return undefined;
   const stem = last.slice(0, -DOCUMENT_SUFFIX.length);
+  const first = segments[expected.length] as string;
   // An empty segment ('/r//x.json', '/r/.json') names nothing.
-  if (stem === '' || rest[0] === '') return undefined;
-  if (rest.length === 1) {
-    if (stem === INDEX_STEM) return { kind: 'index' };
-    if (stem === OPENAPI_STEM) return { kind: 'openapi' };
-    return { kind: 'pack', pack: stem };
-  }
-  if (rest.length === 2) return { kind: 'icon', pack: rest[0] ?? '', name: stem };
-  return undefined;
+  if (stem === '' || first === '') return undefined;
+  if (count === 2) return { kind: 'icon', pack: first, name: stem };
+  if (stem === INDEX_STEM) return { kind: 'index' };
+  if (stem === OPENAPI_STEM) return { kind: 'openapi' };
+  return { kind: 'pack', pack: stem };
+}
+
+/** The segments of `{base}/r`, made once per base path: '' splits to [''], '/icons' to ['', 'icons']. */
+const documentsSegmentsOf = new Map<string, readonly string[]>();
+function documentsSegments(basePath: string): readonly string[] {
+  let segments = documentsSegmentsOf.get(basePath);
+  if (!segments) documentsSegmentsOf.set(basePath, (segments = [...basePath.split('/'), DOCUMENTS_FOLDER]));
+  return segments;
 }

@@ -21,7 +21,8 @@ const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
  * not part of the route.
  */
 export function parseTarget(target: string, basePath: string): Route | Problem {
-  if (Buffer.byteLength(target, 'latin1') > MAX_TARGET_BYTES) return uriTooLong(MAX_TARGET_BYTES);
+  // Node hands the target over as latin1, one character per byte.
+  if (target.length > MAX_TARGET_BYTES) return uriTooLong(MAX_TARGET_BYTES);
   if (FORBIDDEN_RAW.test(target)) return badRequest('The request target contains a control, space or non-ASCII character.');
   const origin = ABSOLUTE_FORM.exec(target);
   const originForm = origin ? target.slice(origin[0].length) || '/' : target;
@@ -29,6 +30,11 @@ export function parseTarget(target: string, basePath: string): Route | Problem {
   const path = query === -1 ? originForm : originForm.slice(0, query);
   const segments: string[] = [];
   for (const raw of path.split('/')) {
+    // Without a '%' there is nothing to decode, and the raw check above has seen every character.
+    if (!raw.includes('%')) {
+      segments.push(raw);
+      continue;
+    }
     let segment: string;
     try {
       segment = decodeURIComponent(raw);

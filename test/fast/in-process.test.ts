@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/catalog/catalog.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { Registry } from '../../src/registry/registry.js';
+import { rawRequest } from '../helpers/http.js';
 import { FAST_CATALOG_DATA } from '../helpers/paths.js';
 import { referenceSvg, readDefaultPack } from '../helpers/sources.js';
 
@@ -56,5 +57,12 @@ describe('the server in process, on the small catalog', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
     const head = await fetch(`${origin}/r/noto.json`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(Number(head.headers.get('content-length'))).toBe(expected.length);
+  });
+
+  it('sends the whole of a chunked document to clients that half-close once their request is sent', async () => {
+    const expected = catalog.packDocumentBytes('noto', 'identity');
+    const request = 'GET /r/noto.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+    const answers = await Promise.all([1, 2, 3].map(() => rawRequest(Number(new URL(origin).port), request, 30_000)));
+    for (const answer of answers) expect(Buffer.from(answer.body, 'latin1').equals(expected)).toBe(true);
   });
 });
