@@ -1,17 +1,19 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { removeAbandonedWork, workPath } from '../process.js';
+import { dirname, join } from 'node:path';
+import { workPath } from '../process.js';
 import { openCatalog } from '../catalog/open.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
 import type { Resource } from '../registry/resource.js';
 import { addCounts, codingsFor, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
 import { notFound } from '../registry/problem.js';
-import { notFoundPath, pathOf } from '../registry/paths.js';
 import { problemResource } from '../registry/resource.js';
-import { MANIFEST_FILE } from './layout.js';
+import { MANIFEST_FILE, newManifest, ownDocumentPaths, type Manifest } from './manifest.js';
 import type { ExportSetup, ExportTask } from './messages.js';
+import { checkExportTarget, ExportRefused, removeAbandonedExports, WORK_MARKER } from './target.js';
+
+export { ExportRefused };
 
 export interface ExportOptions {
   /** Data directory of the catalog. */
@@ -35,31 +37,8 @@ export interface ExportSummary extends WriteCounts {
   seconds: number;
 }
 
-/** What an export was made from. */
-interface Manifest {
-  version: string;
-  basePath: string;
-  compress: boolean;
-  /**
-   * Each pack's document ETag (equal means every file of the pack is
-   * unchanged) and the bytes of its files (so linking them needs no stat).
-   */
-  packs: Record<string, { etag: string; bytes: number }>;
-}
-
 /** Icon documents per task: small enough to spread evenly over the workers. */
 const TASK_SIZE = 500;
-
-function readManifest(dir: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The export cannot start as asked; the message says why. */
-export class ExportRefused extends Error {}
 
 /**
  * Writes every document the registry serves as files under `outDir`, with
@@ -69,7 +48,8 @@ export class ExportRefused extends Error {}
  */
 export async function exportRegistry(options: ExportOptions, onProgress: (progress: ExportProgress) => void): Promise<ExportSummary> {
   const started = Date.now();
-  const outDir = resolve(options.outDir);
+  // Before anything is written: what is at the target, and whether it may be replaced.
+  const { dir: outDir, previous: previousManifest } = checkExportTarget(options.outDir);
   const catalog = openCatalog(options.dataDir);
   const only = options.onlyPacks ? new Set(options.onlyPacks) : undefined;
   const unknown = options.onlyPacks?.filter((id) => !catalog.packs.has(id)) ?? [];
@@ -80,16 +60,12 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const registry = new Registry(catalog, { basePath: options.basePath, onlyPacks: only, version: options.version });
   const basePath = registry.basePath;
 
-  const previousManifest = existsSync(outDir) ? readManifest(outDir) : undefined;
-  if (existsSync(outDir) && !previousManifest && readdirSync(outDir).length > 0) {
-    catalog.close();
-    throw new ExportRefused(`${options.outDir} is not empty and holds no earlier export: refusing to replace it`);
-  }
   const previous = previousManifest ? outDir : undefined;
   const reusable = previousManifest?.version === options.version && previousManifest.basePath === basePath && previousManifest.compress === options.compress;
-  removeAbandonedWork(outDir, ['exporting', 'replaced']);
+  mkdirSync(dirname(outDir), { recursive: true });
+  removeAbandonedExports(outDir);
 
-  const manifest: Manifest = { version: options.version, basePath, compress: options.compress, packs: {} };
+  const manifest = newManifest(options.version, basePath, options.compress);
   const tasks: ExportTask[] = [];
   let documents = 3; // index, OpenAPI description, not-found problem
   for (const id of registry.packs.keys()) {
@@ -97,7 +73,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     const names = registry.iconNames(id);
     documents += names.length + 1;
     const earlier = reusable ? previousManifest.packs[id] : undefined;
-    manifest.packs[id] = { etag, bytes: earlier?.etag === etag ? earlier.bytes : 0 };
+    manifest.packs[id] = { etag, bytes: earlier?.etag === etag ? earlier.bytes : 0, names };
     if (earlier?.etag === etag) {
       tasks.push({ linkPack: id });
       continue;
@@ -106,10 +82,11 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     for (let i = TASK_SIZE; i < names.length; i += TASK_SIZE) tasks.push({ pack: id, document: false, names: names.slice(i, i + TASK_SIZE) });
   }
   const filesTotal = documents * (options.compress ? 3 : 1);
+  const [indexPath, openApiPath, notFoundPath] = ownDocumentPaths(basePath) as [string, string, string];
   const smallDocuments: Array<[string, Resource]> = [
-    [pathOf({ kind: 'index' }, basePath), registry.index],
-    [pathOf({ kind: 'openapi' }, basePath), registry.openApi],
-    [notFoundPath(basePath), problemResource(notFound())],
+    [indexPath, registry.index],
+    [openApiPath, registry.openApi],
+    [notFoundPath, problemResource(notFound())],
   ];
 
   // Nothing changed at all: the export in place is already this one.
@@ -130,6 +107,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const building = workPath(outDir, 'exporting');
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
+  writeFileSync(join(building, WORK_MARKER), '');
   const totals = emptyCounts();
   const report = () => onProgress({ ...totals, filesTotal, elapsedMs: Date.now() - started });
   const writer = new ExportWriter(building, previous, options.compress);
@@ -157,6 +135,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
       }),
     );
     writeFileSync(join(building, MANIFEST_FILE), JSON.stringify(manifest));
+    rmSync(join(building, WORK_MARKER));
   } catch (error) {
     // Stop every worker before removing what they were writing into.
     await pool.close();
