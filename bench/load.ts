@@ -11,6 +11,8 @@ export interface LoadResult {
   total: number;
   /** Non-2xx answers plus socket errors and timeouts. */
   failures: number;
+  /** Socket errors and timeouts alone. */
+  errors: number;
 }
 
 export interface LoadOptions {
@@ -91,5 +93,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.p99Us / 1000,
     total: result.requests,
     failures: result.socketErrors + result.timeouts + (options.amount ? result.non2xx : result.status4xx5xx),
+    errors: result.socketErrors + result.timeouts,
   };
 }

@@ -1,3 +1,4 @@
+import type { AbuseResult } from './abuse.js';
 import type { LoadResult } from './load.js';
 
 export interface Figures {
@@ -15,6 +16,7 @@ export interface Figures {
   peerRssMb: number;
   memoryFailures: number;
   loads: LoadResult[];
+  abuse: AbuseResult[];
 }
 
 /** Labels of the loads; the targets are computed from them. */
@@ -47,6 +49,7 @@ export function emptyFigures(seed: number, smoke: boolean, seconds: number, conn
     peerRssMb: 0,
     memoryFailures: 0,
     loads: [],
+    abuse: [],
   };
 }
 
@@ -67,7 +70,8 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const packVsNginx = ratio(figures, LABELS.pack, LABELS.nginxPack);
   const loggedVsBare = ratio(figures, LABELS.iconsLogged, LABELS.bareIcons);
   const quietVsBare = ratio(figures, LABELS.iconsOneProcess, LABELS.bareIcons);
-  const failures = figures.loads.reduce((sum, load) => sum + load.failures, 0) + figures.memoryFailures;
+  const failures =
+    figures.loads.reduce((sum, load) => sum + load.failures, 0) + figures.memoryFailures + figures.abuse.reduce((sum, scenario) => sum + scenario.failures, 0);
   const targets: Array<[string, string, string, boolean]> = [
     ['icon documents req/s vs bare node:http, 1 process, request log on', `${fixed(loggedVsBare, 2)}x`, '>= 0.6x', loggedVsBare >= 0.6],
     ['icon documents req/s vs bare node:http, 1 process, --log-level warn', `${fixed(quietVsBare, 2)}x`, '>= 0.8x', quietVsBare >= 0.8],
@@ -91,6 +95,12 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ],
     ['first request, icon of untouched fluent-emoji', `${fixed(figures.untouchedPackMs)} ms`, '<= 50 ms', figures.untouchedPackMs <= 50],
     ['errors or non-2xx under load', String(failures), '0', failures === 0],
+    ...figures.abuse.flatMap(
+      (scenario): Array<[string, string, string, boolean]> => [
+        [`abuse, ${scenario.label}: peak resident memory`, `${fixed(scenario.peakRssMb, 0)} MB`, '< 300 MB', scenario.peakRssMb < 300],
+        [`abuse, ${scenario.label}: p99 of /r/mdi/home.json`, `${fixed(scenario.probeP99Ms)} ms`, '< 50 ms', scenario.probeP99Ms < 50],
+      ],
+    ),
   ];
   return [
     `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
@@ -101,6 +111,12 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     '| load | req/s | p50 ms | p99 ms | failures |',
     '|---|---:|---:|---:|---:|',
     ...figures.loads.map((load) => `| ${load.label} | ${rate(load.requestsPerSecond)} | ${fixed(load.p50)} | ${fixed(load.p99)} | ${load.failures} |`),
+    '',
+    '| abuse scenario (one process) | peak RSS MB | probe p99 ms | probes | failures |',
+    '|---|---:|---:|---:|---:|',
+    ...figures.abuse.map(
+      (scenario) => `| ${scenario.label} | ${fixed(scenario.peakRssMb, 0)} | ${fixed(scenario.probeP99Ms)} | ${scenario.probes} | ${scenario.failures} |`,
+    ),
     '',
     '| figure | measured | target | met |',
     '|---|---|---|---|',

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { locateDefaultCatalog } from '../src/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { seededRandom } from '../test/helpers/sources.js';
+import { runAbuse } from './abuse.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
 import { emptyFigures, formatReport, LABELS } from './report.js';
@@ -171,6 +172,9 @@ async function main(): Promise<void> {
   await waitUntilServing(`http://127.0.0.1:${barePort}/r/registry.json`, Date.now(), 60_000, bare);
   loads.push(await run(LABELS.bareIcons, `http://127.0.0.1:${barePort}`, iconPaths));
   await stopProcess(bare);
+
+  // Abuse: paused readers of the big pack, misses with long names, reloads under load.
+  figures.abuse = await runAbuse({ cli: CLI, dataDir: DATA, workDir: WORK, projectRoot: ROOT, seconds: SECONDS, iconPaths, random, log });
   // As an operator would prepare it for gzip_static (gzip -9), not the registry's own faster level:
   // a larger file would slow nginx down and flatter the registry.
   write('/r/mdi.json.gz', gzipSync(readFileSync(join(staticRoot, 'r', 'mdi.json')), { level: 9 }));

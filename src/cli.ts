@@ -23,6 +23,7 @@ import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer, type RunningServer } from './http/server.js';
 import { pathOf } from './registry/paths.js';
 import { Registry } from './registry/registry.js';
+import { RegistryCaches } from './registry/registry-caches.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -116,7 +117,8 @@ async function serve(args: string[]): Promise<number | undefined> {
  * the primary, which logs for all of them and says when to reopen the catalog.
  */
 async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
-  const registryOptions = { basePath: options.basePath, version: packageVersion(), cacheBytes: options.cacheMb * 1024 * 1024 };
+  // One set of caches for the registries that replace each other at reloads of own packs.
+  const registryOptions = { basePath: options.basePath, version: packageVersion(), caches: new RegistryCaches(options.cacheMb * 1024 * 1024) };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   // Replaced as a whole when the own packs are rebuilt.

@@ -21,7 +21,11 @@ export interface StoredDocumentInfo {
  * loaded once; icons and pack documents are read on demand, so memory does
  * not grow with the size of the catalog.
  */
+let opened = 0;
+
 export class CatalogDatabase {
+  /** Told apart from every other database this process opened, the same file reopened included. */
+  readonly serial = ++opened;
   /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
   readonly packs: ReadonlyMap<string, PackRecord>;
   private readonly db: Database.Database;
@@ -29,7 +33,7 @@ export class CatalogDatabase {
   private readonly selectChunks: Database.Statement<[string, Encoding], { bytes: Buffer }>;
   private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
   private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
-  private readonly selectNames: Database.Statement<[string], { name: string }>;
+  private readonly selectNames: Database.Statement<[string], string>;
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
@@ -49,7 +53,8 @@ export class CatalogDatabase {
     this.selectChunks = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? ORDER BY seq');
     this.selectChunk = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? AND seq = ?');
     this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
-    this.selectNames = this.db.prepare('SELECT name FROM icons WHERE pack = ?');
+    // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
+    this.selectNames = this.db.prepare<[string], string>('SELECT name FROM icons WHERE pack = ?').pluck();
   }
 
   /** The fingerprint a database was built for, or undefined when it is not a catalog. */
@@ -88,7 +93,7 @@ export class CatalogDatabase {
 
   /** Every icon and alias name of a pack (for suggestions after a miss). */
   iconNames(pack: string): string[] {
-    return this.selectNames.all(pack).map((row) => row.name);
+    return this.selectNames.all(pack);
   }
 
   close(): void {

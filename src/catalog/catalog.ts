@@ -67,6 +67,16 @@ export class Catalog {
     return this.database(pack)?.iconNames(pack) ?? [];
   }
 
+  /** Serial number of the database serving `pack` (see CatalogDatabase.serial). */
+  serialOf(pack: string): number {
+    return this.databaseOf.get(pack)?.serial ?? 0;
+  }
+
+  /** Serial numbers of the databases this catalog opened (not those it shares). */
+  get ownedSerials(): number[] {
+    return this.owned.map((database) => database.serial);
+  }
+
   /** Closes the databases this catalog opened. */
   close(): void {
     for (const database of this.owned) database.close();

@@ -11,6 +11,8 @@ export class ByteBoundedCache<V> {
   constructor(
     private readonly maxBytes: number,
     private readonly sizeOf: (value: V) => number,
+    /** Largest value kept; by default a quarter of the bound. */
+    readonly maxEntryBytes = maxBytes / 4,
   ) {}
 
   get(key: string): V | undefined {
@@ -39,14 +41,13 @@ export class ByteBoundedCache<V> {
     }
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.total = 0;
-  }
-
-  /** Largest value the cache keeps. */
-  get maxEntryBytes(): number {
-    return this.maxBytes / 4;
+  /** Drops every entry whose key matches. */
+  deleteWhere(matches: (key: string) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (!matches(key)) continue;
+      this.entries.delete(key);
+      this.total -= entry.bytes;
+    }
   }
 
   get bytes(): number {

@@ -3,9 +3,9 @@ import { isValidName } from '../names.js';
 import { renderIconDocument } from '../render/icon-document.js';
 import { openApiDocument } from '../render/openapi.js';
 import { registryDocument } from '../render/registry-entry.js';
-import { ByteBoundedCache } from './byte-bounded-cache.js';
 import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
+import { RegistryCaches } from './registry-caches.js';
 import { closestNames, NameIndex } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 
@@ -16,6 +16,8 @@ export interface RegistryOptions {
   version?: string;
   /** Bound on the memory used for rendered documents kept for reuse. */
   cacheBytes?: number;
+  /** What is kept for reuse, shared with the registries this one replaces or is replaced by. */
+  caches?: RegistryCaches;
   /** Answer as if the catalog held only these packs (a partial export). */
   onlyPacks?: ReadonlySet<string>;
 }
@@ -30,10 +32,6 @@ export const DEFAULT_CACHE_MB = 32;
  * cached resource (mdi.json's are 3 MB and less); larger ones are streamed.
  */
 const WHOLE_DOCUMENT_BYTES = 4 * 1024 * 1024;
-/** Memory for the name indexes of packs that had misses, so repeated misses do not re-read a pack's names. */
-const NAME_INDEX_CACHE_BYTES = 8 * 1024 * 1024;
-/** Memory for the answers to recent misses: the same miss again costs a lookup. */
-const MISS_CACHE_BYTES = 1024 * 1024;
 
 /**
  * Answers every request target with a complete Resource: the index, a pack
@@ -45,9 +43,7 @@ export class Registry {
   readonly packs: ReadonlyMap<string, PackRecord>;
   readonly index: Resource;
   readonly openApi: Resource;
-  private readonly documents: ByteBoundedCache<Resource>;
-  private readonly nameIndexes = new ByteBoundedCache<NameIndex>(NAME_INDEX_CACHE_BYTES, (index) => index.bytes);
-  private readonly misses = new ByteBoundedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
+  private readonly caches: RegistryCaches;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -55,7 +51,7 @@ export class Registry {
     options: RegistryOptions = {},
   ) {
     this.basePath = normaliseBasePath(options.basePath);
-    this.documents = new ByteBoundedCache(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024, (resource) => resource.size);
+    this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
     const only = options.onlyPacks;
     this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
     const records = [...this.packs.values()];
@@ -74,11 +70,11 @@ export class Registry {
   }
 
   private cached(key: string, make: () => Resource | Problem): Resource {
-    const hit = this.documents.get(key);
+    const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const made = make();
     if ('bytes' in made) {
-      this.documents.set(key, made);
+      this.caches.documents.set(key, made);
       return made;
     }
     return problemResource(made);
@@ -91,7 +87,8 @@ export class Registry {
    * chunks read as the client takes them.
    */
   private packDocument(pack: PackRecord): Resource {
-    const hit = this.documents.get(`pack ${pack.id}`);
+    const key = this.keyOf(pack.id, 'pack');
+    const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const info = this.catalog.packDocumentInfo(pack.id);
     if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
@@ -105,12 +102,12 @@ export class Registry {
       },
       WHOLE_DOCUMENT_BYTES,
     );
-    this.documents.set(`pack ${pack.id}`, resource);
+    this.caches.documents.set(key, resource);
     return resource;
   }
 
   private iconDocument(pack: PackRecord, name: string): Resource {
-    return this.cached(`icon ${pack.id} ${name}`, () => {
+    return this.cached(this.keyOf(pack.id, `icon ${name}`), () => {
       const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
       if (!icon) return this.iconNotFound(pack.id, name);
       return documentResource(Buffer.from(renderIconDocument(pack.entry, name, icon)), lastModifiedOf(pack));
@@ -131,25 +128,33 @@ export class Registry {
     return this.catalog.iconNames(pack);
   }
 
-  /** Forgets every document and index kept: called when a newer registry takes this one's place. */
+  /**
+   * Called when a newer registry takes this one's place: what was kept of
+   * the databases only this registry's catalog opened (the replaced own
+   * packs) is dropped; documents of the shared default packs stay.
+   */
   release(): void {
-    this.documents.clear();
-    this.nameIndexes.clear();
-    this.misses.clear();
+    this.caches.forget(this.catalog.ownedSerials);
+  }
+
+  /** A cache key: the serial of the database serving `pack`, the pack, and what of it. */
+  private keyOf(pack: string, what: string): string {
+    return `${this.catalog.serialOf(pack)} ${pack} ${what}`;
   }
 
   private nameIndex(pack: string): NameIndex {
-    let index = this.nameIndexes.get(pack);
+    const key = this.keyOf(pack, 'names');
+    let index = this.caches.nameIndexes.get(key);
     if (!index) {
       index = new NameIndex(this.catalog.iconNames(pack));
-      this.nameIndexes.set(pack, index);
+      this.caches.nameIndexes.set(key, index);
     }
     return index;
   }
 
   private iconNotFound(pack: string, name: string): Problem {
-    const key = `${pack} ${name}`;
-    let problem = this.misses.get(key);
+    const key = this.keyOf(pack, `miss ${name}`);
+    let problem = this.caches.misses.get(key);
     if (!problem) {
       problem = {
         status: 404,
@@ -159,7 +164,7 @@ export class Registry {
           .closest(name)
           .map((close) => `${pack}:${close}`),
       };
-      this.misses.set(key, problem);
+      this.caches.misses.set(key, problem);
     }
     return problem;
   }

@@ -53,61 +53,95 @@ export function closestNames(query: string, candidates: Iterable<string>, limit 
   return scored.slice(0, limit).map((entry) => entry.name);
 }
 
-/** The letter pairs of a name, with its start and end marked ('^h', 'ho', ..., 'e$'). */
-function pairsOf(text: string): Set<string> {
-  const marked = `^${text}$`;
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < marked.length; i++) pairs.add(marked.slice(i, i + 2));
-  return pairs;
+/** Codes of the characters of names: a-z, 0-9, '-', the start and end marks, and anything else. */
+const START = 38;
+const END = 39;
+const CODES = 41;
+const PAIRS = CODES * CODES;
+
+function codeOf(char: number): number {
+  if (char >= 97 && char <= 122) return char - 96; // a-z: 1-26
+  if (char >= 48 && char <= 57) return char - 21; // 0-9: 27-36
+  if (char === 45) return 37; // '-'
+  return 40;
+}
+
+/** Calls `visit` with the code of each letter pair of `text`, its start and end marked ('^h', 'ho', ..., 'e$'). */
+function forEachPair(text: string, visit: (pair: number) => void): void {
+  let previous = START;
+  for (let i = 0; i < text.length; i++) {
+    const current = codeOf(text.charCodeAt(i));
+    visit(previous * CODES + current);
+    previous = current;
+  }
+  visit(previous * CODES + END);
 }
 
 /**
  * The names of a large pack indexed by letter pairs, so that a suggestion
  * examines a bounded number of names however many the pack has: the
- * MAX_EXAMINED names that share the most pairs with the query (a name
- * one edit away shares all but two or three), then `closestNames` on them.
+ * MAX_EXAMINED names that share the most pairs with the query (a name one
+ * edit away shares all but two or three), then `closestNames` on them. The
+ * index is one typed array of name numbers per pair, built in two passes.
  */
 export class NameIndex {
-  private readonly postings = new Map<string, Int32Array>();
+  /** Where each pair's name numbers begin in `postings` (and the next pair's begin). */
+  private readonly offsets = new Int32Array(PAIRS + 1);
+  private readonly postings: Int32Array | Uint16Array;
   /** Memory the index holds, for cache bounds. */
   readonly bytes: number;
 
   constructor(private readonly names: readonly string[]) {
-    const lists = new Map<string, number[]>();
+    // A name's pair is counted once, however often it occurs in the name.
+    const lastSeen = new Int32Array(PAIRS).fill(-1);
+    const counts = new Int32Array(PAIRS);
     names.forEach((name, index) => {
-      for (const pair of pairsOf(name)) {
-        let list = lists.get(pair);
-        if (!list) lists.set(pair, (list = []));
-        list.push(index);
-      }
+      forEachPair(name, (pair) => {
+        if (lastSeen[pair] === index) return;
+        lastSeen[pair] = index;
+        counts[pair] = (counts[pair] as number) + 1;
+      });
     });
-    let bytes = names.reduce((sum, name) => sum + 2 * name.length + 32, 0);
-    for (const [pair, list] of lists) {
-      this.postings.set(pair, Int32Array.from(list));
-      bytes += list.length * 4 + 64;
-    }
-    this.bytes = bytes;
+    for (let pair = 0; pair < PAIRS; pair++) this.offsets[pair + 1] = (this.offsets[pair] as number) + (counts[pair] as number);
+    this.postings = names.length <= 0xffff ? new Uint16Array(this.offsets[PAIRS] as number) : new Int32Array(this.offsets[PAIRS] as number);
+    const next = this.offsets.slice(0, PAIRS);
+    lastSeen.fill(-1);
+    names.forEach((name, index) => {
+      forEachPair(name, (pair) => {
+        if (lastSeen[pair] === index) return;
+        lastSeen[pair] = index;
+        const at = next[pair] as number;
+        this.postings[at] = index;
+        next[pair] = at + 1;
+      });
+    });
+    this.bytes = this.offsets.byteLength + this.postings.byteLength + names.reduce((sum, name) => sum + name.length + 24, 0);
   }
 
   closest(query: string, limit = 5): string[] {
     if (query.length === 0) return [];
     const shared = new Uint8Array(this.names.length);
-    for (const pair of pairsOf(needleOf(query))) {
-      const list = this.postings.get(pair);
-      if (list) for (const index of list) shared[index] = Math.min(255, (shared[index] as number) + 1);
-    }
-    // Counting sort on the number of shared pairs: the best MAX_EXAMINED, in name order within a count.
-    const byCount: number[][] = [];
-    shared.forEach((count, index) => {
-      if (count > 0) (byCount[count] ??= []).push(index);
-    });
-    const examined: string[] = [];
-    for (let count = byCount.length - 1; count > 0 && examined.length < MAX_EXAMINED; count--) {
-      for (const index of byCount[count] ?? []) {
-        if (examined.length === MAX_EXAMINED) break;
-        examined.push(this.names[index] as string);
+    const seen = new Set<number>();
+    forEachPair(needleOf(query), (pair) => {
+      if (seen.has(pair)) return;
+      seen.add(pair);
+      const end = this.offsets[pair + 1] as number;
+      for (let k = this.offsets[pair] as number; k < end; k++) {
+        const index = this.postings[k] as number;
+        shared[index] = (shared[index] as number) + 1;
       }
-    }
+    });
+    // The lowest count that still fits MAX_EXAMINED names at or above it; names at it fill up in name order.
+    const histogram = new Int32Array(256);
+    for (const count of shared) histogram[count] = (histogram[count] as number) + 1;
+    let threshold = 255;
+    let above = 0;
+    while (threshold > 1 && above + (histogram[threshold] as number) < MAX_EXAMINED) above += histogram[threshold--] as number;
+    const examined: string[] = [];
+    let atThreshold = MAX_EXAMINED - above;
+    shared.forEach((count, index) => {
+      if (count > threshold || (count === threshold && atThreshold-- > 0)) examined.push(this.names[index] as string);
+    });
     return closestNames(query, examined, limit);
   }
 }

@@ -1,0 +1,165 @@
+// The abuse section of `npm run bench`: ordinary requests that once cost the server far more
+// than they should, each with a probe of a cheap document and the server's resident memory.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { freePort } from '../test/helpers/nginx.js';
+import { load } from './load.js';
+import { residentMegabytes, startProcess, stopProcess, waitUntilServing } from './processes.js';
+
+export interface AbuseResult {
+  label: string;
+  /** Highest resident memory of the server seen during the scenario. */
+  peakRssMb: number;
+  /** p99 of the probe, a GET of /r/mdi/home.json after another. */
+  probeP99Ms: number;
+  probes: number;
+  failures: number;
+}
+
+export interface AbuseSetup {
+  cli: string;
+  dataDir: string;
+  workDir: string;
+  projectRoot: string;
+  seconds: number;
+  /** Paths of random icon documents, for the load under the reload storm. */
+  iconPaths: string[];
+  random: () => number;
+  log: (message: string) => void;
+}
+
+export const ABUSE_LABELS = {
+  pausedReaders: '30 paused readers of /r/fluent-emoji.json (100 MB, identity)',
+  misses: '4 clients asking for unknown long names in iconmind (31,722 names)',
+  reloads: 'own pack rewritten every 300 ms under the random-icon load (--watch)',
+} as const;
+
+/** GETs `url` one after another until `until()` and returns the latencies in ms. */
+async function probe(url: string, until: () => boolean): Promise<{ latencies: number[]; failures: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!until()) {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve) => {
+      get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      }).on('error', () => resolve(0));
+    });
+    latencies.push(performance.now() - started);
+    if (status !== 200) failures++;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  agent.destroy();
+  return { latencies, failures };
+}
+
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? Number.NaN;
+
+/** Runs `scenario` against a server for `seconds`, probing it and sampling its memory. */
+async function measure(label: string, pid: number, origin: string, seconds: number, scenario: (done: () => boolean) => Promise<number>): Promise<AbuseResult> {
+  const ends = Date.now() + seconds * 1000;
+  const done = () => Date.now() >= ends;
+  let peakRssMb = 0;
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, residentMegabytes(pid));
+  }, 200);
+  const [scenarioFailures, probed] = await Promise.all([scenario(done), probe(`${origin}/r/mdi/home.json`, done)]);
+  clearInterval(sampler);
+  peakRssMb = Math.max(peakRssMb, residentMegabytes(pid));
+  return { label, peakRssMb, probeP99Ms: p99(probed.latencies), probes: probed.latencies.length, failures: probed.failures + scenarioFailures };
+}
+
+/** Clients that ask for the big pack, read its first bytes, and then read nothing. */
+async function pausedReaders(port: number, count: number, done: () => boolean): Promise<number> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < count; i++) {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.pause());
+    socket.write('GET /r/fluent-emoji.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n');
+    sockets.push(socket);
+  }
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const socket of sockets) socket.destroy();
+  return 0;
+}
+
+function randomName(random: () => number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz-';
+  const length = 24 + Math.floor(random() * 40);
+  let name = 'x';
+  while (name.length < length) name += letters[Math.floor(random() * letters.length)];
+  return name.replace(/-+/g, '-').replace(/-$/, 'y');
+}
+
+export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
+  const results: AbuseResult[] = [];
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const packs = join(setup.workDir, 'abuse-packs');
+  rmSync(packs, { recursive: true, force: true });
+  mkdirSync(packs, { recursive: true });
+  const ownPack = join(packs, 'storm.json');
+  const source = JSON.parse(readFileSync(join(setup.projectRoot, 'test', 'fixtures', 'packs', 'fixture-shapes.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(ownPack, JSON.stringify({ ...source, prefix: 'storm' }));
+
+  const server = startProcess(
+    process.execPath,
+    [setup.cli, 'serve', '--data', setup.dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs, '--watch'],
+    {
+      cwd: setup.workDir,
+    },
+  );
+  await waitUntilServing(`${origin}/r/registry.json`, Date.now(), 60_000, server);
+  const pid = server.pid as number;
+
+  setup.log(`abuse: ${ABUSE_LABELS.pausedReaders}`);
+  results.push(await measure(ABUSE_LABELS.pausedReaders, pid, origin, setup.seconds, (done) => pausedReaders(port, 30, done)));
+
+  setup.log(`abuse: ${ABUSE_LABELS.misses}`);
+  const missPaths = Array.from({ length: 20_000 }, () => `/r/iconmind/${randomName(setup.random)}.json`);
+  results.push(
+    await measure(ABUSE_LABELS.misses, pid, origin, setup.seconds, async () => {
+      const result = await load({
+        label: 'misses',
+        origin,
+        paths: missPaths,
+        connections: 4,
+        seconds: setup.seconds,
+        workDir: setup.workDir,
+        projectRoot: setup.projectRoot,
+      });
+      // Every answer is a 404 here: only socket errors and timeouts are failures.
+      return result.errors;
+    }),
+  );
+
+  setup.log(`abuse: ${ABUSE_LABELS.reloads}`);
+  results.push(
+    await measure(ABUSE_LABELS.reloads, pid, origin, setup.seconds, async (done) => {
+      let generation = 0;
+      const rewrite = setInterval(() => {
+        generation++;
+        writeFileSync(ownPack, JSON.stringify({ ...source, prefix: 'storm', info: { name: `Storm ${generation}` } }));
+      }, 300);
+      const result = await load({
+        label: 'icons under reloads',
+        origin,
+        paths: setup.iconPaths,
+        connections: 32,
+        seconds: setup.seconds,
+        workDir: setup.workDir,
+        projectRoot: setup.projectRoot,
+      });
+      clearInterval(rewrite);
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 100));
+      return result.failures;
+    }),
+  );
+  await stopProcess(server);
+  return results;
+}
