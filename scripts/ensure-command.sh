@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs a command from the Debian package of the same name when it is missing:
 # nginx (tests, benchmarks; Debian's policy keeps the service itself from starting)
-# and wrk (the benchmark's load generator).
+# wrk (the benchmark's load generator) and chromium (the browser tests, driven by playwright-core).
 set -euo pipefail
 command_name="$1"
 if command -v "$command_name" >/dev/null 2>&1; then exit 0; fi

@@ -32,6 +32,10 @@ const INLINE_ATTACKS = [
   '<!DOCTYPE svg><path d="M0 0"/>',
   '<?xml-stylesheet href="https://evil.test/x.css"?><path d="M0 0"/>',
   '<svg><p><style><img src=x onerror=alert(1)></style></p></svg>',
+  '<style>h1{display:none}</style><path d="M0 0"/>',
+  '<path style="fill:image-set(\'//evil.test/x.png\' 1x)" d="M0 0"/>',
+  '<use xlinkHref="//evil.test/x.svg#a"/>',
+  '<path dangerouslySetInnerHTML="x" d="M0 0"/>',
 ];
 
 /** Safe markup that exercises what the checker must allow: local references, gradients, masks, animation, style. */
@@ -47,7 +51,6 @@ const SAFE_DEFAULT_ICONS: Array<[string, string]> = [
 
 const SAFE_HANDWRITTEN = [
   '<defs><path id="a" d="M0 0h4v4H0z"/></defs><use xlink:href="#a"/><use href="#a" x="4"/>',
-  '<style>@keyframes spin{to{transform:rotate(360deg)}}.s{animation:spin 1s linear infinite;fill:url(\'#g\')}</style><path class="s" d="M0 0h4v4H0z"/>',
   '<a href="#target"><circle id="target" cx="2" cy="2" r="2"/></a>',
   '<use href="#a"><set attributeName="href" to="#b" begin="1s"/></use><animate attributeName="xlink:href" values="#a;#b" dur="1s"/>',
   '<text xml:space="preserve">Home</text>',

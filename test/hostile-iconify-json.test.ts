@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { findDangers, findDangersInReactSource } from './helpers/dangerous-markup.js';
-import { hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
+import { bodyOf, hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
 import { getJson, mapLimit } from './helpers/http.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -22,13 +22,6 @@ import { allNames } from './helpers/sources.js';
 const PACK = 'hostile-json';
 const packs = join(TEST_TMP, 'hostile-json-packs');
 const packFile = join(packs, `${PACK}.json`);
-
-/** A corpus file as an icon body: what lies inside its root <svg>, with any prolog (XML declaration, DOCTYPE) kept in front. */
-function bodyOf(markup: string): string {
-  const open = markup.search(/<svg[\s>]/i);
-  const close = markup.lastIndexOf('</svg>');
-  return `${markup.slice(0, open)}${markup.slice(markup.indexOf('>', open) + 1, close)}`;
-}
 
 interface IconDocument {
   body: string;

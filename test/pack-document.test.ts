@@ -84,7 +84,7 @@ describe('GET /r/{pack}.json', () => {
       ['external-use', 'href to something outside the icon'],
       ['xlink-data', 'xlink:href to something outside the icon'],
       ['style-url', 'external url() in style'],
-      ['css-import', 'external reference in a style sheet'],
+      ['css-import', '<style> element (its rules would apply to the whole page)'],
       ['doctype', 'declaration (DOCTYPE or entity)'],
     ]) {
       expect(log).toContain(`fixture-hostile.json: dropped icon "${name}": unsafe markup (`);

@@ -1,6 +1,6 @@
 /** Messages between the build and its worker threads. */
 import type { SourceFile } from './sources.js';
-import type { FileWarning } from './svg-folder.js';
+import type { FileWarning, LastGoodIcons } from './svg-folder.js';
 
 export interface PrepareRequest {
   path: string;
@@ -9,6 +9,8 @@ export interface PrepareRequest {
   expectedId: string | undefined;
   /** The operator's files are untrusted: their bodies are checked for unsafe markup. */
   untrusted: boolean;
+  /** For a folder: the icons the previous build served of it, kept for files that no longer parse. */
+  lastGood?: LastGoodIcons;
 }
 
 /** A pack ready to be written: every field already in its stored form. */

@@ -5,6 +5,7 @@ import { compress } from '../compression.js';
 import { etagOf } from '../etag.js';
 import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
 import type { PreparedFile, PrepareRequest } from './build-messages.js';
+import { MAX_JSON_PACK_BYTES, readSourceText } from './source-file.js';
 import type { FileWarning } from './svg-folder.js';
 
 /** The source prepared for the catalog, with warnings each naming the file it concerns. */
@@ -13,15 +14,17 @@ async function prepareSource(request: PrepareRequest): Promise<{ pack: PreparedP
     // Loaded only for folders: a build of @iconify/json alone never pays for SVGO.
     const { prepareSvgFolder } = await import('./svg-folder.js');
     try {
-      return await prepareSvgFolder(request.path, basename(request.path));
+      return await prepareSvgFolder(request.path, basename(request.path), request.lastGood);
     } catch (error) {
       if (error instanceof PackError) throw error;
       throw new PackError(`cannot import the folder: ${(error as Error).message}`);
     }
   }
+  // The operator's files are read with the bounds of untrusted input; @iconify/json's as they are.
+  const text = request.untrusted ? readSourceText(request.path, MAX_JSON_PACK_BYTES) : readFileSync(request.path, 'utf8');
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(request.path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new PackError(`cannot read JSON: ${(error as Error).message}`);
   }

@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
+import type { IconifyIcon } from '@iconify/types';
 import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
+import type { LastGoodIcons } from './svg-folder.js';
 import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
@@ -75,6 +77,7 @@ class CatalogWriter {
   /** Copies one pack with all its rows from the previous build. */
   readonly copy: (id: string) => void;
   private readonly previousPack: Database.Statement<[string], PreviousPack> | undefined;
+  private readonly selectPreviousIcons: Database.Statement<[string], { name: string; data: string }> | undefined;
 
   constructor(path: string, previous: string | undefined) {
     this.db = new Database(path);
@@ -102,6 +105,7 @@ class CatalogWriter {
     });
     if (previous !== undefined && this.attach(previous)) {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
+      this.selectPreviousIcons = this.db.prepare('SELECT name, data FROM previous.icons WHERE pack = ?');
       const copies = ['packs', 'pack_documents', 'document_chunks', 'icons'].map((table) =>
         this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
       );
@@ -131,6 +135,12 @@ class CatalogWriter {
     }
     this.db.exec('DETACH DATABASE previous');
     return false;
+  }
+
+  /** The icons an earlier build served of pack `id`, resolved, by name. */
+  previousIcons(id: string): LastGoodIcons {
+    const rows = this.selectPreviousIcons?.all(id) ?? [];
+    return new Map(rows.map((row) => [row.name, JSON.parse(row.data) as IconifyIcon]));
   }
 
   /** The pack an earlier build made from `file`, if any. */
@@ -175,7 +185,9 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
       size: Math.min(availableParallelism(), toPrepare),
     });
-    return pool.run({ path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own' });
+    const previous = file.kind === 'svg-folder' ? previousOf.get(file) : undefined;
+    const lastGood = previous ? writer.previousIcons(previous.id) : undefined;
+    return pool.run({ path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own', lastGood });
   };
 
   /** Reuses the previous build's pack when its source is unchanged; otherwise prepares the source. */

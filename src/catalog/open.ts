@@ -110,7 +110,7 @@ export async function ensureOwnCatalog(
   /** The default packs, when the caller has listed them already. */
   defaults?: DefaultSources,
 ): Promise<BuildSummary | undefined> {
-  const files = listOwnSources(location.packsDir);
+  const files = listOwnSources(location.packsDir, (path, reason) => observer.skipped(path, reason));
   const path = ownCatalogPath(location.dataDir);
   const fingerprint = fingerprintOf('own packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);

@@ -1,5 +1,5 @@
-import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
-import { getIconData, validateIconSet } from '@iconify/utils';
+import type { IconifyAlias, IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
+import { mergeIconData, validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
@@ -56,6 +56,70 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Longest chain of aliases from an alias to its icon; a longer one is refused with a warning. */
+export const MAX_ALIAS_CHAIN = 32;
+
+/**
+ * Removes the aliases more than MAX_ALIAS_CHAIN steps from their icon, with one warning: each alias is walked once (a walk stops
+ * at an alias whose distance is known), so a chain of thousands costs
+ * thousands of steps. Aliases to missing parents are left to validateIconSet.
+ */
+function dropDeepAliases(icons: Entries, aliases: Entries, warnings: string[]): void {
+  const distance = new Map<string, number>();
+  const tooDeep = new Set<string>();
+  const parentOf = (name: string) => (isObject(aliases[name]) ? (aliases[name] as { parent?: unknown }).parent : undefined);
+  for (const name of Object.keys(aliases)) {
+    const chain: string[] = [];
+    let current: unknown = name;
+    while (typeof current === 'string' && current in aliases && !distance.has(current) && !tooDeep.has(current) && chain.length <= MAX_ALIAS_CHAIN) {
+      if (chain.includes(current)) break;
+      chain.push(current);
+      current = parentOf(current);
+    }
+    // A missing parent, or a loop: validateIconSet drops those with its own warning.
+    if (typeof current !== 'string' || !(current in icons || current in aliases) || chain.includes(current)) continue;
+    const base = current in icons ? 0 : (distance.get(current) ?? Number.POSITIVE_INFINITY);
+    chain.reverse().forEach((alias, i) => {
+      if (base + i + 1 > MAX_ALIAS_CHAIN) tooDeep.add(alias);
+      else distance.set(alias, base + i + 1);
+    });
+  }
+  if (tooDeep.size === 0) return;
+  for (const name of tooDeep) delete aliases[name];
+  const names = [...tooDeep];
+  const listed = names
+    .slice(0, 5)
+    .map((name) => `"${name}"`)
+    .join(', ');
+  warnings.push(
+    `dropped ${names.length} alias${names.length > 1 ? 'es' : ''} more than ${MAX_ALIAS_CHAIN} aliases from their icon: ${listed}${names.length > 5 ? ', ...' : ''}`,
+  );
+}
+
+/**
+ * Every alias folded with its parents down to its icon, as getIconData folds
+ * them (without the pack's defaults), each alias once: an alias whose parent
+ * is folded already costs one merge. dropDeepAliases and validateIconSet have
+ * left only aliases that reach an icon within MAX_ALIAS_CHAIN steps.
+ */
+function resolveAliases(icons: IconifyJSON['icons'], aliases: NonNullable<IconifyJSON['aliases']>): Map<string, IconifyIcon> {
+  const folded = new Map<string, IconifyIcon>();
+  for (const name of Object.keys(aliases)) {
+    const chain: string[] = [];
+    let current = name;
+    while (!folded.has(current) && !(current in icons)) {
+      chain.push(current);
+      current = (aliases[current] as IconifyAlias).parent;
+    }
+    let icon = folded.get(current) ?? (mergeIconData(icons[current] as IconifyIcon, {}) as IconifyIcon);
+    for (const alias of chain.reverse()) {
+      icon = mergeIconData(icon, mergeIconData(aliases[alias] as IconifyAlias, {})) as IconifyIcon;
+      folded.set(alias, icon);
+    }
+  }
+  return folded;
+}
+
 /**
  * The IconifyInfo fields clients rely on are always present: `name`,
  * `total`, `author.name` and `license.title`. Whatever else the source says is kept.
@@ -98,6 +162,7 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
     aliases: validNamesOnly(raw.aliases, 'alias', warnings),
   };
   if (untrusted) dropUnsafeIcons(candidate.icons, warnings);
+  dropDeepAliases(candidate.icons, candidate.aliases, warnings);
   const iconsBefore = Object.keys(candidate.icons);
   const aliasesBefore = Object.keys(candidate.aliases);
   let data: IconifyJSON;
@@ -112,6 +177,7 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   for (const name of iconsBefore) if (!(name in data.icons)) warnings.push(`dropped icon "${name}": no "body" string`);
   for (const name of aliasesBefore) if (!(name in aliases)) warnings.push(`dropped alias "${name}": missing parent or loop`);
 
+  const resolvedAliases = resolveAliases(data.icons, aliases);
   const iconNames = Object.keys(data.icons);
   const aliasNames = Object.keys(aliases);
   const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
@@ -126,11 +192,11 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
     height: data.height ?? 16,
   };
 
+  // As @iconify/utils' getIconData resolves each name (the pack's defaults merged last), each chain walked once.
   const icons: PreparedPack['icons'] = [];
-  for (const name of [...iconNames, ...aliasNames]) {
-    const resolved = getIconData(document, name);
-    if (resolved) icons.push([name, resolved]);
-  }
+  const packDefaults = document as Partial<IconifyIcon>;
+  for (const name of iconNames) icons.push([name, mergeIconData(packDefaults, mergeIconData(data.icons[name] as IconifyIcon, {})) as IconifyIcon]);
+  for (const [name, folded] of resolvedAliases) icons.push([name, mergeIconData(packDefaults, folded) as IconifyIcon]);
   const lastModified = typeof raw.lastModified === 'number' ? raw.lastModified : undefined;
   return {
     id,

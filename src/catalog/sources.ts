@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { MAX_JSON_PACK_BYTES } from './source-file.js';
 
 /** One file or folder a catalog is built from. */
 export interface SourceFile {
@@ -35,7 +36,8 @@ export function locateDefaultCatalog(): { dir: string; version: string } {
 }
 
 function fileSource(path: string, origin: SourceFile['origin']): SourceFile {
-  const stat = statSync(path);
+  // lstat: an own file is never followed through a link (listOwnSources refuses links before this).
+  const stat = origin === 'own' ? lstatSync(path) : statSync(path);
   return { path, origin, kind: 'json', size: stat.size, signature: `${stat.size} ${Math.trunc(stat.mtimeMs)}` };
 }
 
@@ -69,9 +71,11 @@ export function listDefaultSources(): DefaultSources {
 /**
  * The operator's packs, in name order: every IconifyJSON file (`*.json`) and
  * every sub-folder holding `.svg` files. Hidden entries (`.name`) are left out,
- * as are the temporary files of editors.
+ * as are the temporary files of editors. Symbolic links and special files
+ * (FIFOs, sockets, devices) are never followed or read: each is reported to
+ * `refused` with the reason, as is a JSON file over MAX_JSON_PACK_BYTES.
  */
-export function listOwnSources(packsDir: string | undefined): SourceFile[] {
+export function listOwnSources(packsDir: string | undefined, refused: (path: string, reason: string) => void = () => undefined): SourceFile[] {
   if (packsDir === undefined) return [];
   // Absolute paths, so './packs' and '/srv/app/packs' fingerprint alike.
   const dir = resolve(packsDir);
@@ -79,8 +83,20 @@ export function listOwnSources(packsDir: string | undefined): SourceFile[] {
   const entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
+    if (entry.isSymbolicLink()) {
+      refused(path, 'a symbolic link: not followed');
+      continue;
+    }
+    if (!entry.isFile() && !entry.isDirectory()) {
+      refused(path, 'not a regular file or a folder');
+      continue;
+    }
     try {
       const source = entry.isFile() && entry.name.endsWith('.json') ? fileSource(path, 'own') : entry.isDirectory() ? folderSource(path) : undefined;
+      if (source?.kind === 'json' && source.size > MAX_JSON_PACK_BYTES) {
+        refused(path, `larger than ${MAX_JSON_PACK_BYTES / (1024 * 1024)} MB`);
+        continue;
+      }
       if (source) sources.push(source);
     } catch (error) {
       // Removed while being listed (an editor saving, a folder being renamed): the next change event lists it again.

@@ -1,20 +1,24 @@
 // The modules themselves, not the package's index: it loads downloaders and exporters too, which a rebuild under --watch would wait for.
 import { isEmptyColor, parseColors } from '@iconify/tools/lib/colors/parse';
 import type { IconSet } from '@iconify/tools/lib/icon-set';
-import { importDirectory } from '@iconify/tools/lib/import/directory';
+import { blankIconSet } from '@iconify/tools/lib/icon-set';
 import { runSVGO } from '@iconify/tools/lib/optimise/svgo';
 import { SVG } from '@iconify/tools/lib/svg';
 import { cleanupSVG } from '@iconify/tools/lib/svg/cleanup';
-import type { IconifyJSON } from '@iconify/types';
+import type { IconifyIcon, IconifyJSON } from '@iconify/types';
 import { colorToString } from '@iconify/utils';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { iconNameOfFile } from '../names.js';
 import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
+import { MAX_SVG_BYTES, readSourceText } from './source-file.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** The optional file beside the SVGs that describes the pack. */
 export const PACK_METADATA_FILE = 'pack.json';
+
+/** What the previous build served of a folder's icons (resolved, with their own size), by name. */
+export type LastGoodIcons = ReadonlyMap<string, IconifyIcon>;
 
 /** Something about one SVG file that the operator must hear of. */
 export interface FileWarning {
@@ -38,22 +42,28 @@ interface ImportedFolder {
  * left out with a warning naming it; the caller checks the cleaned bodies
  * again, as for any untrusted IconifyJSON.
  */
-async function importSvgFolder(dir: string, id: string): Promise<ImportedFolder> {
+function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): ImportedFolder {
   const warnings: FileWarning[] = [];
   const metadata = readMetadata(dir);
   const fileOfName = nameFiles(dir, warnings);
-  const nameOfFile = new Map([...fileOfName].map(([name, file]) => [file, name]));
-  const iconSet = await importDirectory(dir, {
-    prefix: id,
-    includeSubDirs: false,
-    // Failures are found below, by name, so that each one is reported with its file.
-    ignoreImportErrors: true,
-    keyword: (file) => nameOfFile.get(`${file.file}${file.ext}`),
-  });
+  const iconSet = blankIconSet(id);
   for (const [name, file] of fileOfName) {
     const path = join(dir, file);
-    if (iconSet.exists(name)) cleanIcon(iconSet, name, path, warnings);
-    else warnings.push({ file: path, message: `rejected: ${importFailure(path)}` });
+    let svg: SVG;
+    try {
+      svg = new SVG(readSourceText(path, MAX_SVG_BYTES));
+      cleanupSVG(svg);
+      iconSet.fromSVG(name, svg);
+    } catch (error) {
+      // A file being written (or broken by an editor) keeps the icon it gave last time, so nothing that was served disappears.
+      const previous = lastGood.get(name);
+      if (previous) {
+        iconSet.setIcon(name, previous);
+        warnings.push({ file: path, message: `${(error as Error).message}; still serving its last good version` });
+      } else warnings.push({ file: path, message: `rejected: ${(error as Error).message}` });
+      continue;
+    }
+    cleanIcon(iconSet, name, path, warnings);
   }
   const pack = withDefaultSize(iconSet.export(), metadata.size);
   return {
@@ -67,8 +77,8 @@ async function importSvgFolder(dir: string, id: string): Promise<ImportedFolder>
  * bodies checked again, `info` completed): what a build stores and what
  * `icon-registry import` writes. Every warning names the file it concerns.
  */
-export async function prepareSvgFolder(dir: string, id: string): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
-  const imported = await importSvgFolder(dir, id);
+export async function prepareSvgFolder(dir: string, id: string, lastGood: LastGoodIcons = new Map()): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
+  const imported = importSvgFolder(dir, id, lastGood);
   const pack = preparePack(imported.pack, id, true);
   return { pack, warnings: [...imported.warnings, ...pack.warnings.map((message) => ({ file: dir, message }))] };
 }
@@ -99,8 +109,13 @@ function withDefaultSize(pack: IconifyJSON, size: PackMetadata['size']): Iconify
  */
 function nameFiles(dir: string, warnings: FileWarning[]): Map<string, string> {
   const fileOfName = new Map<string, string>();
-  const files = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && extname(entry.name).toLowerCase() === '.svg')
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => extname(entry.name).toLowerCase() === '.svg');
+  for (const entry of entries) {
+    if (entry.isSymbolicLink()) warnings.push({ file: join(dir, entry.name), message: 'rejected: a symbolic link: not followed' });
+    else if (!entry.isFile()) warnings.push({ file: join(dir, entry.name), message: 'rejected: not a regular file' });
+  }
+  const files = entries
+    .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
     .sort();
   for (const file of files) {
@@ -149,16 +164,6 @@ function applyColourRule(svg: SVG): void {
   });
 }
 
-/** Why importDirectory left a file out: the same parse and clean-up, repeated for its message. */
-function importFailure(path: string): string {
-  try {
-    cleanupSVG(new SVG(readFileSync(path, 'utf8')));
-    return 'could not be imported';
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
 /**
  * The pack's `lastModified`: its newest file's, in seconds. IconSet would
  * stamp the time of the import, which would change every document's bytes
@@ -167,9 +172,19 @@ function importFailure(path: string): string {
 function newestModification(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(dir, entry.name)).mtimeMs);
+    if (entry.isFile()) newest = Math.max(newest, lstatSync(join(dir, entry.name)).mtimeMs);
   }
   return Math.floor(newest / 1000);
+}
+
+/** Whether anything is at `path`, a dangling link included (which readSourceText then refuses). */
+function existsWithoutFollowing(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface PackMetadata {
@@ -180,10 +195,16 @@ interface PackMetadata {
 /** `pack.json`: IconifyJSON `info` fields, plus optional default `width`/`height`. */
 function readMetadata(dir: string): PackMetadata {
   const path = join(dir, PACK_METADATA_FILE);
-  if (!existsSync(path)) return { info: {}, size: {} };
+  if (!existsWithoutFollowing(path)) return { info: {}, size: {} };
+  let text: string;
+  try {
+    text = readSourceText(path, MAX_SVG_BYTES);
+  } catch (error) {
+    throw new PackError(`${PACK_METADATA_FILE}: ${(error as Error).message}`);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new PackError(`${PACK_METADATA_FILE} is not JSON: ${(error as Error).message}`);
   }

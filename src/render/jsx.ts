@@ -108,6 +108,9 @@ interface OpenElement {
  * stands between them; comments, processing instructions and elements JSX
  * cannot name (with everything inside them) are left out.
  */
+/** Levels of nesting that indent the JSX; deeper elements keep the indentation of this level. */
+const MAX_INDENT_DEPTH = 16;
+
 export function svgToJsx(svg: string, indent: string, rootAttributes: string[]): { lines: string[]; needs: JsxNeeds } {
   const lines: string[] = [];
   const needs: JsxNeeds = { cssProperties: false };
@@ -157,7 +160,9 @@ export function svgToJsx(svg: string, indent: string, rootAttributes: string[]):
           skipped = 1;
           return;
         }
-        const elementIndent = `${current().indent}  `;
+        // Indentation stops growing past MAX_INDENT_DEPTH levels, so the source stays linear in the body however deep it nests.
+        const parentIndent = current().indent;
+        const elementIndent = parentIndent.length >= indent.length + 2 * MAX_INDENT_DEPTH ? parentIndent : `${parentIndent}  `;
         lines.push(
           `${elementIndent}<${name}${jsxAttributes(attributes, needs)
             .map((attribute) => ` ${attribute}`)

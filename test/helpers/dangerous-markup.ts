@@ -165,6 +165,9 @@ const SVG_ELEMENTS = new Set([
   'feturbulence',
 ]);
 
+/** Props React gives a meaning of its own (compared in lower case): they throw, replace content or silence checks. */
+const REACT_RESERVED = new Set(['dangerouslysetinnerhtml', 'ref', 'key', 'children']);
+
 const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor']);
 const ANIMATION_VALUE_ATTRIBUTES = ['to', 'from', 'by', 'values'];
 
@@ -234,6 +237,8 @@ function scanText(text: string, where: string): string[] {
   if (/(?<![\w$-])expression\s*\(/.test(decoded)) found.push(`CSS expression() in ${where}`);
   if (/(?<![\w$-])behavior\s*:/.test(decoded)) found.push(`CSS behavior: in ${where}`);
   if (/-moz-binding\s*:/.test(decoded)) found.push(`-moz-binding in ${where}`);
+  // CSS functions that fetch an image without url(): image-set("x.png" 1x) and its prefixed forms, image(), cross-fade(), element().
+  if (/(?<![\w$])(?:-[a-z]+-)?(?:image-set|image|cross-fade|element)\s*\(/.test(decoded)) found.push(`image-loading CSS function in ${where}`);
   return found;
 }
 
@@ -286,7 +291,10 @@ function checkElement(element: Element, inherited: ReadonlyMap<string, string>, 
       }
     }
     if (attribute.startsWith('on')) found.push(`event-handler attribute ${name} on <${tag}>`);
-    if (URL_ATTRIBUTES.has(attribute) && !isLocalReference(value)) found.push(`${name}="${value}" on <${tag}> is not a local #fragment`);
+    // React maps xlinkHref to xlink:href: every attribute ending in href is a link.
+    if ((URL_ATTRIBUTES.has(attribute) || attribute.endsWith('href')) && !isLocalReference(value))
+      found.push(`${name}="${value}" on <${tag}> is not a local #fragment`);
+    if (REACT_RESERVED.has(attribute) || attribute.startsWith('suppress')) found.push(`attribute ${name} on <${tag}> is a prop React reserves`);
     found.push(...(attribute === 'style' ? scanCss(value, `style attribute of <${tag}>`) : scanText(value, `${name} of <${tag}>`)));
   }
 
@@ -302,7 +310,11 @@ function checkElement(element: Element, inherited: ReadonlyMap<string, string>, 
       }
     }
   }
-  if (local === 'style') found.push(...scanCss(DomUtils.textContent(element), `<${tag}> style sheet`));
+  if (local === 'style') {
+    // Rules of a style sheet in inline SVG apply to the whole page, whatever they select.
+    found.push(`<${tag}> style sheet applies to the whole page`);
+    found.push(...scanCss(DomUtils.textContent(element), `<${tag}> style sheet`));
+  }
   return namespaces;
 }
 

@@ -20,3 +20,10 @@ export function hostileSvgFiles(): CorpusFile[] {
     .sort()
     .map((file) => ({ file, path: join(HOSTILE_SVG_DIR, file), markup: readFileSync(join(HOSTILE_SVG_DIR, file), 'utf8') }));
 }
+
+/** A corpus file as an icon body: what lies inside its root <svg>, with any prolog (XML declaration, DOCTYPE) kept in front. */
+export function bodyOf(markup: string): string {
+  const open = markup.search(/<svg[\s>]/i);
+  const close = markup.lastIndexOf('</svg>');
+  return `${markup.slice(0, open)}${markup.slice(markup.indexOf('>', open) + 1, close)}`;
+}

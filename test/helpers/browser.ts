@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { ROOT } from './paths.js';
+
+/** Flags for a headless Chromium on a machine without outside network (each background service would try to reach one). */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * Debian's Chromium (installed by the project's script when missing), driven
+ * by playwright-core. `hostRules` maps host names to local addresses
+ * (`--host-resolver-rules`), so that a "foreign" host is a server of the test.
+ */
+export async function launchChromium(hostRules?: string): Promise<Browser> {
+  execFileSync(join(ROOT, 'scripts', 'ensure-command.sh'), ['chromium'], { stdio: 'inherit' });
+  const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  return chromium.launch({ executablePath, args: hostRules ? [...FLAGS, `--host-resolver-rules=${hostRules}`] : FLAGS });
+}
