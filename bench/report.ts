@@ -30,6 +30,11 @@ export const LABELS = {
   index: 'icon-registry (--workers): /r/registry.json',
   peerCollections: 'Iconify API: /collections',
   nginxIndex: 'nginx: /r/registry.json',
+  iconifyCollections: 'icon-registry (--workers): /collections',
+  iconifyData: 'icon-registry (--workers): /{prefix}.json?icons=, 1,000 batches of 1-12 names',
+  peerIconifyData: 'Iconify API: same icon data batches',
+  iconifySvg: 'icon-registry (--workers): /{prefix}/{name}.svg?color=, 1,000 icons',
+  peerIconifySvg: 'Iconify API: same SVGs',
   pack: 'icon-registry (--workers): /r/mdi.json, br',
   nginxPack: 'nginx: /r/mdi.json, gzip_static',
 } as const;
@@ -70,6 +75,12 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const packVsNginx = ratio(figures, LABELS.pack, LABELS.nginxPack);
   const loggedVsBare = ratio(figures, LABELS.iconsLogged, LABELS.bareIcons);
   const quietVsBare = ratio(figures, LABELS.iconsOneProcess, LABELS.bareIcons);
+  const dataVsPeer = ratio(figures, LABELS.iconifyData, LABELS.peerIconifyData);
+  const svgVsPeer = ratio(figures, LABELS.iconifySvg, LABELS.peerIconifySvg);
+  const collectionsVsPeer = ratio(figures, LABELS.iconifyCollections, LABELS.peerCollections);
+  const iconifyP99 = Math.max(
+    ...[LABELS.iconifyData, LABELS.iconifySvg, LABELS.iconifyCollections].map((label) => figures.loads.find((load) => load.label === label)?.p99 ?? Number.NaN),
+  );
   const failures =
     figures.loads.reduce((sum, load) => sum + load.failures, 0) + figures.memoryFailures + figures.abuse.reduce((sum, scenario) => sum + scenario.failures, 0);
   const targets: Array<[string, string, string, boolean]> = [
@@ -79,6 +90,10 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ['icon documents req/s vs nginx, same bytes', `${fixed(iconsVsNginx, 2)}x`, '>= 0.5x', iconsVsNginx >= 0.5],
     ['/r/registry.json req/s vs Iconify API /collections', `${fixed(indexVsPeer)}x`, '>= 20x', indexVsPeer >= 20],
     ['/r/mdi.json br req/s vs nginx gzip_static', `${fixed(packVsNginx, 2)}x`, '>= 1.0x', packVsNginx >= 1],
+    ['Iconify icon data req/s vs Iconify API', `${fixed(dataVsPeer)}x`, '>= 2x', dataVsPeer >= 2],
+    ['Iconify SVG req/s vs Iconify API', `${fixed(svgVsPeer)}x`, '>= 2x', svgVsPeer >= 2],
+    ['/collections req/s vs Iconify API', `${fixed(collectionsVsPeer)}x`, '>= 20x', collectionsVsPeer >= 20],
+    ['p99 latency of the Iconify routes', `${fixed(iconifyP99)} ms`, '<= 10 ms', iconifyP99 <= 10],
     ['p99 latency of icon documents', `${fixed(icons?.p99 ?? Number.NaN)} ms`, '<= 10 ms', (icons?.p99 ?? Infinity) <= 10],
     [
       'start to first response, catalog built',

@@ -46,6 +46,22 @@ function sampleIcons(db: Database.Database, count: number, random: () => number)
   });
 }
 
+/**
+ * Icon data requests as @iconify/core sends them: 1 to 12 names of one set,
+ * sorted, joined with an encoded comma.
+ */
+function iconifyBatchesOf(icons: Array<[string, string]>, count: number, random: () => number): string[] {
+  const byPack = new Map<string, string[]>();
+  for (const [pack, name] of icons) byPack.set(pack, [...(byPack.get(pack) ?? []), name]);
+  const packs = [...byPack.keys()];
+  return Array.from({ length: count }, () => {
+    const pack = packs[Math.floor(random() * packs.length)] as string;
+    const names = byPack.get(pack) as string[];
+    const batch = [...new Set(Array.from({ length: 1 + Math.floor(random() * 12) }, () => names[Math.floor(random() * names.length)] as string))].sort();
+    return `/${pack}.json?icons=${batch.join('%2C')}`;
+  });
+}
+
 /** `count` icons drawn uniformly over every icon id of the catalog, so large packs weigh as much as they hold. */
 function sampleIconIds(db: Database.Database, count: number, random: () => number): Array<[string, string]> {
   const ids = db.prepare<[], { pack: string; name: string }>('SELECT pack, name FROM icons').all();
@@ -104,6 +120,13 @@ async function main(): Promise<void> {
   const untouched = db.prepare<[], { name: string }>("SELECT name FROM icons WHERE pack = 'fluent-emoji' LIMIT 1 OFFSET 1000").get()?.name as string;
   db.close();
   const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
+  // The Iconify API's routes, on the sets the reference loads: batches of 1 to 12 names as clients send them, and SVGs with a colour.
+  const referenceSets = new Set(Object.keys(JSON.parse(readFileSync(join(locateDefaultCatalog().dir, '..', 'collections.json'), 'utf8')) as object));
+  const iconifyIcons = sampleIcons(db, ICON_COUNT * 12, random).filter(([pack]) => referenceSets.has(pack));
+  const iconifyBatches = iconifyBatchesOf(iconifyIcons, ICON_COUNT, random);
+  const iconifySvgs = iconifyIcons
+    .slice(0, ICON_COUNT)
+    .map(([pack, name], i) => `/${pack}/${name}.svg?color=%23${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')}`);
 
   const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
     log(`load: ${label}`);
@@ -228,6 +251,11 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.index, workersOrigin, ['/r/registry.json']));
   loads.push(await run(LABELS.peerCollections, peerOrigin, ['/collections']));
   loads.push(await run(LABELS.nginxIndex, nginxOrigin, ['/r/registry.json']));
+  loads.push(await run(LABELS.iconifyCollections, workersOrigin, ['/collections']));
+  loads.push(await run(LABELS.iconifyData, workersOrigin, iconifyBatches));
+  loads.push(await run(LABELS.peerIconifyData, peerOrigin, iconifyBatches));
+  loads.push(await run(LABELS.iconifySvg, workersOrigin, iconifySvgs));
+  loads.push(await run(LABELS.peerIconifySvg, peerOrigin, iconifySvgs));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
 

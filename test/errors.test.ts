@@ -66,7 +66,7 @@ describe('problem answers over real HTTP', () => {
       '/r/mdi.JSON',
       '/r/a/b/c.json',
       '/x/r/mdi.json',
-      '/registry.json',
+      '/registry',
       '/r//mdi.json',
     ]) {
       problem(await rawGet(server.port, target), 404, 'not_found');

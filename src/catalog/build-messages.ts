@@ -1,4 +1,5 @@
 /** Messages between the build and its worker threads. */
+import type { IconifyView } from './iconify-view.js';
 import type { SourceFile } from './sources.js';
 import type { FileWarning, LastGoodIcons } from './svg-folder.js';
 
@@ -27,6 +28,8 @@ export interface StoredPack {
   icons: Array<[string, string]>;
   iconCount: number;
   aliasCount: number;
+  /** What the Iconify API's routes serve of the pack. */
+  iconify: IconifyView;
   /** Problems repaired by dropping something, each with the file it concerns. */
   warnings: FileWarning[];
 }

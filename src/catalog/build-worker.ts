@@ -53,6 +53,7 @@ async function prepare(request: PrepareRequest): Promise<PreparedFile> {
         icons: pack.icons.map(([name, data]) => [name, JSON.stringify(data)]),
         iconCount: pack.iconCount,
         aliasCount: pack.aliasCount,
+        iconify: pack.iconify,
         warnings,
       },
     };

@@ -89,6 +89,8 @@ class CatalogWriter {
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
     const insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
+    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info) VALUES (?, ?, ?)');
+    const insertIconifyEntry = this.db.prepare('INSERT INTO iconify_entries (pack, name, entry) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
       insertDocument.run(pack.id, pack.etag, pack.document.length, pack.br.length, pack.gzip.length);
@@ -102,11 +104,13 @@ class CatalogWriter {
         }
       }
       for (const [name, data] of pack.icons) insertIcon.run(pack.id, name, data);
+      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info);
+      for (const [name, entry] of pack.iconify.entries) insertIconifyEntry.run(pack.id, name, entry);
     });
     if (previous !== undefined && this.attach(previous)) {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
       this.selectPreviousIcons = this.db.prepare('SELECT name, data FROM previous.icons WHERE pack = ?');
-      const copies = ['packs', 'pack_documents', 'document_chunks', 'icons'].map((table) =>
+      const copies = ['packs', 'pack_documents', 'document_chunks', 'icons', 'iconify_sets', 'iconify_entries'].map((table) =>
         this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
       );
       this.copy = this.db.transaction((id: string) => {

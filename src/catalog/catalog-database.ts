@@ -34,6 +34,8 @@ export class CatalogDatabase {
   private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
   private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
   private readonly selectNames: Database.Statement<[string], string>;
+  private readonly selectIconifySet: Database.Statement<[string], { root: string; info: string }>;
+  private readonly selectIconifyEntry: Database.Statement<[string, string], string>;
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
@@ -55,6 +57,8 @@ export class CatalogDatabase {
     this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>('SELECT name FROM icons WHERE pack = ?').pluck();
+    this.selectIconifySet = this.db.prepare('SELECT root, info FROM iconify_sets WHERE pack = ?');
+    this.selectIconifyEntry = this.db.prepare<[string, string], string>('SELECT entry FROM iconify_entries WHERE pack = ? AND name = ?').pluck();
   }
 
   /** The fingerprint a database was built for, or undefined when it is not a catalog. */
@@ -94,6 +98,16 @@ export class CatalogDatabase {
   /** Every icon and alias name of a pack (for suggestions after a miss). */
   iconNames(pack: string): string[] {
     return this.selectNames.all(pack);
+  }
+
+  /** The Iconify API's view of a pack: its root fields and info, as JSON. */
+  iconifySet(pack: string): { root: string; info: string } | undefined {
+    return this.selectIconifySet.get(pack);
+  }
+
+  /** One icon, alias or character code of a pack as the Iconify API sends it, as JSON. */
+  iconifyEntry(pack: string, name: string): string | undefined {
+    return this.selectIconifyEntry.get(pack, name);
   }
 
   close(): void {

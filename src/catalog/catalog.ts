@@ -62,6 +62,16 @@ export class Catalog {
     return this.database(pack)?.icon(pack, name);
   }
 
+  /** The Iconify API's view of a pack: its root fields and info, as JSON. */
+  iconifySet(pack: string): { root: string; info: string } | undefined {
+    return this.database(pack)?.iconifySet(pack);
+  }
+
+  /** One icon, alias or character code of a pack as the Iconify API sends it, as JSON. */
+  iconifyEntry(pack: string, name: string): string | undefined {
+    return this.database(pack)?.iconifyEntry(pack, name);
+  }
+
   /** Every icon and alias name of a pack (for suggestions after a miss). */
   iconNames(pack: string): string[] {
     return this.database(pack)?.iconNames(pack) ?? [];

@@ -2,6 +2,7 @@ import type { IconifyAlias, IconifyIcon, IconifyInfo, IconifyJSON } from '@iconi
 import { mergeIconData, validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
+import { iconifyViewOf, type IconifyView } from './iconify-view.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** A pack file that cannot be served at all; the message says why. */
@@ -21,6 +22,8 @@ export interface PreparedPack {
   aliasCount: number;
   /** Problems that were repaired by dropping something, for the build log. */
   warnings: string[];
+  /** What the Iconify API's routes serve of the pack. */
+  iconify: IconifyView;
 }
 
 type Entries = Record<string, unknown>;
@@ -198,7 +201,9 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   for (const name of iconNames) icons.push([name, mergeIconData(packDefaults, mergeIconData(data.icons[name] as IconifyIcon, {})) as IconifyIcon]);
   for (const [name, folded] of resolvedAliases) icons.push([name, mergeIconData(packDefaults, folded) as IconifyIcon]);
   const lastModified = typeof raw.lastModified === 'number' ? raw.lastModified : undefined;
+  const iconify = iconifyViewOf({ ...data, chars: isObject(raw.chars) ? (raw.chars as IconifyJSON['chars']) : undefined }, aliases, info);
   return {
+    iconify,
     id,
     entry: registryEntryOf(id, info),
     document: JSON.stringify(document),

@@ -43,6 +43,23 @@ CREATE TABLE document_chunks (
   PRIMARY KEY (pack, coding, seq)
 );
 
+-- What the Iconify API's routes serve of each pack: the set's root fields (prefix,
+-- lastModified, left/top/width/height where set) and its info as /collections lists it.
+CREATE TABLE iconify_sets (
+  pack TEXT PRIMARY KEY,
+  root TEXT NOT NULL,
+  info TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- Every icon, alias and character code of each pack verbatim, as the Iconify API sends
+-- them: {"icon":{...}}, {"alias":{...}} or {"char":"target"}.
+CREATE TABLE iconify_entries (
+  pack  TEXT NOT NULL,
+  name  TEXT NOT NULL,
+  entry TEXT NOT NULL,
+  PRIMARY KEY (pack, name)
+);
+
 -- Every icon and alias, resolved by @iconify/utils at build time (IconifyIcon JSON).
 CREATE TABLE icons (
   pack TEXT NOT NULL,

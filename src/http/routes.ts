@@ -5,6 +5,7 @@ import { isProblem, parseTarget } from '../registry/target.js';
 import { problemAnswer, type Answer, type RequestContext } from './answer.js';
 import { answerDocument } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
+import { answerIconifyCollections, answerIconifyIcons, answerIconifyLastModified, answerIconifySvg } from './handlers/iconify.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';
 
@@ -18,6 +19,10 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   openapi: answerDocument,
   pack: answerDocument,
   icon: answerDocument,
+  'iconify-icons': answerIconifyIcons,
+  'iconify-svg': answerIconifySvg,
+  'iconify-collections': answerIconifyCollections,
+  'iconify-last-modified': answerIconifyLastModified,
 };
 
 const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,16 +8,23 @@
  * whatever the base path, where load balancers look for it.
  */
 
-/** What a request target asks for, once decoded. Names are not validated here. */
-export type Route =
-  | { kind: 'health' }
-  | { kind: 'index' }
-  | { kind: 'openapi' }
-  | { kind: 'pack'; pack: string }
-  | { kind: 'icon'; pack: string; name: string };
+/** The registry's own documents, under `{base}/r/`: what the static export writes. */
+export type DocumentRoute = { kind: 'index' } | { kind: 'openapi' } | { kind: 'pack'; pack: string } | { kind: 'icon'; pack: string; name: string };
 
-/** The routes the registry answers with a document (everything but the health check). */
-export type DocumentRoute = Exclude<Route, { kind: 'health' }>;
+/**
+ * The Iconify API's routes, at the root (under the base path): icon data
+ * (`/{prefix}.json`, `/{prefix}/icons.json`, and the `.js` forms), SVG
+ * (`/{prefix}/{name}.svg`, `/{prefix}:{name}.svg`, `/{prefix}-{name}.svg`)
+ * and the lists.
+ */
+export type IconifyRoute =
+  | { kind: 'iconify-icons'; prefix: string; script: boolean }
+  | { kind: 'iconify-svg'; prefix: string; name: string }
+  | { kind: 'iconify-collections' }
+  | { kind: 'iconify-last-modified' };
+
+/** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
+export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -37,7 +44,7 @@ export const HEALTH_PATH = '/healthz';
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, DOCUMENTS_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -61,7 +68,46 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${route.pack}${DOCUMENT_SUFFIX}`;
     case 'icon':
       return `${packFolderPath(basePath, route.pack)}/${route.name}${DOCUMENT_SUFFIX}`;
+    case 'iconify-icons':
+      return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
+    case 'iconify-svg':
+      return `${basePath}/${route.prefix}/${route.name}.svg`;
+    case 'iconify-collections':
+      return `${basePath}/collections`;
+    case 'iconify-last-modified':
+      return `${basePath}/last-modified`;
   }
+}
+
+/** What the Iconify API accepts as a prefix or an icon name in a path (case matters). */
+const ICONIFY_PART = /^[a-z0-9-]+$/;
+/** The two parts of `{prefix}:{name}` or `{prefix}-{name}` before `.svg`, as the reference splits them. */
+const ICONIFY_SVG_NAME = /^[a-z0-9-]+:?[a-z0-9-]+$/;
+
+/** The Iconify API route of the segments after the base path, if any. */
+function iconifyRouteOf(rest: readonly string[]): IconifyRoute | undefined {
+  const [first = '', second] = rest;
+  if (rest.length === 1) {
+    if (first === 'collections') return { kind: 'iconify-collections' };
+    if (first === 'last-modified') return { kind: 'iconify-last-modified' };
+    const dot = first.lastIndexOf('.');
+    const stem = first.slice(0, dot);
+    const extension = first.slice(dot + 1);
+    if (dot <= 0) return undefined;
+    if ((extension === 'json' || extension === 'js') && ICONIFY_PART.test(stem)) return { kind: 'iconify-icons', prefix: stem, script: extension === 'js' };
+    if (extension === 'svg' && ICONIFY_SVG_NAME.test(stem)) {
+      const parts = stem.split(':');
+      if (parts.length === 2) return { kind: 'iconify-svg', prefix: parts[0] as string, name: parts[1] as string };
+      const dash = stem.indexOf('-');
+      if (dash > 0) return { kind: 'iconify-svg', prefix: stem.slice(0, dash), name: stem.slice(dash + 1) };
+    }
+    return undefined;
+  }
+  if (rest.length === 2 && second !== undefined && ICONIFY_PART.test(first)) {
+    if (second === 'icons.json' || second === 'icons.js') return { kind: 'iconify-icons', prefix: first, script: second === 'icons.js' };
+    if (second.endsWith('.svg') && ICONIFY_PART.test(second.slice(0, -4))) return { kind: 'iconify-svg', prefix: first, name: second.slice(0, -4) };
+  }
+  return undefined;
 }
 
 /** The folder holding a pack's icon documents. */
@@ -80,6 +126,17 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
+  return documentRouteOf(segments, basePath) ?? iconifyRouteOfSegments(segments, basePath);
+}
+
+function iconifyRouteOfSegments(segments: readonly string[], basePath: string): IconifyRoute | undefined {
+  const base = baseSegments(basePath);
+  if (segments.length <= base.length) return undefined;
+  for (let i = 0; i < base.length; i++) if (segments[i] !== base[i]) return undefined;
+  return iconifyRouteOf(segments.slice(base.length));
+}
+
+function documentRouteOf(segments: readonly string[], basePath: string): DocumentRoute | undefined {
   const expected = documentsSegments(basePath);
   const count = segments.length - expected.length;
   if (count < 1 || count > 2) return undefined;
@@ -100,6 +157,8 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
 const documentsSegmentsOf = new Map<string, readonly string[]>();
 function documentsSegments(basePath: string): readonly string[] {
   let segments = documentsSegmentsOf.get(basePath);
-  if (!segments) documentsSegmentsOf.set(basePath, (segments = [...basePath.split('/'), DOCUMENTS_FOLDER]));
+  if (!segments) documentsSegmentsOf.set(basePath, (segments = [...baseSegments(basePath), DOCUMENTS_FOLDER]));
   return segments;
 }
+
+const baseSegments = (basePath: string): readonly string[] => basePath.split('/');

@@ -37,6 +37,8 @@ const WHOLE_DOCUMENT_BYTES = 4 * 1024 * 1024;
  * Answers every request target with a complete Resource: the index, a pack
  * document, an icon document, or a problem. Knows nothing of HTTP itself.
  */
+let registries = 0;
+
 export class Registry {
   readonly basePath: string;
   /** The packs this registry serves, by id. */
@@ -44,6 +46,8 @@ export class Registry {
   readonly index: Resource;
   readonly openApi: Resource;
   private readonly caches: RegistryCaches;
+  /** Told apart from the registries before and after it, for what it caches of all packs at once. */
+  private readonly serial = ++registries;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -135,6 +139,21 @@ export class Registry {
    */
   release(): void {
     this.caches.forget(this.catalog.ownedSerials);
+    this.caches.documents.deleteWhere((key) => key.startsWith(`registry ${this.serial} `));
+  }
+
+  /**
+   * A document made for `what` of `pack` (an answer of the Iconify API's
+   * routes, say), kept in the document cache with the pack's documents; or,
+   * without a pack, with what this registry answers of all packs.
+   */
+  cachedDocument(pack: string | undefined, what: string, make: () => Resource): Resource {
+    const key = pack === undefined ? `registry ${this.serial} ${what}` : this.keyOf(pack, what);
+    const hit = this.caches.documents.get(key);
+    if (hit) return hit;
+    const made = make();
+    this.caches.documents.set(key, made);
+    return made;
   }
 
   /** A cache key: the serial of the database serving `pack`, the pack, and what of it. */

@@ -1,0 +1,123 @@
+import { type IconifyEntry, iconData } from '../../iconify/icon-data.js';
+import { iconifyJson, wrappingOf } from '../../iconify/json.js';
+import { selectPrefixes } from '../../iconify/prefixes.js';
+import { iconifySvg } from '../../iconify/svg.js';
+import { isValidName } from '../../names.js';
+import type { IconifyRoute } from '../../registry/paths.js';
+import type { Registry } from '../../registry/registry.js';
+import { documentResource, memoryResource, type Resource } from '../../registry/resource.js';
+import { type Answer, type RequestContext, resourceAnswer } from '../answer.js';
+
+/*
+ * The Iconify API's routes, answered as its reference implementation
+ * (@iconify/api) answers them, from the catalog: icon data, SVG, and the
+ * lists of packs. Every answer is a Resource, so caching, compression and
+ * conditional requests work as on every other route.
+ */
+
+type Route<K extends IconifyRoute['kind']> = Extract<IconifyRoute, { kind: K }>;
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+/** The reference's text answers to errors of its generic routes. */
+const NOT_FOUND = memoryResource({ status: 404, contentType: TEXT_TYPE, lastModified: undefined }, Buffer.from('Not found'));
+const BAD_REQUEST = memoryResource({ status: 400, contentType: TEXT_TYPE, lastModified: undefined }, Buffer.from('Bad request'));
+/** The icon data routes answer their errors with status 200 and a JSON number, which clients read as "missing". */
+const numberAnswer = (value: 404 | 400) => documentResource(Buffer.from(String(value)), undefined);
+const ICON_DATA_NOT_FOUND = numberAnswer(404);
+const ICON_DATA_BAD_REQUEST = numberAnswer(400);
+/** The JSONP callback of the legacy `.js` routes when none is given. */
+const LEGACY_CALLBACK = 'SimpleSVG._loaderCallback';
+
+function queryOf(request: RequestContext): URLSearchParams {
+  const start = request.target.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : request.target.slice(start + 1));
+}
+
+function jsonResource(data: unknown, query: URLSearchParams, wrapping: ReturnType<typeof wrappingOf> & object, lastModified?: number): Resource {
+  const { text, contentType } = iconifyJson(data, !!query.get('pretty'), wrapping);
+  return memoryResource({ status: 200, contentType, lastModified }, Buffer.from(text));
+}
+
+/** The entry of `name` in `pack`, as the build stored it. */
+function entryOf(registry: Registry, pack: string, name: string): IconifyEntry | undefined {
+  const json = isValidName(name) ? registry.catalog.iconifyEntry(pack, name) : undefined;
+  return json === undefined ? undefined : (JSON.parse(json) as IconifyEntry);
+}
+
+export function answerIconifyIcons(request: RequestContext, route: Route<'iconify-icons'>, registry: Registry): Answer {
+  return resourceAnswer(
+    registry.cachedDocument(registry.packs.has(route.prefix) ? route.prefix : undefined, `iconify ${request.target}`, () => {
+      const query = queryOf(request);
+      const wrapping = wrappingOf(query.get('callback'), route.script, LEGACY_CALLBACK);
+      if (!wrapping) return ICON_DATA_BAD_REQUEST;
+      const given = query.getAll('icons');
+      const names = given.length === 1 ? (given[0] as string).split(',') : given;
+      const set = registry.packs.has(route.prefix) ? registry.catalog.iconifySet(route.prefix) : undefined;
+      if (names.length === 0 || !set) return ICON_DATA_NOT_FOUND;
+      const data = iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, route.prefix, name));
+      return jsonResource(data, query, wrapping);
+    }),
+  );
+}
+
+export function answerIconifySvg(request: RequestContext, route: Route<'iconify-svg'>, registry: Registry): Answer {
+  if (!registry.packs.has(route.prefix)) return resourceAnswer(NOT_FOUND);
+  const query = queryOf(request);
+  const resource = registry.cachedDocument(route.prefix, `iconify ${request.target}`, () => {
+    const entry = entryOf(registry, route.prefix, route.name);
+    const name = entry && 'char' in entry ? entry.char : route.name;
+    const icon = entry ? registry.catalog.icon(route.prefix, name) : undefined;
+    if (!icon) return NOT_FOUND;
+    const svg = iconifySvg(icon, {
+      width: query.get('width') ?? undefined,
+      height: query.get('height') ?? undefined,
+      rotate: query.get('rotate') ?? undefined,
+      flip: query.get('flip') ?? undefined,
+      color: query.get('color') ?? undefined,
+      box: query.get('box') ?? undefined,
+    });
+    return memoryResource({ status: 200, contentType: 'image/svg+xml; charset=utf-8', lastModified: undefined }, Buffer.from(svg));
+  });
+  // The reference names the file after the name as asked, even for a character code.
+  return resource.status === 200 && query.get('download')
+    ? resourceAnswer(resource, { 'content-disposition': `attachment; filename="${route.name}.svg"` })
+    : resourceAnswer(resource);
+}
+
+/** What /collections and /last-modified list: packs in the registry's order, or those `prefix`/`prefixes` select. */
+function selectedPacks(registry: Registry, query: URLSearchParams): string[] {
+  const all = [...registry.packs.keys()];
+  return selectPrefixes(all, query.get('prefix'), query.get('prefixes')) ?? all;
+}
+
+function genericJson(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => unknown): Answer {
+  return resourceAnswer(
+    registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
+      const query = queryOf(request);
+      const wrapping = wrappingOf(query.get('callback'), undefined);
+      return wrapping ? jsonResource(make(query), query, wrapping) : BAD_REQUEST;
+    }),
+  );
+}
+
+export function answerIconifyCollections(request: RequestContext, _route: Route<'iconify-collections'>, registry: Registry): Answer {
+  return genericJson(request, registry, (query) => {
+    const collections: Record<string, unknown> = {};
+    for (const pack of selectedPacks(registry, query)) {
+      const set = registry.catalog.iconifySet(pack);
+      if (set) collections[pack] = JSON.parse(set.info);
+    }
+    return collections;
+  });
+}
+
+export function answerIconifyLastModified(request: RequestContext, _route: Route<'iconify-last-modified'>, registry: Registry): Answer {
+  return genericJson(request, registry, (query) => {
+    const lastModified: Record<string, number> = {};
+    for (const pack of selectedPacks(registry, query)) {
+      const value = registry.packs.get(pack)?.lastModified;
+      if (value) lastModified[pack] = value;
+    }
+    return { lastModified };
+  });
+}
