@@ -33,7 +33,7 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 /** `count` icons, each from a pack drawn uniformly, so every pack is visited. */
 function sampleIcons(db: Database.Database, count: number, random: () => number): Array<[string, string]> {
   const byPack = new Map<string, string[]>();
-  for (const row of db.prepare<[], { pack: string; name: string }>('SELECT pack, name FROM icons').iterate()) {
+  for (const row of db.prepare<[], { pack: string; name: string }>("SELECT pack, name FROM entries WHERE kind != 'char'").iterate()) {
     let names = byPack.get(row.pack);
     if (!names) byPack.set(row.pack, (names = []));
     names.push(row.name);
@@ -64,7 +64,7 @@ function iconifyBatchesOf(icons: Array<[string, string]>, count: number, random:
 
 /** `count` icons drawn uniformly over every icon id of the catalog, so large packs weigh as much as they hold. */
 function sampleIconIds(db: Database.Database, count: number, random: () => number): Array<[string, string]> {
-  const ids = db.prepare<[], { pack: string; name: string }>('SELECT pack, name FROM icons').all();
+  const ids = db.prepare<[], { pack: string; name: string }>("SELECT pack, name FROM entries WHERE kind != 'char'").all();
   return Array.from({ length: count }, () => {
     const id = ids[Math.floor(random() * ids.length)] as { pack: string; name: string };
     return [id.pack, id.name];
@@ -117,9 +117,8 @@ async function main(): Promise<void> {
   const random = seededRandom(seed);
   const icons = sampleIcons(db, ICON_COUNT, random);
   const memoryIcons = sampleIconIds(db, MEMORY_REQUESTS, random);
-  const untouched = db.prepare<[], { name: string }>("SELECT name FROM icons WHERE pack = 'fluent-emoji' LIMIT 1 OFFSET 1000").get()?.name as string;
-  db.close();
-  const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
+  const untouched = db.prepare<[], { name: string }>("SELECT name FROM entries WHERE pack = 'fluent-emoji' AND kind = 'icon' LIMIT 1 OFFSET 1000").get()
+    ?.name as string;
   // The Iconify API's routes, on the sets the reference loads: batches of 1 to 12 names as clients send them, and SVGs with a colour.
   const referenceSets = new Set(Object.keys(JSON.parse(readFileSync(join(locateDefaultCatalog().dir, '..', 'collections.json'), 'utf8')) as object));
   const iconifyIcons = sampleIcons(db, ICON_COUNT * 12, random).filter(([pack]) => referenceSets.has(pack));
@@ -127,6 +126,8 @@ async function main(): Promise<void> {
   const iconifySvgs = iconifyIcons
     .slice(0, ICON_COUNT)
     .map(([pack, name], i) => `/${pack}/${name}.svg?color=%23${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')}`);
+  db.close();
+  const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
 
   const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
     log(`load: ${label}`);

@@ -123,10 +123,28 @@ function requestsOf(random: () => number, count: number): string[] {
         pick(['', '', 'download=1']),
       ].filter(Boolean);
       requests.push(options.length ? `${form}?${options.join('&')}` : form);
-    } else if (kind < 0.95) {
+    } else if (kind < 0.9) {
+      // CSS for a few icons, with the options of getIconsCSS.
+      const batch = Array.from({ length: 1 + Math.floor(random() * 4) }, () => (random() < 0.1 ? 'no-such-icon' : pick(names)));
+      const options = [
+        pick(['', 'format=compact', 'format=compressed', 'format=expanded', 'format=bad']),
+        pick(['', 'color=red', 'color=%23123456', 'color=notacolor']),
+        pick(['', 'mode=mask', 'mode=background', 'mode=bg', 'mode=x']),
+        pick(['', 'square=1', 'force-square=true', 'pseudo=1']),
+        pick(['', 'common=.i', 'selector=.i-{name}', 'override=.x{', 'var=c', 'var=null', 'var=0']),
+        pick(['', '', 'download=1']),
+      ].filter(Boolean);
+      requests.push(`/${id}.css?icons=${batch.join(',')}${options.length ? `&${options.join('&')}` : ''}`);
+    } else if (kind < 0.96) {
       const filter = pick([`prefix=${id}`, `prefixes=${id},${pick(packIds)}`, `prefixes=${id.split('-')[0]}-`, 'prefix=no-such', '']);
       const extra = pick(['', '', '&pretty=1', '&callback=cb', '&callback=bad!']);
       requests.push(`${pick(['/collections', '/last-modified'])}?${filter}${extra}`);
+      const flags = [
+        pick(['', 'info=1', 'info=0']),
+        pick(['', 'chars=1']),
+        pick(['', 'pretty=1', 'callback=cb', 'callback=bad!', 'hidden=true&aliases=true']),
+      ].filter(Boolean);
+      requests.push(`/collection?${pick([`prefix=${id}`, `prefix=${id}`, 'prefix=no-such', ''])}${flags.map((flag) => `&${flag}`).join('')}`);
     } else {
       requests.push(
         pick([`/no-such-set.json?icons=home`, `/${id}.json`, `/${id}.json?icons=`, `/${id.toUpperCase()}.json?icons=x`, `/${id}/${pick(names)}.SVG`]),

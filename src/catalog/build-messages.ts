@@ -24,8 +24,6 @@ export interface StoredPack {
   br: Buffer;
   gzip: Buffer;
   etag: string;
-  /** Name and resolved IconifyIcon JSON of every icon and alias. */
-  icons: Array<[string, string]>;
   iconCount: number;
   aliasCount: number;
   /** What the Iconify API's routes serve of the pack. */

@@ -50,7 +50,6 @@ async function prepare(request: PrepareRequest): Promise<PreparedFile> {
         br: compress(document, 'br', 'build'),
         gzip: compress(document, 'gzip', 'build'),
         etag: etagOf(document),
-        icons: pack.icons.map(([name, data]) => [name, JSON.stringify(data)]),
         iconCount: pack.iconCount,
         aliasCount: pack.aliasCount,
         iconify: pack.iconify,

@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { IconifyIcon } from '@iconify/types';
 import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
+import { mergeIconData } from '@iconify/utils';
+import { packDefaultsOf } from './resolve-icon.js';
 import type { LastGoodIcons } from './svg-folder.js';
 import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
@@ -78,6 +80,7 @@ class CatalogWriter {
   readonly copy: (id: string) => void;
   private readonly previousPack: Database.Statement<[string], PreviousPack> | undefined;
   private readonly selectPreviousIcons: Database.Statement<[string], { name: string; data: string }> | undefined;
+  private readonly selectPreviousRoot: Database.Statement<[string], string> | undefined;
 
   constructor(path: string, previous: string | undefined) {
     this.db = new Database(path);
@@ -88,9 +91,8 @@ class CatalogWriter {
     const insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
-    const insertIcon = this.db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)');
-    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info) VALUES (?, ?, ?)');
-    const insertIconifyEntry = this.db.prepare('INSERT INTO iconify_entries (pack, name, entry) VALUES (?, ?, ?)');
+    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars) VALUES (?, ?, ?, ?, ?)');
+    const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data) VALUES (?, ?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
       insertDocument.run(pack.id, pack.etag, pack.document.length, pack.br.length, pack.gzip.length);
@@ -103,14 +105,14 @@ class CatalogWriter {
           insertChunk.run(pack.id, coding, seq, bytes.subarray(seq * DOCUMENT_CHUNK_BYTES, (seq + 1) * DOCUMENT_CHUNK_BYTES));
         }
       }
-      for (const [name, data] of pack.icons) insertIcon.run(pack.id, name, data);
-      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info);
-      for (const [name, entry] of pack.iconify.entries) insertIconifyEntry.run(pack.id, name, entry);
+      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars);
+      for (const [name, kind, data] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data);
     });
     if (previous !== undefined && this.attach(previous)) {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
-      this.selectPreviousIcons = this.db.prepare('SELECT name, data FROM previous.icons WHERE pack = ?');
-      const copies = ['packs', 'pack_documents', 'document_chunks', 'icons', 'iconify_sets', 'iconify_entries'].map((table) =>
+      this.selectPreviousIcons = this.db.prepare("SELECT name, data FROM previous.entries WHERE pack = ? AND kind = 'icon'");
+      this.selectPreviousRoot = this.db.prepare<[string], string>('SELECT root FROM previous.iconify_sets WHERE pack = ?').pluck();
+      const copies = ['packs', 'pack_documents', 'document_chunks', 'entries', 'iconify_sets'].map((table) =>
         this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
       );
       this.copy = this.db.transaction((id: string) => {
@@ -144,7 +146,10 @@ class CatalogWriter {
   /** The icons an earlier build served of pack `id`, resolved, by name. */
   previousIcons(id: string): LastGoodIcons {
     const rows = this.selectPreviousIcons?.all(id) ?? [];
-    return new Map(rows.map((row) => [row.name, JSON.parse(row.data) as IconifyIcon]));
+    const root = this.selectPreviousRoot?.get(id);
+    const defaults = packDefaultsOf(root ? (JSON.parse(root) as Parameters<typeof packDefaultsOf>[0]) : {});
+    // With the size they had: the pack's default may be another one this time.
+    return new Map(rows.map((row) => [row.name, mergeIconData(defaults, JSON.parse(row.data) as IconifyIcon) as IconifyIcon]));
   }
 
   /** The pack an earlier build made from `file`, if any. */

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
-import type { IconifyIcon } from '@iconify/types';
+import type { IconifyAlias, IconifyIcon } from '@iconify/types';
+import type { EntryKind } from './iconify-view.js';
+import { packDefaultsOf, resolveIcon, type StoredEntry } from './resolve-icon.js';
 import type { Encoding } from '../compression.js';
 import type { RegistryEntry } from '../render/registry-entry.js';
 
@@ -8,6 +10,14 @@ export interface PackRecord {
   entry: RegistryEntry;
   /** Unix seconds, from IconifyJSON `lastModified`. */
   lastModified: number | undefined;
+}
+
+/** What the Iconify API's routes read of a pack, as JSON (see the schema). */
+export interface IconifySetRow {
+  root: string;
+  info: string;
+  collection: string;
+  chars: string | null;
 }
 
 export interface StoredDocumentInfo {
@@ -32,10 +42,11 @@ export class CatalogDatabase {
   private readonly selectDocumentInfo: Database.Statement<[string], { etag: string; identity: number; br: number; gzip: number }>;
   private readonly selectChunks: Database.Statement<[string, Encoding], { bytes: Buffer }>;
   private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
-  private readonly selectIcon: Database.Statement<[string, string], { data: string }>;
+  private readonly selectEntry: Database.Statement<[string, string], { kind: EntryKind; data: string }>;
+  /** Each pack's defaults (from its root fields), parsed on first use. */
+  private readonly defaults = new Map<string, Partial<IconifyIcon>>();
   private readonly selectNames: Database.Statement<[string], string>;
-  private readonly selectIconifySet: Database.Statement<[string], { root: string; info: string }>;
-  private readonly selectIconifyEntry: Database.Statement<[string, string], string>;
+  private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
@@ -54,11 +65,10 @@ export class CatalogDatabase {
     );
     this.selectChunks = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? ORDER BY seq');
     this.selectChunk = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? AND seq = ?');
-    this.selectIcon = this.db.prepare('SELECT data FROM icons WHERE pack = ? AND name = ?');
+    this.selectEntry = this.db.prepare('SELECT kind, data FROM entries WHERE pack = ? AND name = ?');
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
-    this.selectNames = this.db.prepare<[string], string>('SELECT name FROM icons WHERE pack = ?').pluck();
-    this.selectIconifySet = this.db.prepare('SELECT root, info FROM iconify_sets WHERE pack = ?');
-    this.selectIconifyEntry = this.db.prepare<[string, string], string>('SELECT entry FROM iconify_entries WHERE pack = ? AND name = ?').pluck();
+    this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
+    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars FROM iconify_sets WHERE pack = ?');
   }
 
   /** The fingerprint a database was built for, or undefined when it is not a catalog. */
@@ -89,10 +99,27 @@ export class CatalogDatabase {
     }
   }
 
-  /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
+  /** The icon or alias `name` of `pack`, resolved as getIconData resolves it; undefined when there is none. */
   icon(pack: string, name: string): IconifyIcon | undefined {
-    const row = this.selectIcon.get(pack, name);
-    return row ? (JSON.parse(row.data) as IconifyIcon) : undefined;
+    return resolveIcon(name, (entry) => this.entry(pack, entry), this.defaultsOf(pack));
+  }
+
+  /** One icon, alias or character code of a pack, verbatim. */
+  entry(pack: string, name: string): StoredEntry | undefined {
+    const row = this.selectEntry.get(pack, name);
+    if (!row) return undefined;
+    if (row.kind === 'char') return { char: row.data };
+    return row.kind === 'icon' ? { icon: JSON.parse(row.data) as IconifyIcon } : { alias: JSON.parse(row.data) as IconifyAlias };
+  }
+
+  private defaultsOf(pack: string): Partial<IconifyIcon> {
+    let defaults = this.defaults.get(pack);
+    if (!defaults) {
+      const root = this.selectIconifySet.get(pack)?.root;
+      defaults = packDefaultsOf(root ? (JSON.parse(root) as Parameters<typeof packDefaultsOf>[0]) : {});
+      this.defaults.set(pack, defaults);
+    }
+    return defaults;
   }
 
   /** Every icon and alias name of a pack (for suggestions after a miss). */
@@ -101,13 +128,8 @@ export class CatalogDatabase {
   }
 
   /** The Iconify API's view of a pack: its root fields and info, as JSON. */
-  iconifySet(pack: string): { root: string; info: string } | undefined {
+  iconifySet(pack: string): IconifySetRow | undefined {
     return this.selectIconifySet.get(pack);
-  }
-
-  /** One icon, alias or character code of a pack as the Iconify API sends it, as JSON. */
-  iconifyEntry(pack: string, name: string): string | undefined {
-    return this.selectIconifyEntry.get(pack, name);
   }
 
   close(): void {

@@ -1,5 +1,6 @@
-import { CatalogDatabase, type PackRecord, type StoredDocumentInfo } from './catalog-database.js';
+import { CatalogDatabase, type IconifySetRow, type PackRecord, type StoredDocumentInfo } from './catalog-database.js';
 import type { IconifyIcon } from '@iconify/types';
+import type { StoredEntry } from './resolve-icon.js';
 import type { Encoding } from '../compression.js';
 
 export type { PackRecord, StoredDocumentInfo } from './catalog-database.js';
@@ -63,13 +64,13 @@ export class Catalog {
   }
 
   /** The Iconify API's view of a pack: its root fields and info, as JSON. */
-  iconifySet(pack: string): { root: string; info: string } | undefined {
+  iconifySet(pack: string): IconifySetRow | undefined {
     return this.database(pack)?.iconifySet(pack);
   }
 
-  /** One icon, alias or character code of a pack as the Iconify API sends it, as JSON. */
-  iconifyEntry(pack: string, name: string): string | undefined {
-    return this.database(pack)?.iconifyEntry(pack, name);
+  /** One icon, alias or character code of a pack, verbatim. */
+  entry(pack: string, name: string): StoredEntry | undefined {
+    return this.database(pack)?.entry(pack, name);
   }
 
   /** Every icon and alias name of a pack (for suggestions after a miss). */

@@ -1,5 +1,5 @@
-import type { IconifyAlias, IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
-import { mergeIconData, validateIconSet } from '@iconify/utils';
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import { validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
 import { iconifyViewOf, type IconifyView } from './iconify-view.js';
@@ -16,8 +16,6 @@ export interface PreparedPack {
   document: string;
   /** From IconifyJSON `lastModified` (Unix seconds), when the pack has one. */
   lastModified: number | undefined;
-  /** Every icon and alias (hidden ones too) with aliases resolved by @iconify/utils. */
-  icons: Array<[name: string, data: IconifyIcon]>;
   iconCount: number;
   aliasCount: number;
   /** Problems that were repaired by dropping something, for the build log. */
@@ -100,30 +98,6 @@ function dropDeepAliases(icons: Entries, aliases: Entries, warnings: string[]): 
 }
 
 /**
- * Every alias folded with its parents down to its icon, as getIconData folds
- * them (without the pack's defaults), each alias once: an alias whose parent
- * is folded already costs one merge. dropDeepAliases and validateIconSet have
- * left only aliases that reach an icon within MAX_ALIAS_CHAIN steps.
- */
-function resolveAliases(icons: IconifyJSON['icons'], aliases: NonNullable<IconifyJSON['aliases']>): Map<string, IconifyIcon> {
-  const folded = new Map<string, IconifyIcon>();
-  for (const name of Object.keys(aliases)) {
-    const chain: string[] = [];
-    let current = name;
-    while (!folded.has(current) && !(current in icons)) {
-      chain.push(current);
-      current = (aliases[current] as IconifyAlias).parent;
-    }
-    let icon = folded.get(current) ?? (mergeIconData(icons[current] as IconifyIcon, {}) as IconifyIcon);
-    for (const alias of chain.reverse()) {
-      icon = mergeIconData(icon, mergeIconData(aliases[alias] as IconifyAlias, {})) as IconifyIcon;
-      folded.set(alias, icon);
-    }
-  }
-  return folded;
-}
-
-/**
  * The IconifyInfo fields clients rely on are always present: `name`,
  * `total`, `author.name` and `license.title`. Whatever else the source says is kept.
  */
@@ -180,7 +154,6 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   for (const name of iconsBefore) if (!(name in data.icons)) warnings.push(`dropped icon "${name}": no "body" string`);
   for (const name of aliasesBefore) if (!(name in aliases)) warnings.push(`dropped alias "${name}": missing parent or loop`);
 
-  const resolvedAliases = resolveAliases(data.icons, aliases);
   const iconNames = Object.keys(data.icons);
   const aliasNames = Object.keys(aliases);
   const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
@@ -195,11 +168,6 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
     height: data.height ?? 16,
   };
 
-  // As @iconify/utils' getIconData resolves each name (the pack's defaults merged last), each chain walked once.
-  const icons: PreparedPack['icons'] = [];
-  const packDefaults = document as Partial<IconifyIcon>;
-  for (const name of iconNames) icons.push([name, mergeIconData(packDefaults, mergeIconData(data.icons[name] as IconifyIcon, {})) as IconifyIcon]);
-  for (const [name, folded] of resolvedAliases) icons.push([name, mergeIconData(packDefaults, folded) as IconifyIcon]);
   const lastModified = typeof raw.lastModified === 'number' ? raw.lastModified : undefined;
   const iconify = iconifyViewOf({ ...data, chars: isObject(raw.chars) ? (raw.chars as IconifyJSON['chars']) : undefined }, aliases, info);
   return {
@@ -208,7 +176,6 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
     entry: registryEntryOf(id, info),
     document: JSON.stringify(document),
     lastModified,
-    icons,
     iconCount: iconNames.length,
     aliasCount: aliasNames.length,
     warnings,

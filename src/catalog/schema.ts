@@ -44,26 +44,23 @@ CREATE TABLE document_chunks (
 );
 
 -- What the Iconify API's routes serve of each pack: the set's root fields (prefix,
--- lastModified, left/top/width/height where set) and its info as /collections lists it.
+-- lastModified, left/top/width/height where set), its info as /collections lists it,
+-- its /collection answer (without info and chars) and its character codes.
 CREATE TABLE iconify_sets (
-  pack TEXT PRIMARY KEY,
-  root TEXT NOT NULL,
-  info TEXT NOT NULL
+  pack       TEXT PRIMARY KEY,
+  root       TEXT NOT NULL,
+  info       TEXT NOT NULL,
+  collection TEXT NOT NULL,
+  chars      TEXT
 ) WITHOUT ROWID;
 
--- Every icon, alias and character code of each pack verbatim, as the Iconify API sends
--- them: {"icon":{...}}, {"alias":{...}} or {"char":"target"}.
-CREATE TABLE iconify_entries (
-  pack  TEXT NOT NULL,
-  name  TEXT NOT NULL,
-  entry TEXT NOT NULL,
-  PRIMARY KEY (pack, name)
-);
-
--- Every icon and alias, resolved by @iconify/utils at build time (IconifyIcon JSON).
-CREATE TABLE icons (
+-- Every icon, alias and character code of each pack, verbatim as in the source: kind
+-- 'icon' or 'alias' with the object as JSON, or 'char' with the name of its icon. An
+-- icon is resolved (aliases folded, the set's defaults under it) when it is asked for.
+CREATE TABLE entries (
   pack TEXT NOT NULL,
   name TEXT NOT NULL,
+  kind TEXT NOT NULL,
   data TEXT NOT NULL,
   PRIMARY KEY (pack, name)
 );

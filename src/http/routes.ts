@@ -5,7 +5,14 @@ import { isProblem, parseTarget } from '../registry/target.js';
 import { problemAnswer, type Answer, type RequestContext } from './answer.js';
 import { answerDocument } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
-import { answerIconifyCollections, answerIconifyIcons, answerIconifyLastModified, answerIconifySvg } from './handlers/iconify.js';
+import {
+  answerIconifyCollection,
+  answerIconifyCollections,
+  answerIconifyCss,
+  answerIconifyIcons,
+  answerIconifyLastModified,
+  answerIconifySvg,
+} from './handlers/iconify.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';
 
@@ -21,7 +28,9 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   icon: answerDocument,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
+  'iconify-css': answerIconifyCss,
   'iconify-collections': answerIconifyCollections,
+  'iconify-collection': answerIconifyCollection,
   'iconify-last-modified': answerIconifyLastModified,
 };
 

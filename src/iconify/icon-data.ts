@@ -1,7 +1,6 @@
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
 
-/** One stored entry of a pack, as iconify-view.ts wrote it. */
-export type IconifyEntry = { icon: IconifyIcon } | { alias: IconifyAlias } | { char: string };
+import type { StoredEntry } from '../catalog/resolve-icon.js';
 
 /** Longest alias chain followed; the build refuses longer ones, so this only guards against a damaged catalog. */
 const MAX_CHAIN = 64;
@@ -13,11 +12,7 @@ const MAX_CHAIN = 64;
  * `not_found` for names that are none of these. Ported from the reference's
  * getIconsToRetrieve and getStoredIconsData; `entryOf` reads one entry.
  */
-export function iconData(
-  root: Record<string, unknown>,
-  names: readonly string[],
-  entryOf: (name: string) => IconifyEntry | undefined,
-): Record<string, unknown> {
+export function iconData(root: Record<string, unknown>, names: readonly string[], entryOf: (name: string) => StoredEntry | undefined): Record<string, unknown> {
   const icons: Record<string, IconifyIcon> = Object.create(null);
   const aliases: Record<string, IconifyAlias> = Object.create(null);
   const resolve = (start: string) => {

@@ -20,7 +20,9 @@ export type DocumentRoute = { kind: 'index' } | { kind: 'openapi' } | { kind: 'p
 export type IconifyRoute =
   | { kind: 'iconify-icons'; prefix: string; script: boolean }
   | { kind: 'iconify-svg'; prefix: string; name: string }
+  | { kind: 'iconify-css'; prefix: string }
   | { kind: 'iconify-collections' }
+  | { kind: 'iconify-collection' }
   | { kind: 'iconify-last-modified' };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
@@ -72,8 +74,12 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
     case 'iconify-svg':
       return `${basePath}/${route.prefix}/${route.name}.svg`;
+    case 'iconify-css':
+      return `${basePath}/${route.prefix}.css`;
     case 'iconify-collections':
       return `${basePath}/collections`;
+    case 'iconify-collection':
+      return `${basePath}/collection`;
     case 'iconify-last-modified':
       return `${basePath}/last-modified`;
   }
@@ -89,12 +95,14 @@ function iconifyRouteOf(rest: readonly string[]): IconifyRoute | undefined {
   const [first = '', second] = rest;
   if (rest.length === 1) {
     if (first === 'collections') return { kind: 'iconify-collections' };
+    if (first === 'collection') return { kind: 'iconify-collection' };
     if (first === 'last-modified') return { kind: 'iconify-last-modified' };
     const dot = first.lastIndexOf('.');
     const stem = first.slice(0, dot);
     const extension = first.slice(dot + 1);
     if (dot <= 0) return undefined;
     if ((extension === 'json' || extension === 'js') && ICONIFY_PART.test(stem)) return { kind: 'iconify-icons', prefix: stem, script: extension === 'js' };
+    if (extension === 'css' && ICONIFY_PART.test(stem)) return { kind: 'iconify-css', prefix: stem };
     if (extension === 'svg' && ICONIFY_SVG_NAME.test(stem)) {
       const parts = stem.split(':');
       if (parts.length === 2) return { kind: 'iconify-svg', prefix: parts[0] as string, name: parts[1] as string };

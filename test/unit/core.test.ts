@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PackError, preparePack } from '../../src/catalog/prepare-pack.js';
+import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/catalog/resolve-icon.js';
 import { isNotModified } from '../../src/http/conditional.js';
 import { ByteBoundedCache } from '../../src/registry/byte-bounded-cache.js';
 import { closestNames, editDistance } from '../../src/registry/suggestions.js';
@@ -106,9 +107,12 @@ describe('preparePack', () => {
       aliases: { turned: { parent: 'base', rotate: 1 }, twice: { parent: 'turned', hFlip: true }, lost: { parent: 'gone' } },
       height: 10,
     });
-    const icons = Object.fromEntries(pack.icons);
-    expect(icons.twice).toMatchObject({ body: '<path d="M0 0"/>', width: 20, height: 10, rotate: 1, hFlip: true });
-    expect(icons.lost).toBeUndefined();
+    // As the catalog stores them (verbatim rows), resolved as the catalog resolves them.
+    const rows = new Map(pack.iconify.entries.map(([name, kind, data]) => [name, kind === 'char' ? { char: data } : { [kind]: JSON.parse(data) }]));
+    const entryOf = (name: string) => rows.get(name) as StoredEntry | undefined;
+    const defaults = packDefaultsOf(JSON.parse(pack.iconify.root) as Parameters<typeof packDefaultsOf>[0]);
+    expect(resolveIcon('twice', entryOf, defaults)).toEqual({ body: '<path d="M0 0"/>', width: 20, height: 10, rotate: 1, hFlip: true });
+    expect(resolveIcon('lost', entryOf, defaults)).toBeUndefined();
     expect(pack.warnings).toEqual(['dropped alias "lost": missing parent or loop']);
     expect(JSON.parse(pack.document)).toMatchObject({ prefix: 'demo', width: 16, height: 10, info: { name: 'demo', total: 1 } });
   });

@@ -1,4 +1,7 @@
-import { type IconifyEntry, iconData } from '../../iconify/icon-data.js';
+import type { StoredEntry } from '../../catalog/resolve-icon.js';
+import { iconData } from '../../iconify/icon-data.js';
+import type { IconifyJSON } from '@iconify/types';
+import { iconifyCss } from '../../iconify/css.js';
 import { iconifyJson, wrappingOf } from '../../iconify/json.js';
 import { selectPrefixes } from '../../iconify/prefixes.js';
 import { iconifySvg } from '../../iconify/svg.js';
@@ -39,9 +42,8 @@ function jsonResource(data: unknown, query: URLSearchParams, wrapping: ReturnTyp
 }
 
 /** The entry of `name` in `pack`, as the build stored it. */
-function entryOf(registry: Registry, pack: string, name: string): IconifyEntry | undefined {
-  const json = isValidName(name) ? registry.catalog.iconifyEntry(pack, name) : undefined;
-  return json === undefined ? undefined : (JSON.parse(json) as IconifyEntry);
+function entryOf(registry: Registry, pack: string, name: string): StoredEntry | undefined {
+  return isValidName(name) ? registry.catalog.entry(pack, name) : undefined;
 }
 
 export function answerIconifyIcons(request: RequestContext, route: Route<'iconify-icons'>, registry: Registry): Answer {
@@ -84,6 +86,22 @@ export function answerIconifySvg(request: RequestContext, route: Route<'iconify-
     : resourceAnswer(resource);
 }
 
+export function answerIconifyCss(request: RequestContext, route: Route<'iconify-css'>, registry: Registry): Answer {
+  if (!registry.packs.has(route.prefix)) return resourceAnswer(NOT_FOUND);
+  const query = queryOf(request);
+  const resource = registry.cachedDocument(route.prefix, `iconify ${request.target}`, () => {
+    const names = query.get('icons')?.split(',');
+    const set = registry.catalog.iconifySet(route.prefix);
+    if (!names || !set) return NOT_FOUND;
+    const data = iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, route.prefix, name));
+    const css = iconifyCss({ ...data, info: JSON.parse(set.info) } as unknown as IconifyJSON, names, query);
+    return memoryResource({ status: 200, contentType: 'text/css; charset=utf-8', lastModified: undefined }, Buffer.from(css));
+  });
+  return resource.status === 200 && query.get('download')
+    ? resourceAnswer(resource, { 'content-disposition': `attachment; filename="${route.prefix}.css"` })
+    : resourceAnswer(resource);
+}
+
 /** What /collections and /last-modified list: packs in the registry's order, or those `prefix`/`prefixes` select. */
 function selectedPacks(registry: Registry, query: URLSearchParams): string[] {
   const all = [...registry.packs.keys()];
@@ -109,6 +127,31 @@ export function answerIconifyCollections(request: RequestContext, _route: Route<
     }
     return collections;
   });
+}
+
+export function answerIconifyCollection(request: RequestContext, _route: Route<'iconify-collection'>, registry: Registry): Answer {
+  const query = queryOf(request);
+  // As the reference: a bad callback first, then an unknown set.
+  const wrapping = wrappingOf(query.get('callback'), undefined);
+  if (!wrapping) return resourceAnswer(BAD_REQUEST);
+  const prefix = query.get('prefix');
+  const set = prefix && registry.packs.has(prefix) ? registry.catalog.iconifySet(prefix) : undefined;
+  if (!prefix || !set) return resourceAnswer(NOT_FOUND);
+  return resourceAnswer(
+    registry.cachedDocument(prefix, `iconify ${request.target}`, () => {
+      // The reference's key order: info after the title, chars after the aliases, the theme maps last.
+      const { prefixes, suffixes, ...collection } = JSON.parse(set.collection) as Record<string, unknown>;
+      const { prefix: id, total, title, ...lists } = collection;
+      const answer: Record<string, unknown> = { prefix: id, total, title };
+      if (title === undefined) delete answer.title;
+      if (query.get('info')) answer.info = JSON.parse(set.info);
+      Object.assign(answer, lists);
+      if (query.get('chars') && set.chars !== null) answer.chars = JSON.parse(set.chars);
+      if (prefixes) answer.prefixes = prefixes;
+      if (suffixes) answer.suffixes = suffixes;
+      return jsonResource(answer, query, wrapping);
+    }),
+  );
 }
 
 export function answerIconifyLastModified(request: RequestContext, _route: Route<'iconify-last-modified'>, registry: Registry): Answer {

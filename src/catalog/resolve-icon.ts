@@ -1,0 +1,37 @@
+import type { IconifyAlias, IconifyIcon } from '@iconify/types';
+import { mergeIconData } from '@iconify/utils';
+
+/** One stored entry of a pack: an icon or an alias verbatim, or a character code naming its icon. */
+export type StoredEntry = { icon: IconifyIcon } | { alias: IconifyAlias } | { char: string };
+
+/** Longest alias chain followed; the build drops longer ones (MAX_ALIAS_CHAIN), so this guards a damaged catalog only. */
+const MAX_CHAIN = 64;
+
+/**
+ * The icon `name` of a pack resolved as @iconify/utils' getIconData resolves
+ * it: an icon as it is, an alias folded onto its parents down to its icon,
+ * then the pack's defaults (`left`, `top`, `width`, `height`) under it all.
+ * Each step reads one entry with `entryOf`. A character code is not an icon
+ * name here (undefined), nor is a name whose chain is broken.
+ */
+export function resolveIcon(name: string, entryOf: (name: string) => StoredEntry | undefined, defaults: Partial<IconifyIcon>): IconifyIcon | undefined {
+  const chain: IconifyAlias[] = [];
+  let entry = entryOf(name);
+  while (entry && 'alias' in entry) {
+    if (chain.length === MAX_CHAIN) return undefined;
+    chain.push(entry.alias);
+    entry = entryOf(entry.alias.parent);
+  }
+  if (!entry || !('icon' in entry)) return undefined;
+  let icon = mergeIconData(entry.icon, {}) as IconifyIcon;
+  for (let i = chain.length - 1; i >= 0; i--) icon = mergeIconData(icon, mergeIconData(chain[i] as IconifyAlias, {})) as IconifyIcon;
+  return mergeIconData(defaults, icon) as IconifyIcon;
+}
+
+/** The defaults every icon of a pack inherits, from the set's root fields (16 by 16 when it sets no size). */
+export function packDefaultsOf(root: { left?: number; top?: number; width?: number; height?: number }): Partial<IconifyIcon> {
+  const defaults: Partial<IconifyIcon> = { width: root.width ?? 16, height: root.height ?? 16 };
+  if (root.left !== undefined) defaults.left = root.left;
+  if (root.top !== undefined) defaults.top = root.top;
+  return defaults;
+}
