@@ -151,7 +151,7 @@ describe('500 internal_error', () => {
     );
     db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, 2, 0, 0)').run('damaged', '"x"');
     db.prepare("INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES ('damaged', 'identity', 0, ?)").run(Buffer.from('{}'));
-    db.prepare('INSERT INTO icons (pack, name, data) VALUES (?, ?, ?)').run('damaged', 'icon', '{"body": 1');
+    db.prepare("INSERT INTO entries (pack, name, kind, data) VALUES (?, ?, 'icon', ?)").run('damaged', 'icon', '{"body": 1');
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('fingerprint', defaultCatalogFingerprint());
     db.close();
     broken = await startTestServer({ dataDir, packsDir: null });

@@ -4,15 +4,14 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './helpers/browser.js';
+import { bundleForBrowser, launchChromium } from './helpers/browser.js';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { bodyOf, HOSTILE_SVG_DIR, HOSTILE_SVG_PACK, hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
 import { getJson, mapLimit } from './helpers/http.js';
-import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
+import { CLI, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames } from './helpers/sources.js';
 
@@ -92,15 +91,7 @@ beforeAll(async () => {
     'setTimeout(() => { window.rendered = true; }, 100);',
   ].join('\n');
   writeFileSync(join(sources, 'entry.tsx'), entry);
-  const bundle = buildSync({
-    entryPoints: [join(sources, 'entry.tsx')],
-    bundle: true,
-    write: false,
-    jsx: 'automatic',
-    format: 'iife',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [join(ROOT, 'node_modules')],
-  }).outputFiles[0]?.text;
+  const bundle = bundleForBrowser(join(sources, 'entry.tsx'));
 
   const serverRendered = documents
     .map(([id, document]) => {

@@ -2,11 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './helpers/browser.js';
-import { ROOT, TEST_TMP } from './helpers/paths.js';
+import { bundleForBrowser, launchChromium } from './helpers/browser.js';
+import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /*
@@ -54,15 +53,7 @@ createRoot(document.getElementById('react')).render(
 );
 `,
   );
-  const bundle = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    jsx: 'automatic',
-    format: 'iife',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [join(ROOT, 'node_modules')],
-  }).outputFiles[0]?.text;
+  const bundle = bundleForBrowser(entry);
   const html = '<!doctype html><meta charset="utf-8"><title>clients</title><div id="elements"></div><div id="react"></div><script src="/bundle.js"></script>';
   page = createServer((request, response) => {
     if (request.url === '/bundle.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { ROOT } from './paths.js';
 
@@ -25,4 +26,19 @@ export async function launchChromium(hostRules?: string): Promise<Browser> {
   execFileSync(join(ROOT, 'scripts', 'ensure-command.sh'), ['chromium'], { stdio: 'inherit' });
   const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
   return chromium.launch({ executablePath, args: hostRules ? [...FLAGS, `--host-resolver-rules=${hostRules}`] : FLAGS });
+}
+
+/** A TSX entry bundled with the React and npm packages it imports, as an app's build would, for a page's <script>. */
+export function bundleForBrowser(entry: string): string {
+  const output = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    jsx: 'automatic',
+    format: 'iife',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [join(ROOT, 'node_modules')],
+  }).outputFiles[0]?.text;
+  if (output === undefined) throw new Error(`esbuild made nothing of ${entry}`);
+  return output;
 }
