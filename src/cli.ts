@@ -3,7 +3,7 @@
 import './cli/heap.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from './catalog/open.js';
+import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from './catalog/ensure.js';
 import { PackError } from './catalog/prepare-pack.js';
 import { terminalBuildObserver } from './cli/build-output.js';
 import { exportProgressPrinter } from './cli/export-output.js';

@@ -20,12 +20,9 @@ const LARGE_DOCUMENT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Brotli quality 4 (6 for stored documents up to LARGE_DOCUMENT_BYTES), gzip
- * level 4. Measured on the 480 MB of minified pack documents: brotli 4 takes
- * half the time of 5 for 2.5% more bytes, gzip 4 half the time of 6 for 5%
- * more (gzip only reaches clients that cannot take br); the two were three
- * quarters of the one-time build. Quality 6 on the smaller pack documents
- * costs the build about 2 s and makes them 2% smaller than quality 5 did
- * (mdi.json: 689 KB, was 702 KB).
+ * level 4: the levels where a higher one costs the one-time build far more
+ * than it saves in bytes (gzip only reaches clients that cannot take br).
+ * The measurements behind them are in bench/README.md ("Compression levels").
  */
 export function compress(bytes: Buffer, encoding: CompressedEncoding, compressionFor: CompressionFor = 'request'): Buffer {
   if (encoding === 'gzip') return gzipSync(bytes, { level: 4 });

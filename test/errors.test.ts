@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_FILE, defaultCatalogFingerprint } from '../src/catalog/open.js';
+import { CATALOG_FILE, defaultCatalogFingerprint } from '../src/catalog/ensure.js';
 import { SCHEMA } from '../src/catalog/schema.js';
 import { rawGet, rawRequest, type RawResponse } from './helpers/http.js';
 import { TEST_TMP } from './helpers/paths.js';

@@ -145,6 +145,9 @@ function requestsOf(random: () => number, count: number): string[] {
         pick(['', 'pretty=1', 'callback=cb', 'callback=bad!', 'hidden=true&aliases=true']),
       ].filter(Boolean);
       requests.push(`/collection?${pick([`prefix=${id}`, `prefix=${id}`, 'prefix=no-such', ''])}${flags.map((flag) => `&${flag}`).join('')}`);
+      const legacy = [pick(['', 'info=1']), pick(['', 'aliases=1']), pick(['', 'chars=1']), pick(['', '', 'callback=cb'])].filter(Boolean);
+      const selection = pick([`prefix=${id}`, `prefix=${id}`, `prefixes=${id.split('-')[0]}-`, `prefixes=${id},no-such`, 'prefix=no-such', '']);
+      requests.push(`${pick(['/list-icons', '/list-icons-categorized'])}?${selection}${legacy.map((flag) => `&${flag}`).join('')}`);
     } else {
       requests.push(
         pick([`/no-such-set.json?icons=home`, `/${id}.json`, `/${id}.json?icons=`, `/${id.toUpperCase()}.json?icons=x`, `/${id}/${pick(names)}.SVG`]),

@@ -11,7 +11,7 @@ import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
 import { WorkerPool } from './worker-pool.js';
-import { workPath } from '../process.js';
+import { workPath } from '../work-files.js';
 
 /** Suffix of a catalog being built (see workPath). */
 export const BUILD_STAGE = 'building';
@@ -91,7 +91,7 @@ class CatalogWriter {
     const insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
-    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars) VALUES (?, ?, ?, ?, ?)');
+    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible) VALUES (?, ?, ?, ?, ?, ?)');
     const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data) VALUES (?, ?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
@@ -105,7 +105,7 @@ class CatalogWriter {
           insertChunk.run(pack.id, coding, seq, bytes.subarray(seq * DOCUMENT_CHUNK_BYTES, (seq + 1) * DOCUMENT_CHUNK_BYTES));
         }
       }
-      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars);
+      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible);
       for (const [name, kind, data] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data);
     });
     if (previous !== undefined && this.attach(previous)) {

@@ -18,6 +18,7 @@ export interface IconifySetRow {
   info: string;
   collection: string;
   chars: string | null;
+  visible: string;
 }
 
 export interface StoredDocumentInfo {
@@ -68,7 +69,7 @@ export class CatalogDatabase {
     this.selectEntry = this.db.prepare('SELECT kind, data FROM entries WHERE pack = ? AND name = ?');
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
-    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars FROM iconify_sets WHERE pack = ?');
+    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible FROM iconify_sets WHERE pack = ?');
   }
 
   /** The fingerprint a database was built for, or undefined when it is not a catalog. */

@@ -18,6 +18,8 @@ export interface IconifyLists {
   collection: Record<string, unknown>;
   /** Character codes and the icon each stands for, when the set has any (`chars=1`). */
   chars: Record<string, string> | undefined;
+  /** The visible icons by their own names (plain aliases left out), as `/list-icons` lists them. */
+  visible: string[];
 }
 
 /**
@@ -115,5 +117,5 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
       if (icon) chars[char] = icon[0] as string;
     }
   }
-  return { total, collection, chars };
+  return { total, collection, chars, visible: [...visible].filter(([name, icon]) => icon[0] === name).map(([name]) => name) };
 }

@@ -17,6 +17,8 @@ export interface IconifyView {
   collection: string;
   /** The set's character codes and the icon each stands for, as JSON (null without any). */
   chars: string | null;
+  /** The visible icons by their own names, as JSON. */
+  visible: string;
   /** Every entry: name, kind, and the icon or alias verbatim as JSON, or the name a character code stands for. */
   entries: Array<[name: string, kind: EntryKind, data: string]>;
 }
@@ -47,6 +49,7 @@ export function iconifyViewOf(data: IconifyJSON, aliases: NonNullable<IconifyJSO
     info: JSON.stringify({ ...info, total: lists.total }),
     collection: JSON.stringify(lists.collection),
     chars: lists.chars === undefined ? null : JSON.stringify(lists.chars),
+    visible: JSON.stringify(lists.visible),
     entries,
   };
 }

@@ -45,13 +45,15 @@ CREATE TABLE document_chunks (
 
 -- What the Iconify API's routes serve of each pack: the set's root fields (prefix,
 -- lastModified, left/top/width/height where set), its info as /collections lists it,
--- its /collection answer (without info and chars) and its character codes.
+-- its /collection answer (without info and chars), its character codes, and its visible
+-- icons by their own names (for /list-icons).
 CREATE TABLE iconify_sets (
   pack       TEXT PRIMARY KEY,
   root       TEXT NOT NULL,
   info       TEXT NOT NULL,
   collection TEXT NOT NULL,
-  chars      TEXT
+  chars      TEXT,
+  visible    TEXT NOT NULL
 ) WITHOUT ROWID;
 
 -- Every icon, alias and character code of each pack, verbatim as in the source: kind

@@ -18,10 +18,6 @@ export class WorkerPool<Task, Result> {
     this.idle.push(...this.workers);
   }
 
-  get size(): number {
-    return this.workers.length;
-  }
-
   run(task: Task): Promise<Result> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {

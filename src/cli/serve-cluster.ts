@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import type { CatalogLocation } from '../catalog/open.js';
+import type { CatalogLocation } from '../catalog/ensure.js';
 import { BatchedStdout } from '../log-stream.js';
 import { watchOwnPacks } from './watch-packs.js';
 

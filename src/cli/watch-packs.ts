@@ -1,7 +1,7 @@
 import { watch } from 'node:fs';
 import type { Logger } from 'pino';
 import type { BuildObserver } from '../catalog/build.js';
-import { ensureOwnCatalog, type CatalogLocation } from '../catalog/open.js';
+import { ensureOwnCatalog, type CatalogLocation } from '../catalog/ensure.js';
 
 /** Changes are gathered until the directory has been quiet this long (an editor's save is several events). */
 const QUIET_MS = 250;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openCatalog } from '../catalog/open.js';
+import { openCatalog } from '../catalog/ensure.js';
 import { Registry } from '../registry/registry.js';
 import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
 import { packFolderPath, pathOf, type DocumentRoute } from '../registry/paths.js';

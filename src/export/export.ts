@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { workPath } from '../process.js';
-import { openCatalog } from '../catalog/open.js';
+import { workPath } from '../work-files.js';
+import { openCatalog } from '../catalog/ensure.js';
 import { WorkerPool } from '../catalog/worker-pool.js';
 import { Registry } from '../registry/registry.js';
 import type { Resource } from '../registry/resource.js';

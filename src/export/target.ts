@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, realpathSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { isRunning } from '../process.js';
+import { isRunning } from '../work-files.js';
 import { filesOf, type Manifest, readManifest } from './manifest.js';
 
 /** The export cannot start as asked; the message says why. */

@@ -10,6 +10,7 @@ import {
   answerIconifyCollections,
   answerIconifyCss,
   answerIconifyIcons,
+  answerIconifyListIcons,
   answerIconifyLastModified,
   answerIconifySvg,
 } from './handlers/iconify.js';
@@ -31,6 +32,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-css': answerIconifyCss,
   'iconify-collections': answerIconifyCollections,
   'iconify-collection': answerIconifyCollection,
+  'iconify-list-icons': answerIconifyListIcons,
   'iconify-last-modified': answerIconifyLastModified,
 };
 

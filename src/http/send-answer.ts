@@ -1,7 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { allEtags } from '../registry/resource.js';
-import type { Answer, RequestContext } from './answer.js';
+import { type Answer, problemAnswer, type RequestContext } from './answer.js';
 import { isNotModified } from './conditional.js';
 import { negotiateEncoding } from './content-coding.js';
 import type { HeaderLines } from './header-lines.js';
@@ -10,6 +10,18 @@ import type { HeaderLines } from './header-lines.js';
 export const STALLED_CLIENT_MS = 30_000;
 /** Bodies up to this size fit the socket's buffers at once, so a client that stops reading holds nothing of ours. */
 const WATCHED_BODY_BYTES = 64 * 1024;
+/**
+ * Answers sent in chunks at once, per process, at most: each holds one chunk
+ * (256 KB) while its client reads, so they hold 64 MB in all at most. More
+ * get 503 with Retry-After, while every other answer is served as usual.
+ */
+export const MAX_STREAMED_ANSWERS = 256;
+let streamedAnswers = 0;
+
+const BUSY: Answer = problemAnswer(
+  { status: 503, code: 'too_busy', detail: `More than ${MAX_STREAMED_ANSWERS} large documents are being sent; try again shortly.` },
+  { 'retry-after': '5' },
+);
 
 /** An answer as it goes on the wire: status, every header, and its body (whole, in chunks, or none). */
 interface Prepared {
@@ -36,7 +48,12 @@ function prepare(answer: Answer, request: RequestContext, lines: HeaderLines): P
   const full = lines.full(resource, encoding, answer.headers, request.id);
   if (request.method === 'HEAD') return { status: answer.status, headers: full };
   const chunks = resource.chunks?.(encoding);
-  return chunks ? { status: answer.status, headers: full, chunks } : { status: answer.status, headers: full, body: resource.bytes(encoding) };
+  if (!chunks) return { status: answer.status, headers: full, body: resource.bytes(encoding) };
+  if (streamedAnswers >= MAX_STREAMED_ANSWERS) {
+    chunks.return?.();
+    return prepare(BUSY, request, lines);
+  }
+  return { status: answer.status, headers: full, chunks };
 }
 
 /** Writes an answer to a request's response; a large body goes out as fast as the client reads it. */
@@ -71,7 +88,9 @@ function watchForStall(response: ServerResponse): void {
 /** Writes chunk after chunk, each only once the socket has taken the one before. */
 function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>): void {
   let done = false;
+  streamedAnswers++;
   response.once('close', () => {
+    streamedAnswers--;
     if (!done) chunks.return?.();
   });
   const pump = () => {

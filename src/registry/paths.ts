@@ -23,6 +23,7 @@ export type IconifyRoute =
   | { kind: 'iconify-css'; prefix: string }
   | { kind: 'iconify-collections' }
   | { kind: 'iconify-collection' }
+  | { kind: 'iconify-list-icons'; categorized: boolean }
   | { kind: 'iconify-last-modified' };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
@@ -80,6 +81,8 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/collections`;
     case 'iconify-collection':
       return `${basePath}/collection`;
+    case 'iconify-list-icons':
+      return `${basePath}/${route.categorized ? 'list-icons-categorized' : 'list-icons'}`;
     case 'iconify-last-modified':
       return `${basePath}/last-modified`;
   }
@@ -96,6 +99,7 @@ function iconifyRouteOf(rest: readonly string[]): IconifyRoute | undefined {
   if (rest.length === 1) {
     if (first === 'collections') return { kind: 'iconify-collections' };
     if (first === 'collection') return { kind: 'iconify-collection' };
+    if (first === 'list-icons' || first === 'list-icons-categorized') return { kind: 'iconify-list-icons', categorized: first === 'list-icons-categorized' };
     if (first === 'last-modified') return { kind: 'iconify-last-modified' };
     const dot = first.lastIndexOf('.');
     const stem = first.slice(0, dot);

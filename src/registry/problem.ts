@@ -14,6 +14,7 @@ const TITLES: Readonly<Record<number, string>> = {
   414: 'URI Too Long',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function problemJson(problem: Problem): string {

@@ -23,8 +23,8 @@ export interface RegistryOptions {
 }
 
 /**
- * Thousands of hot icon documents fit, and a server stays under 150 MB in all
- * after rendering 20,000 random icons from every pack (see bench/README.md).
+ * Thousands of hot icon documents fit, and the memory target of bench/README.md
+ * holds after the bench's loads and 20,000 random icons.
  */
 export const DEFAULT_CACHE_MB = 32;
 /**

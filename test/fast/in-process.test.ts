@@ -1,6 +1,8 @@
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/catalog/catalog.js';
+import { MAX_STREAMED_ANSWERS } from '../../src/http/send-answer.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { Registry } from '../../src/registry/registry.js';
 import { rawRequest } from '../helpers/http.js';
@@ -57,6 +59,36 @@ describe('the server in process, on the small catalog', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
     const head = await fetch(`${origin}/r/noto.json`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(Number(head.headers.get('content-length'))).toBe(expected.length);
+  });
+
+  it('sends at most MAX_STREAMED_ANSWERS large documents at once, answers 503 with Retry-After beyond, and serves again after', async () => {
+    const port = Number(new URL(origin).port);
+    const readers = await Promise.all(
+      Array.from(
+        { length: MAX_STREAMED_ANSWERS },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(port, '127.0.0.1');
+            socket.once('data', () => {
+              socket.pause();
+              resolve(socket);
+            });
+            socket.write('GET /r/noto.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n');
+          }),
+      ),
+    );
+    const busy = await fetch(`${origin}/r/noto.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(((await busy.json()) as { code: string }).code).toBe('too_busy');
+    expect((await fetch(`${origin}/r/mdi/home.json`)).status).toBe(200);
+    for (const reader of readers) reader.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await fetch(`${origin}/r/noto.json`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(again.status).toBe(200);
+    const whole = await fetch(`${origin}/r/noto.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(whole.status).toBe(200);
+    await whole.arrayBuffer();
   });
 
   it('sends the whole of a chunked document to clients that half-close once their request is sent', async () => {

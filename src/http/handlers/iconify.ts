@@ -1,3 +1,4 @@
+import type { IconifySetRow } from '../../catalog/catalog-database.js';
 import type { StoredEntry } from '../../catalog/resolve-icon.js';
 import { iconData } from '../../iconify/icon-data.js';
 import type { IconifyJSON } from '@iconify/types';
@@ -152,6 +153,53 @@ export function answerIconifyCollection(request: RequestContext, _route: Route<'
       return jsonResource(answer, query, wrapping);
     }),
   );
+}
+
+/** Sets the legacy `/list-icons` answers for at once, at most. */
+const MAX_LISTED_SETS = 11;
+
+export function answerIconifyListIcons(request: RequestContext, route: Route<'iconify-list-icons'>, registry: Registry): Answer {
+  return resourceAnswer(
+    registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
+      const query = queryOf(request);
+      const wrapping = wrappingOf(query.get('callback'), undefined);
+      if (!wrapping) return BAD_REQUEST;
+      const listOf = (pack: string) => {
+        const set = registry.catalog.iconifySet(pack);
+        return set && legacyIconList(pack, set, route.categorized, query);
+      };
+      const prefix = query.get('prefix');
+      const prefixes = query.get('prefixes');
+      if (prefix) {
+        const list = registry.packs.has(prefix) ? listOf(prefix) : undefined;
+        return list ? jsonResource(list, query, wrapping) : NOT_FOUND;
+      }
+      if (!prefixes) return BAD_REQUEST;
+      const lists: Record<string, unknown> = {};
+      for (const pack of selectPrefixes([...registry.packs.keys()], null, prefixes) ?? []) {
+        if (Object.keys(lists).length === MAX_LISTED_SETS) break;
+        const list = listOf(pack);
+        if (list) lists[pack] = list;
+      }
+      return Object.keys(lists).length ? jsonResource(lists, query, wrapping) : NOT_FOUND;
+    }),
+  );
+}
+
+/** One set as the reference's createAPIv1IconsListResponse lists it. */
+function legacyIconList(pack: string, set: IconifySetRow, categorized: boolean, query: URLSearchParams): Record<string, unknown> {
+  const collection = JSON.parse(set.collection) as Record<string, unknown>;
+  const list: Record<string, unknown> = { prefix: pack, total: collection.total };
+  if (collection.title) list.title = collection.title;
+  if (query.get('info')) list.info = JSON.parse(set.info);
+  if (query.get('aliases') && collection.aliases) list.aliases = collection.aliases;
+  if (query.get('chars') && set.chars !== null) list.chars = JSON.parse(set.chars);
+  if (!categorized) list.icons = JSON.parse(set.visible);
+  else {
+    if (collection.categories) list.categories = collection.categories;
+    if (collection.uncategorized) list.uncategorized = collection.uncategorized;
+  }
+  return list;
 }
 
 export function answerIconifyLastModified(request: RequestContext, _route: Route<'iconify-last-modified'>, registry: Registry): Answer {

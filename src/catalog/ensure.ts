@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { removeAbandonedWork } from '../process.js';
+import { removeAbandonedWork } from '../work-files.js';
 import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase } from './catalog-database.js';
