@@ -10,8 +10,14 @@ import type { LastGoodIcons } from './svg-folder.js';
 import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
-import { WorkerPool } from './worker-pool.js';
+import { TaskTimeout, WorkerPool } from './worker-pool.js';
 import { workPath } from '../work-files.js';
+
+/**
+ * Longest the preparation of one source may take (the 100 MB fluent-emoji takes
+ * a few seconds): past it the source is refused, so that a build always ends.
+ */
+export const SOURCE_TIME_BOUND_MS = 60_000;
 
 /** Suffix of a catalog being built (see workPath). */
 export const BUILD_STAGE = 'building';
@@ -193,10 +199,16 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   const prepare = (file: SourceFile): Promise<PreparedFile> => {
     pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
       size: Math.min(availableParallelism(), toPrepare),
+      taskTimeoutMs: SOURCE_TIME_BOUND_MS,
     });
     const previous = file.kind === 'svg-folder' ? previousOf.get(file) : undefined;
     const lastGood = previous ? writer.previousIcons(previous.id) : undefined;
-    return pool.run({ path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own', lastGood });
+    const request: PrepareRequest = { path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own', lastGood };
+    // A source that takes too long is refused like a broken one, and the build goes on.
+    return pool.run(request).catch((error: unknown) => {
+      if (error instanceof TaskTimeout) return { error: `preparing it ${error.message}` };
+      throw error;
+    });
   };
 
   /** Reuses the previous build's pack when its source is unchanged; otherwise prepares the source. */
