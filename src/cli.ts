@@ -2,7 +2,7 @@
 // First: tunes V8's heap for `serve` before the other modules load (see cli/heap.ts).
 import './cli/heap.js';
 import cluster from 'node:cluster';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from './catalog/ensure.js';
 import { PackError } from './catalog/prepare-pack.js';
 import { terminalBuildObserver } from './cli/build-output.js';
@@ -19,6 +19,9 @@ import {
   type ServeOptions,
 } from './cli/options.js';
 import { isReopenCatalog, servePrimary, type WorkerServing } from './cli/serve-cluster.js';
+import { AccessControl } from './access/access-control.js';
+import { AccessFileError, type AccessPolicy, parseAccessFile } from './access/access-file.js';
+import { newToken } from './access/credentials.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer, type RunningServer } from './http/server.js';
 import { pathOf } from './registry/paths.js';
@@ -79,16 +82,65 @@ async function importCommand(args: string[]): Promise<number> {
 async function exportCommand(args: string[]): Promise<number> {
   const options = parseExportOptions(args, process.env);
   if (options === 'help') return help('export');
+  let excludePacks: Set<string> | undefined;
+  if (options.accessFile !== undefined && !options.includePrivate) {
+    const policy = readAccessFile(options.accessFile);
+    if (typeof policy === 'string') return fail(policy, 1);
+    excludePacks = new Set(policy.packs.keys());
+  }
   await prepareCatalog(options);
   const printer = exportProgressPrinter();
   try {
-    const result = await exportRegistry({ ...options, version: packageVersion() }, (progress) => printer.progress(progress));
+    const result = await exportRegistry({ ...options, version: packageVersion(), excludePacks }, (progress) => printer.progress(progress));
     printer.finished(result, options.outDir);
     return 0;
   } catch (error) {
     if (error instanceof ExportRefused) return fail(error.message, 1);
     throw error;
   }
+}
+
+/** The access file's policy, or the one line that says why it cannot be used. */
+function readAccessFile(path: string): AccessPolicy | string {
+  try {
+    return parseAccessFile(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof AccessFileError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    return `access file ${path}: ${reason}`;
+  }
+}
+
+/** How often the access file's modification time is looked at under --watch. */
+const ACCESS_FILE_POLL_MS = 250;
+
+/**
+ * Re-reads the access file when it changes: a file that parses takes effect
+ * for every later request; one that does not keeps the previous access in
+ * force, with a log line. Polled, so that an editor replacing the file is seen too.
+ */
+function watchAccessFile(path: string, access: AccessControl, log: RunningServer['log']): () => void {
+  const changed = () => {
+    const policy = readAccessFile(path);
+    if (typeof policy === 'string') log.error({ file: path }, `${policy}; the previous access stays in force`);
+    else {
+      access.replace(policy);
+      log.info({ file: path, privatePacks: policy.packs.size, tokens: policy.tokens.size }, 'access file reloaded');
+    }
+  };
+  watchFile(path, { interval: ACCESS_FILE_POLL_MS }, changed);
+  return () => unwatchFile(path, changed);
+}
+
+function tokenCommand(args: string[]): number {
+  if (args.includes('-h') || args.includes('--help')) return help('token');
+  const [name, ...rest] = args;
+  if (name === undefined || rest.length > 0 || !/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw new UsageError('token needs one NAME of letters, digits, ".", "_" or "-"');
+  const { token, line } = newToken(name);
+  process.stdout.write(
+    `token (shown once; give it to whoever may read the packs that list "${name}"):\n${token}\n\nline for "tokens" in the access file:\n${line}\n`,
+  );
+  return 0;
 }
 
 async function serve(args: string[]): Promise<number | undefined> {
@@ -123,9 +175,20 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   // Replaced as a whole when the own packs are rebuilt.
   const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
+  // Private packs: a missing or broken access file at the start is an error, never "all public".
+  let access: AccessControl | undefined;
+  if (options.accessFile !== undefined) {
+    const policy = readAccessFile(options.accessFile);
+    if (typeof policy === 'string') {
+      served.current.catalog.close();
+      defaultCatalog.close();
+      return fail(policy, 1);
+    }
+    access = new AccessControl(policy);
+  }
   let server: RunningServer;
   try {
-    server = await startServer({ ...options, registry: served });
+    server = await startServer({ ...options, registry: served, access });
   } catch (error) {
     served.current.catalog.close();
     defaultCatalog.close();
@@ -148,6 +211,8 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
   const packsDir = options.packsDir;
   if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
   const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.log, reopen) : undefined;
+  // Every process re-reads the access file itself: a revoked token stops working without a restart.
+  const stopWatchingAccess = options.watch && access && options.accessFile !== undefined ? watchAccessFile(options.accessFile, access, server.log) : undefined;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -159,6 +224,7 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
     // Only if closing itself hangs: the deadline below cuts what is still being sent.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     stopWatching?.();
+    stopWatchingAccess?.();
     server.close(deadline).then(
       (cut) => {
         if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
@@ -200,6 +266,8 @@ async function main(argv: string[]): Promise<number | undefined> {
         return await exportCommand(args);
       case 'import':
         return await importCommand(args);
+      case 'token':
+        return tokenCommand(args);
       case undefined:
       case '-h':
       case '--help':

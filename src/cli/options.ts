@@ -24,6 +24,8 @@ export interface ServeOptions extends CatalogOptions {
   watch: boolean;
   /** Processes serving on the one port (1: this process itself). */
   workers: number;
+  /** The access file naming private packs and their tokens; every pack is public without one. */
+  accessFile: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -44,6 +46,7 @@ const serveFlags = {
   'log-level': { type: 'string' },
   watch: { type: 'boolean' },
   workers: { type: 'string' },
+  access: { type: 'string' },
 } as const;
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
@@ -54,6 +57,8 @@ const exportFlags = {
   'packs-dir': { type: 'string' },
   packs: { type: 'string' },
   'no-compress': { type: 'boolean' },
+  access: { type: 'string' },
+  'include-private': { type: 'boolean' },
   'base-path': { type: 'string' },
 } as const;
 
@@ -108,6 +113,7 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
     logLevel,
     watch: values.watch === true,
     workers: integer((values.workers as string | undefined) ?? env.WORKERS ?? '1', '--workers', 1, 64),
+    accessFile: (values.access as string | undefined) ?? env.ACCESS_FILE,
   };
 }
 
@@ -118,6 +124,9 @@ export function parseBuildOptions(args: string[], env: NodeJS.ProcessEnv): (Cata
 }
 
 export interface ExportCommandOptions extends CatalogOptions {
+  /** The access file whose private packs are left out, unless `includePrivate`. */
+  accessFile: string | undefined;
+  includePrivate: boolean;
   outDir: string;
   onlyPacks: string[] | undefined;
   compress: boolean;
@@ -144,6 +153,8 @@ export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): Expo
     onlyPacks,
     compress: values['no-compress'] !== true,
     basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
+    accessFile: (values.access as string | undefined) ?? env.ACCESS_FILE,
+    includePrivate: values['include-private'] === true,
   };
 }
 
@@ -180,6 +191,7 @@ Commands:
   build    only build (or refresh) the catalog database
   export   write every document as static files, for a CDN or web server
   import   turn a folder of SVG files into a cleaned IconifyJSON pack file
+  token    make a new token for the access file of private packs
 
 Run 'icon-registry <command> --help' for the options of a command.`,
   serve: `Usage: icon-registry serve [options]
@@ -197,6 +209,7 @@ Options:
   --log-level LEVEL    fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL, default info)
   --watch              rebuild and swap in own packs when the packs directory changes
   --workers N          processes serving on the one port, e.g. one per core (env WORKERS, default 1)
+  --access FILE        private packs and the tokens that may read them (env ACCESS_FILE); re-read with --watch
   -h, --help           show this help`,
   build: `Usage: icon-registry build [options]
 
@@ -221,6 +234,16 @@ Options:
   --base-path PATH     as for serve: files go under <dir>/PATH/r/ (env BASE_PATH)
   --packs-dir DIR      directory of own packs: IconifyJSON files and folders of SVGs (env PACKS_DIR, default ./packs when it exists)
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
+  --access FILE        the access file (env ACCESS_FILE): its private packs are left out...
+  --include-private    ...unless this is given
+  -h, --help           show this help`,
+  token: `Usage: icon-registry token NAME
+
+Prints a new random token (32 bytes from the system's random source) once,
+and the line to put under "tokens" in the access file, which keeps only its
+SHA-256. Give the token to whoever may read the packs that list NAME.
+
+Options:
   -h, --help           show this help`,
   import: `Usage: icon-registry import <svg-folder> [options]
 

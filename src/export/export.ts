@@ -22,6 +22,8 @@ export interface ExportOptions {
   basePath: string;
   /** Export only these packs (the index then lists only them). */
   onlyPacks: string[] | undefined;
+  /** Packs never exported (private packs, unless asked for). */
+  excludePacks?: ReadonlySet<string>;
   compress: boolean;
   /** Version of icon-registry: documents of an unchanged pack are reused only from an export by the same version. */
   version: string;
@@ -51,7 +53,8 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   // Before anything is written: what is at the target, and whether it may be replaced.
   const { dir: outDir, previous: previousManifest } = checkExportTarget(options.outDir);
   const catalog = openCatalog(options.dataDir);
-  const only = options.onlyPacks ? new Set(options.onlyPacks) : undefined;
+  const excluded = options.excludePacks ?? new Set<string>();
+  const only = options.onlyPacks || excluded.size ? new Set((options.onlyPacks ?? [...catalog.packs.keys()]).filter((id) => !excluded.has(id))) : undefined;
   const unknown = options.onlyPacks?.filter((id) => !catalog.packs.has(id)) ?? [];
   if (unknown.length) {
     catalog.close();
@@ -116,7 +119,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const setup: ExportSetup = {
     dataDir: options.dataDir,
     basePath,
-    onlyPacks: options.onlyPacks,
+    onlyPacks: only ? [...only] : undefined,
     root: building,
     previous,
     compress: options.compress,

@@ -9,6 +9,8 @@ export interface RequestContext {
   readonly method: string;
   /** The request target as received (path and query). */
   readonly target: string;
+  /** The client's address, for limits per client. */
+  readonly address: string;
   /** The request headers the registry reads. */
   readonly headers: RequestHeaders;
 }

@@ -53,9 +53,16 @@ export class HeaderLines {
   }
 }
 
+/** The lines with the answer's own headers (replacing one of the same name, as a private Cache-Control does) and the request id. */
 function finish(lines: readonly string[], own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
   const copy = lines.slice();
-  if (own) for (const name in own) copy.push(name, own[name] as string);
+  if (own) {
+    for (const name in own) {
+      const at = copy.indexOf(name);
+      if (at !== -1 && at % 2 === 0) copy[at + 1] = own[name] as string;
+      else copy.push(name, own[name] as string);
+    }
+  }
   copy.push('x-request-id', requestId);
   return copy;
 }

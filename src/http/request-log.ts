@@ -4,6 +4,8 @@ import type { BatchedStdout } from '../log-stream.js';
 
 /** What a request's log line says. */
 export interface RequestLogFields {
+  /** The name of the token the request used, never the token. */
+  token?: string;
   reqId: string;
   method: string;
   url: string;
@@ -34,7 +36,7 @@ export class RequestLog {
   write(fields: RequestLogFields): void {
     if (!this.enabled) return;
     this.stream.write(
-      `{"level":30,"time":${Date.now()}${this.prefix}${fields.reqId}","method":${JSON.stringify(fields.method)},"url":${JSON.stringify(fields.url)},"status":${fields.status},"ms":${fields.ms},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${this.prefix}${fields.reqId}","method":${JSON.stringify(fields.method)},"url":${JSON.stringify(fields.url)},"status":${fields.status},"ms":${fields.ms}${fields.token === undefined ? '' : `,"token":${JSON.stringify(fields.token)}`},"msg":"request"}\n`,
     );
   }
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { pino, type Logger } from 'pino';
+import type { AccessControl } from '../access/access-control.js';
 import { BatchedStdout } from '../log-stream.js';
 import { internalError } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
@@ -26,6 +27,8 @@ export interface ServerOptions {
   /** Seconds a successful document may be cached. */
   cacheMaxAge: number;
   logLevel: string;
+  /** Private packs behind tokens (from `--access`); every pack is public without it. */
+  access?: AccessControl;
 }
 
 export interface RunningServer {
@@ -42,7 +45,13 @@ export interface RunningServer {
 
 /** Where a response keeps the request it answers and when it began, for its 'close' listener. */
 const ANSWERING = Symbol('answering');
-type AnsweredResponse = ServerResponse & { [ANSWERING]?: { context: RequestContext; at: number } };
+/** The request a response answers, when it began, and the name of the token it used (for the log). */
+interface Answering {
+  context: RequestContext;
+  at: number;
+  token?: string;
+}
+type AnsweredResponse = ServerResponse & { [ANSWERING]?: Answering };
 
 /**
  * The request pipeline: every answer, parser errors included, is made by
@@ -59,6 +68,8 @@ class Pipeline {
     private readonly log: Logger,
     private readonly requestLog: RequestLog,
     cacheMaxAge: number,
+    /** Private packs behind tokens, when the server has an access file. */
+    private readonly access: AccessControl | undefined,
   ) {
     this.lines = new HeaderLines(cacheMaxAge);
     const pipeline = this;
@@ -73,15 +84,17 @@ class Pipeline {
       method: request.method ?? '',
       target: request.url ?? '/',
       headers: readRequestHeaders(request.rawHeaders),
+      address: request.socket.remoteAddress ?? '',
     };
     this.inFlight.add(response);
     // One listener shared by every response, rather than a closure each: the request is found by its response.
-    (response as AnsweredResponse)[ANSWERING] = { context, at: this.requestLog.enabled ? performance.now() : 0 };
+    const answering: Answering = { context, at: this.requestLog.enabled ? performance.now() : 0 };
+    (response as AnsweredResponse)[ANSWERING] = answering;
     response.on('close', this.finished);
     let answer: Answer;
     try {
       // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
-      answer = dispatch(context, this.registry.current);
+      answer = this.answer(context, this.registry.current, answering);
     } catch (error) {
       answer = this.failed(context, error);
     }
@@ -94,13 +107,22 @@ class Pipeline {
     }
   };
 
+  /** The answer of the route table, through the view of the registry this request may see. */
+  private answer(context: RequestContext, registry: Registry, answering: Answering): Answer {
+    if (!this.access) return dispatch(context, registry);
+    const view = this.access.viewFor(context, registry);
+    if ('answer' in view) return view.answer;
+    answering.token = view.tokenName;
+    return this.access.markIfPrivate(dispatch(context, view.registry), context, view);
+  }
+
   /** The 'close' listener of every response (`this` is the response). */
   private readonly finished: (this: ServerResponse) => void;
 
   private responseClosed(response: ServerResponse): void {
     this.inFlight.delete(response);
     const started = (response as AnsweredResponse)[ANSWERING];
-    if (started) this.logRequest(started.context, response.statusCode, started.at);
+    if (started) this.logRequest(started.context, response.statusCode, started.at, started.token);
   }
 
   /** Bytes the HTTP parser refused: answered like any request, then the connection is closed. */
@@ -111,7 +133,7 @@ class Pipeline {
       return;
     }
     const started = performance.now();
-    const context: RequestContext = { id: randomUUID(), method: methodOf(error), target: '', headers: {} };
+    const context: RequestContext = { id: randomUUID(), method: methodOf(error), target: '', headers: {}, address: socket.remoteAddress ?? '' };
     const answer = clientErrorAnswer(error);
     this.log.debug({ reqId: context.id, err: error }, 'request refused by the HTTP parser');
     sendAnswerOnSocket(socket, answer, context, this.lines);
@@ -121,7 +143,13 @@ class Pipeline {
   /** CONNECT, which Node hands to a listener of its own instead of the request handler. */
   readonly handleConnect = (request: IncomingMessage, socket: Socket): void => {
     const started = performance.now();
-    const context: RequestContext = { id: randomUUID(), method: 'CONNECT', target: request.url ?? '', headers: readRequestHeaders(request.rawHeaders) };
+    const context: RequestContext = {
+      id: randomUUID(),
+      method: 'CONNECT',
+      target: request.url ?? '',
+      headers: readRequestHeaders(request.rawHeaders),
+      address: socket.remoteAddress ?? '',
+    };
     const answer = methodNotAllowedAnswer('CONNECT');
     sendAnswerOnSocket(socket, answer, context, this.lines);
     this.logRequest(context, answer.status, started);
@@ -132,9 +160,10 @@ class Pipeline {
     return problemAnswer(internalError());
   }
 
-  private logRequest(context: RequestContext, status: number, started: number): void {
+  private logRequest(context: RequestContext, status: number, started: number, token?: string): void {
     if (!this.requestLog.enabled) return;
     this.requestLog.write({
+      token,
       reqId: context.id,
       method: context.method,
       url: context.target,
@@ -173,7 +202,7 @@ function createHttpServer(pipeline: Pipeline): Server {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const stream = new BatchedStdout();
   const log = pino({ level: options.logLevel }, stream);
-  const pipeline = new Pipeline(options.registry, log, new RequestLog(log, stream), options.cacheMaxAge);
+  const pipeline = new Pipeline(options.registry, log, new RequestLog(log, stream), options.cacheMaxAge, options.access);
   const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -8,10 +8,12 @@ export interface Problem {
 
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   414: 'URI Too Long',
+  429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

@@ -52,7 +52,7 @@ export class Registry {
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
     readonly catalog: Catalog,
-    options: RegistryOptions = {},
+    private readonly options: RegistryOptions = {},
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
@@ -62,6 +62,11 @@ export class Registry {
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
+  }
+
+  /** The same registry seen as if the catalog held only `packs`, sharing this one's caches. */
+  view(packs: ReadonlySet<string>): Registry {
+    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs });
   }
 
   /** The answer to a route: a document, or the problem that takes its place. */

@@ -52,7 +52,13 @@ class RecordingResponse {
 }
 const recordingResponse = () => new RecordingResponse() as RecordingResponse & ServerResponse;
 
-const request = (headers: RequestContext['headers'] = {}, method = 'GET'): RequestContext => ({ id: 'id-1', method, target: '/r/x.json', headers });
+const request = (headers: RequestContext['headers'] = {}, method = 'GET'): RequestContext => ({
+  id: 'id-1',
+  method,
+  target: '/r/x.json',
+  headers,
+  address: '127.0.0.1',
+});
 const headerMap = (lines: string[] | undefined) =>
   Object.fromEntries(Array.from({ length: (lines?.length ?? 0) / 2 }, (_, i) => [lines?.[2 * i], lines?.[2 * i + 1]]));
 

@@ -1,0 +1,102 @@
+import type { Answer, RequestContext } from '../http/answer.js';
+import { problemAnswer } from '../http/answer.js';
+import type { Registry } from '../registry/registry.js';
+import { isProblem, parseTarget } from '../registry/target.js';
+import { type AccessPolicy, EVERYTHING_PUBLIC } from './access-file.js';
+import { BadTokenLimiter, MAX_BAD_TOKENS_PER_MINUTE } from './bad-token-limiter.js';
+import { authenticate } from './credentials.js';
+
+/** How a request may see the registry: through `registry`, which serves the public packs and `privatePacks`. */
+export interface View {
+  registry: Registry;
+  /** The private packs this request may read (none without a valid token). */
+  privatePacks: ReadonlySet<string>;
+  /** The name of the token that was used, for the log (never the token). */
+  tokenName?: string;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The headers of an answer that depends on who asked: no shared cache may keep it. */
+const PRIVATE = { 'cache-control': 'private, no-store' };
+
+/**
+ * Private packs behind tokens. Without a valid token a private pack does not
+ * exist on any route: each request is answered by a view of the registry
+ * (the same Registry class, built with `onlyPacks`) that holds only the
+ * packs it may read, so every route, present and future, sees the same
+ * packs. Views share the registry's caches, keyed by database and pack, so
+ * a private document is reached only through a view that holds its pack.
+ */
+export class AccessControl {
+  private policy: AccessPolicy;
+  /** Views of each registry, by the private packs they add ('' for the public one). */
+  private views = new WeakMap<Registry, Map<string, Registry>>();
+  private readonly limiter = new BadTokenLimiter();
+
+  constructor(policy: AccessPolicy = EVERYTHING_PUBLIC) {
+    this.policy = policy;
+  }
+
+  /** Takes a re-read access file into force for every later request. */
+  replace(policy: AccessPolicy): void {
+    this.policy = policy;
+    this.views = new WeakMap();
+  }
+
+  /** The view of `registry` this request may see, or the answer that refuses it (401, 429). */
+  viewFor(request: RequestContext, registry: Registry): View | { answer: Answer } {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const wait = this.limiter.retryAfter(request.address);
+      if (wait > 0) {
+        return {
+          answer: problemAnswer(
+            { status: 429, code: 'too_many_bad_tokens', detail: `More than ${MAX_BAD_TOKENS_PER_MINUTE} bad tokens came from this address within a minute.` },
+            { 'retry-after': String(wait) },
+          ),
+        };
+      }
+    }
+    const credentials = authenticate(header, this.policy);
+    if (credentials.kind === 'bad') {
+      this.limiter.recordBadToken(request.address);
+      return {
+        answer: problemAnswer(
+          { status: 401, code: 'invalid_token', detail: 'The Authorization header is not "Bearer <token>" with a token this registry knows: check the token.' },
+          { 'www-authenticate': 'Bearer error="invalid_token"' },
+        ),
+      };
+    }
+    const privatePacks = credentials.kind === 'token' ? credentials.privatePacks : NONE;
+    return { registry: this.view(registry, privatePacks), privatePacks, tokenName: credentials.kind === 'token' ? credentials.name : undefined };
+  }
+
+  /**
+   * An answer that depends on the token goes out `private, no-store`: one
+   * about a private pack, a list of packs, or a problem (its suggestions may
+   * name a private pack), from a view with private packs. A document of a
+   * public pack stays cacheable, token or not.
+   */
+  markIfPrivate(answer: Answer, request: RequestContext, view: View): Answer {
+    if (view.privatePacks.size === 0) return answer;
+    if (answer.status >= 300) return { ...answer, headers: { ...answer.headers, ...PRIVATE } };
+    const route = parseTarget(request.target, view.registry.basePath);
+    const pack = isProblem(route) ? undefined : 'pack' in route ? route.pack : 'prefix' in route ? route.prefix : undefined;
+    const dependsOnToken = isProblem(route) ? false : pack === undefined ? route.kind !== 'health' : view.privatePacks.has(pack);
+    return dependsOnToken ? { ...answer, headers: { ...answer.headers, ...PRIVATE } } : answer;
+  }
+
+  private view(registry: Registry, privatePacks: ReadonlySet<string>): Registry {
+    if (this.policy.packs.size === 0) return registry;
+    let views = this.views.get(registry);
+    if (!views) this.views.set(registry, (views = new Map()));
+    const key = [...privatePacks].sort().join(',');
+    let view = views.get(key);
+    if (!view) {
+      const visible = new Set([...registry.packs.keys()].filter((pack) => !this.policy.packs.has(pack) || privatePacks.has(pack)));
+      views.set(key, (view = registry.view(visible)));
+    }
+    return view;
+  }
+}

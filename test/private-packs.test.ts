@@ -1,0 +1,242 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/*
+ * Private packs behind tokens, over real HTTP: a pack listed in the access
+ * file does not exist on any route without a token for it (not in the index,
+ * not in /collections, the same 404 as an unknown pack, no suggestion naming
+ * it), and is there on every route with one. Bad credentials get 401, many of
+ * them 429; answers that depend on the token are never publicly cacheable.
+ */
+
+const WORK = join(TEST_TMP, 'private-packs');
+const ACCESS = join(WORK, 'access.json');
+const PRIVATE = 'fixture-shapes';
+const OTHER_PRIVATE = 'fixture-repairs';
+const TOKENS = { design: 'design-token-0123456789abcdefghij', ci: 'ci-token-0123456789abcdefghijklmno' };
+const sha256 = (token: string) => `sha256:${createHash('sha256').update(token).digest('hex')}`;
+
+function writeAccess(tokens: Record<string, string>): void {
+  const hashes = Object.fromEntries(Object.entries(tokens).map(([name, token]) => [name, sha256(token)]));
+  writeFileSync(ACCESS, JSON.stringify({ packs: { [PRIVATE]: ['design'], [OTHER_PRIVATE]: ['ci'] }, tokens: hashes }));
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  writeAccess(TOKENS);
+  server = await startTestServer({ args: ['--access', ACCESS, '--watch'] });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function get(path: string, token?: string): Promise<{ status: number; headers: Headers; body: string }> {
+  const response = await fetch(`${server.base}${path}`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** Every route that can show a pack, for the private one. */
+const ROUTES = [
+  `/r/${PRIVATE}.json`,
+  `/r/${PRIVATE}/wide.json`,
+  `/${PRIVATE}.json?icons=wide,square`,
+  `/${PRIVATE}/icons.json?icons=wide`,
+  `/${PRIVATE}/wide.svg`,
+  `/${PRIVATE}:wide.svg`,
+  `/${PRIVATE}.css?icons=wide`,
+  `/collection?prefix=${PRIVATE}`,
+  `/list-icons?prefix=${PRIVATE}`,
+];
+
+describe('a private pack', () => {
+  it('does not exist on any route without a token for it, and answers as an unknown pack', async () => {
+    const unknown = await Promise.all(ROUTES.map((path) => get(path.replaceAll(PRIVATE, 'no-such-pack'))));
+    for (const token of [undefined, TOKENS.ci]) {
+      for (const [i, path] of ROUTES.entries()) {
+        const answer = await get(path, token);
+        expect(answer.status, `${path} with ${token ?? 'no token'}`).toBe(unknown[i]?.status);
+        expect(answer.body.replaceAll(PRIVATE, 'no-such-pack'), path).toBe(unknown[i]?.body);
+      }
+    }
+  });
+
+  it('is left out of the index, /collections, /last-modified and suggestions without a token for it', async () => {
+    for (const token of [undefined, TOKENS.ci]) {
+      for (const path of ['/r/registry.json', '/collections', '/last-modified', `/r/${PRIVATE.slice(0, -1)}.json`]) {
+        expect((await get(path, token)).body, `${path} with ${token ?? 'no token'}`).not.toContain(PRIVATE);
+      }
+    }
+    // The other token reads its own pack.
+    expect((await get(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).status).toBe(200);
+  });
+
+  it('is there on every route with its token, none of those answers publicly cacheable', async () => {
+    for (const path of ROUTES) {
+      const answer = await get(path, TOKENS.design);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    for (const path of ['/r/registry.json', '/collections']) {
+      const answer = await get(path, TOKENS.design);
+      expect(answer.body, path).toContain(PRIVATE);
+      expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    expect(await server.logLine((line) => line.msg === 'request' && line.url === `/r/${PRIVATE}.json` && line.token === 'design')).toBeTruthy();
+    expect(server.logs.some((line) => JSON.stringify(line).includes(TOKENS.design))).toBe(false);
+  });
+
+  it('leaves public answers as they are, cacheable even when a token is sent, with the public index unchanged', async () => {
+    const withToken = await get('/r/mdi/home.json', TOKENS.design);
+    expect(withToken.headers.get('cache-control')).toBe('public, max-age=3600');
+    const index = await get('/r/registry.json');
+    const ids = (JSON.parse(index.body) as Array<{ id: string }>).map((entry) => entry.id);
+    expect(ids).not.toContain(PRIVATE);
+    expect(index.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('bad credentials', () => {
+  it('get 401 with WWW-Authenticate, told apart from none', async () => {
+    for (const header of ['Bearer not-a-known-token-0123456789', 'Basic dXNlcjpwYXNz', 'Bearer', 'Bearer short']) {
+      const response = await fetch(`${server.base}/r/mdi/home.json`, { headers: { authorization: header, 'x-forwarded-for': 'ignored' } });
+      expect(response.status, header).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      expect(((await response.json()) as { code: string }).code).toBe('invalid_token');
+    }
+  });
+
+  it('from one address more than 20 times in a minute get 429 with Retry-After for requests with a token, and the rest is served', async () => {
+    // A server of its own: this address stays refused for the rest of the minute.
+    const limitedServer = await startTestServer({ args: ['--access', ACCESS] });
+    try {
+      const ask = (token?: string) =>
+        fetch(`${limitedServer.base}/r/mdi/home.json`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+      for (let i = 0; i < 20; i++) expect((await ask(`wrong-token-number-${i}-0123456789`)).status).toBe(401);
+      expect((await ask(TOKENS.design)).status).toBe(200);
+      expect((await ask('the-twenty-first-wrong-token-0123')).status).toBe(401);
+      const limited = await ask(TOKENS.design);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(((await limited.json()) as { code: string }).code).toBe('too_many_bad_tokens');
+      expect((await ask()).status).toBe(200);
+    } finally {
+      await limitedServer.close();
+    }
+  });
+});
+
+describe('the access file under --watch', () => {
+  it('takes a revoked token out of force without a restart, and keeps the previous access when the file breaks', async () => {
+    // A separate server: the one above has rate-limited this address.
+    const live = await startTestServer({ args: ['--access', ACCESS, '--watch'] });
+    try {
+      const read = async (token: string) => (await fetch(`${live.base}/r/${PRIVATE}.json`, { headers: { authorization: `Bearer ${token}` } })).status;
+      expect(await read(TOKENS.design)).toBe(200);
+      writeFileSync(ACCESS, '{ not json');
+      await live.logLine((line) => line.level === 50 && String(line.msg).includes('the previous access stays in force'), 5_000);
+      expect(await read(TOKENS.design)).toBe(200);
+      writeAccess({ design: 'a-new-design-token-0123456789abcdef', ci: TOKENS.ci });
+      await live.logLine((line) => line.msg === 'access file reloaded', 5_000);
+      expect(await read(TOKENS.design)).toBe(401);
+      expect(await read('a-new-design-token-0123456789abcdef')).toBe(200);
+    } finally {
+      await live.close();
+      writeAccess(TOKENS);
+    }
+  });
+
+  it('is an error at the start when missing or broken, never "all public"', () => {
+    for (const file of [join(WORK, 'missing.json'), join(FIXTURE_PACKS, 'broken.json')]) {
+      const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--port', '0', '--access', file], { encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^icon-registry: access file ${file.replaceAll('.', '\\.')}: `));
+    }
+  });
+});
+
+describe('export and the token command', () => {
+  it('leaves private packs out of an export unless --include-private is given', () => {
+    const exportTo = (dir: string, extra: string[]) =>
+      spawnSync(process.execPath, [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--access', ACCESS, ...extra], {
+        encoding: 'utf8',
+      });
+    const without = join(WORK, 'export-public');
+    expect(exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]).status).toBe(0);
+    expect(readdirSync(join(without, 'r')).sort()).toEqual(
+      ['_not-found.json', 'mdi-light', 'mdi-light.json', 'openapi.json', 'registry.json']
+        .flatMap((name) => (name.endsWith('.json') ? [name, `${name}.br`, `${name}.gz`] : [name]))
+        .sort(),
+    );
+    const withPrivate = join(WORK, 'export-all');
+    expect(exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']).status).toBe(0);
+    expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.json`);
+  });
+
+  it('token prints a new 32-byte token once and the line whose hash matches it', () => {
+    const result = spawnSync(process.execPath, [CLI, 'token', 'design'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    const token = lines[1] as string;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(lines).toContain(`"design": "${sha256(token)}"`);
+    expect(spawnSync(process.execPath, [CLI, 'token', 'design'], { encoding: 'utf8' }).stdout).not.toContain(token);
+  });
+});
+
+describe('the shadcn CLI with a namespace whose headers carry the token', () => {
+  const run = promisify(execFile);
+  let colors: Server;
+  let colorsUrl: string;
+  beforeAll(async () => {
+    colors = createServer((request, response) => {
+      const match = /^\/colors\/([a-z]+)\.json$/.exec(request.url ?? '');
+      try {
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(readFileSync(join(ROOT, 'test', 'fixtures', 'shadcn', 'colors', `${match?.[1] ?? 'x'}.json`)));
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => colors.listen(0, '127.0.0.1', resolve));
+    colorsUrl = `http://127.0.0.1:${(colors.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => colors.close(resolve));
+  });
+
+  it('installs an icon of the private pack with ${ICONS_TOKEN} from the environment, and fails clearly with a wrong one', async () => {
+    const project = join(WORK, 'shadcn-project');
+    rmSync(project, { recursive: true, force: true });
+    cpSync(join(ROOT, 'test', 'fixtures', 'shadcn', 'project'), project, { recursive: true });
+    const config = JSON.parse(readFileSync(join(project, 'components.json'), 'utf8')) as Record<string, unknown>;
+    config.registries = { '@acme': { url: `${server.base}/r/{name}.json`, headers: { Authorization: 'Bearer ${ICONS_TOKEN}' } } };
+    writeFileSync(join(project, 'components.json'), JSON.stringify(config, null, 2));
+    const shadcn = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
+    const add = (token: string) =>
+      run(process.execPath, [shadcn, 'add', `@acme/${PRIVATE}/wide`, '--yes', '--overwrite', '--cwd', project], {
+        timeout: 120_000,
+        env: { ...process.env, REGISTRY_URL: colorsUrl, CI: '1', ICONS_TOKEN: token },
+      }).then(
+        (output) => ({ code: 0, output: `${output.stdout}${output.stderr}` }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      );
+    const ok = await add(TOKENS.design);
+    expect(ok.code, ok.output).toBe(0);
+    expect(readFileSync(join(project, 'components', 'icons', `${PRIVATE}-wide.tsx`), 'utf8')).toContain('export default FixtureShapesWide');
+    const wrong = await add('a-wrong-token-0123456789abcdefghij');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.output).toContain(`You are not authorized to access the item at ${server.base}/r/${PRIVATE}/wide.json`);
+  });
+});

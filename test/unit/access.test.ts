@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AccessFileError, parseAccessFile } from '../../src/access/access-file.js';
+import { BadTokenLimiter } from '../../src/access/bad-token-limiter.js';
+import { authenticate } from '../../src/access/credentials.js';
+
+const hash = (token: string) => `sha256:${createHash('sha256').update(token).digest('hex')}`;
+const POLICY = parseAccessFile(
+  JSON.stringify({
+    packs: { acme: ['ci', 'design'], 'acme-internal': ['design'] },
+    tokens: { ci: hash('ci-token-0123456789abcdef'), design: hash('design-token-0123456789abcdef') },
+  }),
+);
+
+describe('parseAccessFile', () => {
+  it('refuses what is not a usable access file, naming the mistake', () => {
+    for (const [text, message] of [
+      ['{', /not JSON/],
+      ['{"packs": {}}', /"packs" and "tokens"/],
+      ['{"packs": {}, "tokens": {"ci": "md5:abc"}}', /token "ci" must be "sha256:"/],
+      ['{"packs": {"acme": ["nobody"]}, "tokens": {}}', /unknown token "nobody"/],
+      ['{"packs": {"Not Valid": []}, "tokens": {}}', /pack id "Not Valid" is not valid/],
+    ] as const) {
+      expect(() => parseAccessFile(text), text).toThrow(AccessFileError);
+      expect(() => parseAccessFile(text), text).toThrow(message);
+    }
+  });
+});
+
+describe('authenticate', () => {
+  it('tells no header, a bad one and a known token apart, and gives the token the packs that name it', () => {
+    expect(authenticate(undefined, POLICY)).toEqual({ kind: 'none' });
+    for (const header of ['Basic abc', 'Bearer', 'Bearer unknown-token-0123456789', 'bearer design-token-0123456789abcdef']) {
+      expect(authenticate(header, POLICY), header).toEqual({ kind: 'bad' });
+    }
+    expect(authenticate('Bearer ci-token-0123456789abcdef', POLICY)).toEqual({ kind: 'token', name: 'ci', privatePacks: new Set(['acme']) });
+    expect(authenticate('Bearer design-token-0123456789abcdef', POLICY)).toEqual({
+      kind: 'token',
+      name: 'design',
+      privatePacks: new Set(['acme', 'acme-internal']),
+    });
+  });
+});
+
+describe('BadTokenLimiter', () => {
+  it('refuses an address after 20 bad tokens for the rest of its minute, then forgets it', () => {
+    let now = 0;
+    const limiter = new BadTokenLimiter(() => now);
+    for (let i = 0; i < 20; i++) limiter.recordBadToken('a');
+    expect(limiter.retryAfter('a')).toBe(0);
+    limiter.recordBadToken('a');
+    now = 15_000;
+    expect(limiter.retryAfter('a')).toBe(45);
+    expect(limiter.retryAfter('b')).toBe(0);
+    now = 60_000;
+    expect(limiter.retryAfter('a')).toBe(0);
+  });
+});
