@@ -216,12 +216,15 @@ describe('the shadcn CLI with a namespace whose headers carry the token', () => 
     await new Promise((resolve) => colors.close(resolve));
   });
 
-  it('installs an icon of the private pack with ${ICONS_TOKEN} from the environment, and fails clearly with a wrong one', async () => {
+  it('installs an icon of the private pack with the token from the environment, and fails clearly with a wrong one', async () => {
     const project = join(WORK, 'shadcn-project');
     rmSync(project, { recursive: true, force: true });
     cpSync(join(ROOT, 'test', 'fixtures', 'shadcn', 'project'), project, { recursive: true });
     const config = JSON.parse(readFileSync(join(project, 'components.json'), 'utf8')) as Record<string, unknown>;
-    config.registries = { '@acme': { url: `${server.base}/r/{name}.json`, headers: { Authorization: 'Bearer ${ICONS_TOKEN}' } } };
+    // The CLI fills in ${ICONS_TOKEN} from the environment: the placeholder is meant literally here.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shadcn CLI's own placeholder syntax
+    const authorization = 'Bearer ${ICONS_TOKEN}';
+    config.registries = { '@acme': { url: `${server.base}/r/{name}.json`, headers: { Authorization: authorization } } };
     writeFileSync(join(project, 'components.json'), JSON.stringify(config, null, 2));
     const shadcn = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
     const add = (token: string) =>
