@@ -1,7 +1,8 @@
 import type { IconifyAlias, IconifyJSON } from '@iconify/types';
+import { defaultIconProps } from '@iconify/utils';
 
-/** Alias props that make an alias an icon of its own (defaultIconProps of @iconify/utils). */
-const TRANSFORMING_PROPS = ['left', 'top', 'width', 'height', 'rotate', 'vFlip', 'hFlip'] as const;
+/** Alias props that make an alias an icon of its own, as the reference counts them. */
+const TRANSFORMING_PROPS = Object.keys(defaultIconProps) as Array<keyof typeof defaultIconProps>;
 
 /** An icon of the lists: its name first, then the names of its plain aliases. */
 type ListedIcon = string[];

@@ -4,8 +4,8 @@ import { mergeIconData } from '@iconify/utils';
 /** One stored entry of a pack: an icon or an alias verbatim, or a character code naming its icon. */
 export type StoredEntry = { icon: IconifyIcon } | { alias: IconifyAlias } | { char: string };
 
-/** Longest alias chain followed; the build drops longer ones (MAX_ALIAS_CHAIN), so this guards a damaged catalog only. */
-const MAX_CHAIN = 64;
+/** Longest alias chain followed at request time; the build drops longer ones (MAX_ALIAS_CHAIN), so this guards a damaged catalog only. */
+export const MAX_RESOLVED_CHAIN = 64;
 
 /**
  * The icon `name` of a pack resolved as @iconify/utils' getIconData resolves
@@ -18,7 +18,7 @@ export function resolveIcon(name: string, entryOf: (name: string) => StoredEntry
   const chain: IconifyAlias[] = [];
   let entry = entryOf(name);
   while (entry && 'alias' in entry) {
-    if (chain.length === MAX_CHAIN) return undefined;
+    if (chain.length === MAX_RESOLVED_CHAIN) return undefined;
     chain.push(entry.alias);
     entry = entryOf(entry.alias.parent);
   }

@@ -1,9 +1,6 @@
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
 
-import type { StoredEntry } from '../catalog/resolve-icon.js';
-
-/** Longest alias chain followed; the build refuses longer ones, so this only guards against a damaged catalog. */
-const MAX_CHAIN = 64;
+import { MAX_RESOLVED_CHAIN, type StoredEntry } from '../catalog/resolve-icon.js';
 
 /**
  * The Iconify API's answer to `/{prefix}.json?icons=...`: the set's root
@@ -17,7 +14,7 @@ export function iconData(root: Record<string, unknown>, names: readonly string[]
   const aliases: Record<string, IconifyAlias> = Object.create(null);
   const resolve = (start: string) => {
     let name = start;
-    for (let step = 0; step < MAX_CHAIN; step++) {
+    for (let step = 0; step < MAX_RESOLVED_CHAIN; step++) {
       const entry = entryOf(name);
       if (!entry) return;
       if ('icon' in entry) {

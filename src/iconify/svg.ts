@@ -1,5 +1,13 @@
 import type { IconifyIcon } from '@iconify/types';
-import { defaultIconCustomisations, flipFromString, iconToHTML, iconToSVG, rotateFromString, type IconifyIconCustomisations } from '@iconify/utils';
+import {
+  defaultIconCustomisations,
+  defaultIconDimensions,
+  flipFromString,
+  iconToHTML,
+  iconToSVG,
+  rotateFromString,
+  type IconifyIconCustomisations,
+} from '@iconify/utils';
 
 /** The SVG customisations of the Iconify API, as query parameters. */
 export interface SvgQuery {
@@ -15,8 +23,6 @@ export interface SvgQuery {
 export function cleanQueryValue(value: string | undefined): string | undefined {
   return value ? value.replace(/['"<>&]/g, '') : undefined;
 }
-
-const ICON_DEFAULTS = { left: 0, top: 0, width: 16, height: 16 };
 
 /**
  * The Iconify API's `/{prefix}/{name}.svg`: `iconToSVG` with the query's
@@ -34,7 +40,7 @@ export function iconifySvg(icon: IconifyIcon, query: SvgQuery): string {
   const svg = iconToSVG(icon, customisations);
   let body = svg.body;
   if (query.box) {
-    body = `<rect x="${icon.left || 0}" y="${icon.top || 0}" width="${icon.width || ICON_DEFAULTS.width}" height="${icon.height || ICON_DEFAULTS.height}" fill="rgba(255, 255, 255, 0)" />${body}`;
+    body = `<rect x="${icon.left || 0}" y="${icon.top || 0}" width="${icon.width || defaultIconDimensions.width}" height="${icon.height || defaultIconDimensions.height}" fill="rgba(255, 255, 255, 0)" />${body}`;
   }
   let html = iconToHTML(body, svg.attributes);
   const color = cleanQueryValue(query.color);

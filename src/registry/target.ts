@@ -1,9 +1,6 @@
 import { badRequest, notFound, uriTooLong, type Problem } from './problem.js';
 import { routeOfSegments, type Route } from './paths.js';
 
-export { normaliseBasePath } from './paths.js';
-export type { Route } from './paths.js';
-
 export const MAX_TARGET_BYTES = 2048;
 
 /** Bytes a request target may never contain: controls, space, DEL and anything beyond ASCII. */

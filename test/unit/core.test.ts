@@ -4,7 +4,8 @@ import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/catalog
 import { isNotModified } from '../../src/http/conditional.js';
 import { ByteBoundedCache } from '../../src/registry/byte-bounded-cache.js';
 import { closestNames, editDistance } from '../../src/registry/suggestions.js';
-import { normaliseBasePath, parseTarget } from '../../src/registry/target.js';
+import { normaliseBasePath } from '../../src/registry/paths.js';
+import { parseTarget } from '../../src/registry/target.js';
 import { componentName } from '../../src/render/react.js';
 
 describe('parseTarget', () => {

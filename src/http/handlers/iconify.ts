@@ -47,6 +47,18 @@ function entryOf(registry: Registry, pack: string, name: string): StoredEntry | 
   return isValidName(name) ? registry.catalog.entry(pack, name) : undefined;
 }
 
+/** The icon data of `names` in `pack` (its set row given), read entry by entry. */
+function iconDataOf(registry: Registry, pack: string, set: IconifySetRow, names: readonly string[]): Record<string, unknown> {
+  return iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, pack, name));
+}
+
+/** A found answer as an attachment named `filename` when the query asks for `download`, as the reference sends it. */
+function withDownload(resource: Resource, query: URLSearchParams, filename: string): Answer {
+  return resource.status === 200 && query.get('download')
+    ? resourceAnswer(resource, { 'content-disposition': `attachment; filename="${filename}"` })
+    : resourceAnswer(resource);
+}
+
 export function answerIconifyIcons(request: RequestContext, route: Route<'iconify-icons'>, registry: Registry): Answer {
   return resourceAnswer(
     registry.cachedDocument(registry.packs.has(route.prefix) ? route.prefix : undefined, `iconify ${request.target}`, () => {
@@ -57,8 +69,7 @@ export function answerIconifyIcons(request: RequestContext, route: Route<'iconif
       const names = given.length === 1 ? (given[0] as string).split(',') : given;
       const set = registry.packs.has(route.prefix) ? registry.catalog.iconifySet(route.prefix) : undefined;
       if (names.length === 0 || !set) return ICON_DATA_NOT_FOUND;
-      const data = iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, route.prefix, name));
-      return jsonResource(data, query, wrapping);
+      return jsonResource(iconDataOf(registry, route.prefix, set, names), query, wrapping);
     }),
   );
 }
@@ -82,9 +93,7 @@ export function answerIconifySvg(request: RequestContext, route: Route<'iconify-
     return memoryResource({ status: 200, contentType: 'image/svg+xml; charset=utf-8', lastModified: undefined }, Buffer.from(svg));
   });
   // The reference names the file after the name as asked, even for a character code.
-  return resource.status === 200 && query.get('download')
-    ? resourceAnswer(resource, { 'content-disposition': `attachment; filename="${route.name}.svg"` })
-    : resourceAnswer(resource);
+  return withDownload(resource, query, `${route.name}.svg`);
 }
 
 export function answerIconifyCss(request: RequestContext, route: Route<'iconify-css'>, registry: Registry): Answer {
@@ -94,13 +103,10 @@ export function answerIconifyCss(request: RequestContext, route: Route<'iconify-
     const names = query.get('icons')?.split(',');
     const set = registry.catalog.iconifySet(route.prefix);
     if (!names || !set) return NOT_FOUND;
-    const data = iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, route.prefix, name));
-    const css = iconifyCss({ ...data, info: JSON.parse(set.info) } as unknown as IconifyJSON, names, query);
+    const css = iconifyCss({ ...iconDataOf(registry, route.prefix, set, names), info: JSON.parse(set.info) } as unknown as IconifyJSON, names, query);
     return memoryResource({ status: 200, contentType: 'text/css; charset=utf-8', lastModified: undefined }, Buffer.from(css));
   });
-  return resource.status === 200 && query.get('download')
-    ? resourceAnswer(resource, { 'content-disposition': `attachment; filename="${route.prefix}.css"` })
-    : resourceAnswer(resource);
+  return withDownload(resource, query, `${route.prefix}.css`);
 }
 
 /** What /collections and /last-modified list: packs in the registry's order, or those `prefix`/`prefixes` select. */
@@ -109,12 +115,24 @@ function selectedPacks(registry: Registry, query: URLSearchParams): string[] {
   return selectPrefixes(all, query.get('prefix'), query.get('prefixes')) ?? all;
 }
 
+/** What a generic route's `make` returns instead of data for an error, as the reference's handlers return a status. */
+type ErrorStatus = 400 | 404;
+const ERRORS: Readonly<Record<ErrorStatus, Resource>> = { 400: BAD_REQUEST, 404: NOT_FOUND };
+
+/**
+ * The reference's generic JSON routes (handleJSONResponse): a bad callback
+ * is 400 first; then `make` gives the data, or a status for the text error.
+ * The whole answer is cached by request target, with what this registry
+ * answers of all packs.
+ */
 function genericJson(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => unknown): Answer {
   return resourceAnswer(
     registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
       const query = queryOf(request);
       const wrapping = wrappingOf(query.get('callback'), undefined);
-      return wrapping ? jsonResource(make(query), query, wrapping) : BAD_REQUEST;
+      if (!wrapping) return BAD_REQUEST;
+      const data = make(query);
+      return data === 400 || data === 404 ? ERRORS[data as ErrorStatus] : jsonResource(data, query, wrapping);
     }),
   );
 }
@@ -131,59 +149,45 @@ export function answerIconifyCollections(request: RequestContext, _route: Route<
 }
 
 export function answerIconifyCollection(request: RequestContext, _route: Route<'iconify-collection'>, registry: Registry): Answer {
-  const query = queryOf(request);
-  // As the reference: a bad callback first, then an unknown set.
-  const wrapping = wrappingOf(query.get('callback'), undefined);
-  if (!wrapping) return resourceAnswer(BAD_REQUEST);
-  const prefix = query.get('prefix');
-  const set = prefix && registry.packs.has(prefix) ? registry.catalog.iconifySet(prefix) : undefined;
-  if (!prefix || !set) return resourceAnswer(NOT_FOUND);
-  return resourceAnswer(
-    registry.cachedDocument(prefix, `iconify ${request.target}`, () => {
-      // The reference's key order: info after the title, chars after the aliases, the theme maps last.
-      const { prefixes, suffixes, ...collection } = JSON.parse(set.collection) as Record<string, unknown>;
-      const { prefix: id, total, title, ...lists } = collection;
-      const answer: Record<string, unknown> = { prefix: id, total, title };
-      if (title === undefined) delete answer.title;
-      if (query.get('info')) answer.info = JSON.parse(set.info);
-      Object.assign(answer, lists);
-      if (query.get('chars') && set.chars !== null) answer.chars = JSON.parse(set.chars);
-      if (prefixes) answer.prefixes = prefixes;
-      if (suffixes) answer.suffixes = suffixes;
-      return jsonResource(answer, query, wrapping);
-    }),
-  );
+  return genericJson(request, registry, (query) => {
+    const prefix = query.get('prefix');
+    const set = prefix && registry.packs.has(prefix) ? registry.catalog.iconifySet(prefix) : undefined;
+    if (!set) return 404;
+    // The reference's key order: info after the title, chars after the aliases, the theme maps last.
+    const { prefixes, suffixes, ...collection } = JSON.parse(set.collection) as Record<string, unknown>;
+    const { prefix: id, total, title, ...lists } = collection;
+    const answer: Record<string, unknown> = { prefix: id, total, title };
+    if (title === undefined) delete answer.title;
+    if (query.get('info')) answer.info = JSON.parse(set.info);
+    Object.assign(answer, lists);
+    if (query.get('chars') && set.chars !== null) answer.chars = JSON.parse(set.chars);
+    if (prefixes) answer.prefixes = prefixes;
+    if (suffixes) answer.suffixes = suffixes;
+    return answer;
+  });
 }
 
 /** Sets the legacy `/list-icons` answers for at once, at most. */
 const MAX_LISTED_SETS = 11;
 
 export function answerIconifyListIcons(request: RequestContext, route: Route<'iconify-list-icons'>, registry: Registry): Answer {
-  return resourceAnswer(
-    registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
-      const query = queryOf(request);
-      const wrapping = wrappingOf(query.get('callback'), undefined);
-      if (!wrapping) return BAD_REQUEST;
-      const listOf = (pack: string) => {
-        const set = registry.catalog.iconifySet(pack);
-        return set && legacyIconList(pack, set, route.categorized, query);
-      };
-      const prefix = query.get('prefix');
-      const prefixes = query.get('prefixes');
-      if (prefix) {
-        const list = registry.packs.has(prefix) ? listOf(prefix) : undefined;
-        return list ? jsonResource(list, query, wrapping) : NOT_FOUND;
-      }
-      if (!prefixes) return BAD_REQUEST;
-      const lists: Record<string, unknown> = {};
-      for (const pack of selectPrefixes([...registry.packs.keys()], null, prefixes) ?? []) {
-        if (Object.keys(lists).length === MAX_LISTED_SETS) break;
-        const list = listOf(pack);
-        if (list) lists[pack] = list;
-      }
-      return Object.keys(lists).length ? jsonResource(lists, query, wrapping) : NOT_FOUND;
-    }),
-  );
+  return genericJson(request, registry, (query) => {
+    const listOf = (pack: string) => {
+      const set = registry.catalog.iconifySet(pack);
+      return set && legacyIconList(pack, set, route.categorized, query);
+    };
+    const prefix = query.get('prefix');
+    const prefixes = query.get('prefixes');
+    if (prefix) return (registry.packs.has(prefix) ? listOf(prefix) : undefined) ?? 404;
+    if (!prefixes) return 400;
+    const lists: Record<string, unknown> = {};
+    for (const pack of selectPrefixes([...registry.packs.keys()], null, prefixes) ?? []) {
+      if (Object.keys(lists).length === MAX_LISTED_SETS) break;
+      const list = listOf(pack);
+      if (list) lists[pack] = list;
+    }
+    return Object.keys(lists).length ? lists : 404;
+  });
 }
 
 /** One set as the reference's createAPIv1IconsListResponse lists it. */
