@@ -78,17 +78,6 @@ export class Registry {
     return route.kind === 'pack' ? this.packDocument(pack) : this.iconDocument(pack, route.name);
   }
 
-  private cached(key: string, make: () => Resource | Problem): Resource {
-    const hit = this.caches.documents.get(key);
-    if (hit) return hit;
-    const made = make();
-    if ('bytes' in made) {
-      this.caches.documents.set(key, made);
-      return made;
-    }
-    return problemResource(made);
-  }
-
   /**
    * Pack documents and their compressed codings come from the catalog as
    * built. A coding up to WHOLE_DOCUMENT_BYTES is read whole and kept with
@@ -96,27 +85,24 @@ export class Registry {
    * chunks read as the client takes them.
    */
   private packDocument(pack: PackRecord): Resource {
-    const key = this.keyOf(pack.id, 'pack');
-    const hit = this.caches.documents.get(key);
-    if (hit) return hit;
-    const info = this.catalog.packDocumentInfo(pack.id);
-    if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
-    const catalog = this.catalog;
-    const resource = storedResource(
-      { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack) },
-      {
-        lengths: info.lengths,
-        read: (encoding) => catalog.packDocumentBytes(pack.id, encoding),
-        readChunks: (encoding) => catalog.packDocumentChunks(pack.id, encoding),
-      },
-      WHOLE_DOCUMENT_BYTES,
-    );
-    this.caches.documents.set(key, resource);
-    return resource;
+    return this.cachedDocument(pack.id, 'pack', () => {
+      const info = this.catalog.packDocumentInfo(pack.id);
+      if (!info) throw new Error(`catalog has no document for pack ${pack.id}`);
+      const catalog = this.catalog;
+      return storedResource(
+        { status: 200, contentType: JSON_TYPE, etag: info.etag, lastModified: lastModifiedOf(pack) },
+        {
+          lengths: info.lengths,
+          read: (encoding) => catalog.packDocumentBytes(pack.id, encoding),
+          readChunks: (encoding) => catalog.packDocumentChunks(pack.id, encoding),
+        },
+        WHOLE_DOCUMENT_BYTES,
+      );
+    });
   }
 
   private iconDocument(pack: PackRecord, name: string): Resource {
-    return this.cached(this.keyOf(pack.id, `icon ${name}`), () => {
+    return this.cachedDocument(pack.id, `icon ${name}`, () => {
       const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
       if (!icon) return this.iconNotFound(pack.id, name);
       return documentResource(Buffer.from(renderIconDocument(pack.entry, name, icon)), lastModifiedOf(pack));
@@ -148,15 +134,18 @@ export class Registry {
   }
 
   /**
-   * A document made for `what` of `pack` (an answer of the Iconify API's
-   * routes, say), kept in the document cache with the pack's documents; or,
-   * without a pack, with what this registry answers of all packs.
+   * A document made for `what` of `pack` (a pack or icon document, an answer
+   * of the Iconify API's routes), kept in the document cache with the pack's
+   * documents; or, without a pack, with what this registry answers of all
+   * packs. A Problem that `make` returns is answered but not kept (misses
+   * have a cache of their own).
    */
-  cachedDocument(pack: string | undefined, what: string, make: () => Resource): Resource {
+  cachedDocument(pack: string | undefined, what: string, make: () => Resource | Problem): Resource {
     const key = pack === undefined ? `registry ${this.serial} ${what}` : this.keyOf(pack, what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const made = make();
+    if (!('bytes' in made)) return problemResource(made);
     this.caches.documents.set(key, made);
     return made;
   }
