@@ -1,8 +1,6 @@
 import type { IconifyJSON } from '@iconify/types';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +8,7 @@ import { bundleForBrowser, launchChromium } from './helpers/browser.js';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { bodyOf, HOSTILE_SVG_DIR, HOSTILE_SVG_PACK, hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
-import { getJson, mapLimit } from './helpers/http.js';
+import { getJson, listenLocally, mapLimit } from './helpers/http.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames } from './helpers/sources.js';
@@ -33,17 +31,10 @@ interface IconDocument {
   react: string;
 }
 
-/** A server on 127.0.0.1 and a free port, answering with `handler`. */
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; port: number }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
 let registry: TestServer;
 let browser: Browser;
-let collector: { server: Server; port: number };
-let page: { server: Server; port: number };
+let collector: Awaited<ReturnType<typeof listenLocally>>;
+let page: Awaited<ReturnType<typeof listenLocally>>;
 const collected: string[] = [];
 /** Components that react-dom could not render on the server. */
 const serverErrors: string[] = [];
@@ -72,7 +63,7 @@ beforeAll(async () => {
   }
   documents = documents.sort(([a], [b]) => (a < b ? -1 : 1));
 
-  collector = await listen((request, response) => {
+  collector = await listenLocally((request, response) => {
     collected.push(`${request.method} ${request.headers.host}${request.url}`);
     response.writeHead(200, { 'content-type': 'text/css' }).end('');
   });
@@ -114,7 +105,7 @@ beforeAll(async () => {
 <script>document.getElementById('svg').innerHTML = ${JSON.stringify(documents.map(([, document]) => document.svg).join('\n')).replace(/</g, '\\u003c')};</script>
 <script src="/bundle.js"></script>
 </body></html>`;
-  page = await listen((request, response) => {
+  page = await listenLocally((request, response) => {
     if (request.url === '/bundle.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     else if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else response.writeHead(404).end();
@@ -124,8 +115,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  collector?.server.close();
-  page?.server.close();
+  await collector?.close();
+  await page?.close();
   await registry?.close();
 });
 

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser, launchChromium } from './helpers/browser.js';
+import { listenLocally } from './helpers/http.js';
 import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -23,8 +22,7 @@ const WORK = join(TEST_TMP, 'iconify-clients');
 
 let registry: TestServer;
 let browser: Browser;
-let page: Server;
-let pageOrigin: string;
+let page: Awaited<ReturnType<typeof listenLocally>>;
 
 beforeAll(async () => {
   registry = await startTestServer();
@@ -55,18 +53,16 @@ createRoot(document.getElementById('react')).render(
   );
   const bundle = bundleForBrowser(entry);
   const html = '<!doctype html><meta charset="utf-8"><title>clients</title><div id="elements"></div><div id="react"></div><script src="/bundle.js"></script>';
-  page = createServer((request, response) => {
+  page = await listenLocally((request, response) => {
     if (request.url === '/bundle.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  page?.close();
+  await page?.close();
   await registry?.close();
 });
 
@@ -82,7 +78,7 @@ describe('Iconify clients pointed at the registry', () => {
     const tab = await browser.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
-    await tab.goto(pageOrigin, { waitUntil: 'load' });
+    await tab.goto(page.origin, { waitUntil: 'load' });
     const expected: Record<string, string> = {};
     for (const icon of ICONS) {
       const [pack, name] = icon.split(':') as [string, string];

@@ -1,13 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { startShadcnColors } from './helpers/shadcn-colors.js';
 
 /*
  * Private packs behind tokens, over real HTTP: a pack listed in the access
@@ -196,24 +195,12 @@ describe('export and the token command', () => {
 
 describe('the shadcn CLI with a namespace whose headers carry the token', () => {
   const run = promisify(execFile);
-  let colors: Server;
-  let colorsUrl: string;
+  let colors: Awaited<ReturnType<typeof startShadcnColors>>;
   beforeAll(async () => {
-    colors = createServer((request, response) => {
-      const match = /^\/colors\/([a-z]+)\.json$/.exec(request.url ?? '');
-      try {
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(readFileSync(join(ROOT, 'test', 'fixtures', 'shadcn', 'colors', `${match?.[1] ?? 'x'}.json`)));
-      } catch {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => colors.listen(0, '127.0.0.1', resolve));
-    colorsUrl = `http://127.0.0.1:${(colors.address() as AddressInfo).port}`;
+    colors = await startShadcnColors();
   });
   afterAll(async () => {
-    await new Promise((resolve) => colors.close(resolve));
+    await colors.close();
   });
 
   it('installs an icon of the private pack with the token from the environment, and fails clearly with a wrong one', async () => {
@@ -230,7 +217,7 @@ describe('the shadcn CLI with a namespace whose headers carry the token', () => 
     const add = (token: string) =>
       run(process.execPath, [shadcn, 'add', `@acme/${PRIVATE}/wide`, '--yes', '--overwrite', '--cwd', project], {
         timeout: 120_000,
-        env: { ...process.env, REGISTRY_URL: colorsUrl, CI: '1', ICONS_TOKEN: token },
+        env: { ...process.env, REGISTRY_URL: colors.origin, CI: '1', ICONS_TOKEN: token },
       }).then(
         (output) => ({ code: 0, output: `${output.stdout}${output.stderr}` }),
         (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),

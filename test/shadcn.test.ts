@@ -1,43 +1,28 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
 import { ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { startShadcnColors } from './helpers/shadcn-colors.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'shadcn');
 const run = promisify(execFile);
 const ICONS = ['mdi:home', 'line-md:loading-loop', 'logos:google'];
 
 let server: TestServer;
-let colors: Server;
-let colorsUrl: string;
-const colorRequests: string[] = [];
+let colors: Awaited<ReturnType<typeof startShadcnColors>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  // The shadcn CLI fetches {REGISTRY_URL}/colors/<baseColor>.json; this serves the fixture copy.
-  colors = createServer((request, response) => {
-    colorRequests.push(request.url ?? '');
-    const match = /^\/colors\/([a-z]+)\.json$/.exec(request.url ?? '');
-    try {
-      const body = readFileSync(join(FIXTURE, 'colors', `${match?.[1] ?? 'missing'}.json`));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => colors.listen(0, '127.0.0.1', resolve));
-  colorsUrl = `http://127.0.0.1:${(colors.address() as AddressInfo).port}`;
+  colors = await startShadcnColors();
 });
 
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => colors.close(resolve));
+  await colors.close();
 });
 
 describe('npx shadcn add <icon url>', () => {
@@ -53,7 +38,7 @@ describe('npx shadcn add <icon url>', () => {
       // Asynchronous, so this process keeps answering the colour requests meanwhile.
       const result = await run(process.execPath, [shadcn, 'add', url, '--yes', '--overwrite', '--cwd', project], {
         timeout: 120_000,
-        env: { ...process.env, REGISTRY_URL: colorsUrl, CI: '1' },
+        env: { ...process.env, REGISTRY_URL: colors.origin, CI: '1' },
       }).then(
         (output) => ({ code: 0, ...output }),
         (error: { code?: number; stdout?: string; stderr?: string }) => error,
@@ -64,7 +49,7 @@ describe('npx shadcn add <icon url>', () => {
       expect(readFileSync(join(project, 'components', 'icons', `${pack}-${name}.tsx`), 'utf8')).toBe(json.react);
     }
     // Proof that the CLI ran offline against the local fixture, not a public registry.
-    expect(colorRequests).toContain('/colors/neutral.json');
+    expect(colors.requests).toContain('/colors/neutral.json');
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { encoding: 'utf8' });
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
     expect(tsc.status).toBe(0);

@@ -1,4 +1,5 @@
-import { get } from 'node:http';
+import { createServer, get, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 
 export interface RawResponse {
@@ -74,4 +75,12 @@ export function getOnNewConnection(url: string): Promise<number> {
       response.on('end', () => resolve(response.statusCode ?? 0));
     }).on('error', reject);
   });
+}
+
+/** A server of the test's own on 127.0.0.1 and a free port, answering with `handler`. */
+export async function listenLocally(handler: RequestListener): Promise<{ server: Server; port: number; origin: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { server, port, origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
