@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapLimit } from './helpers/http.js';
 import { type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
+import { sortedKeys } from './helpers/json.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { DEFAULT_JSON_DIR, readDefaultPack, REPLACED_DEFAULT_PACK, seededRandom, testSeed } from './helpers/sources.js';
 
@@ -44,17 +45,6 @@ async function ask(origin: string, path: string): Promise<Answer> {
   };
 }
 
-/** Keys sorted at every level, so that JSON compares as data, not as text. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-  );
-}
-
 /**
  * An answer as compared: SVG and text as bytes; JSON (and JSONP, unwrapped)
  * as data, with `not_found` sorted. For the lists of all sets, only the sets
@@ -70,7 +60,7 @@ function comparable(answer: Answer, only?: ReadonlySet<string>): unknown {
     const list = (data.lastModified ?? data) as Record<string, unknown>;
     for (const key of Object.keys(list)) if (!only.has(key)) delete list[key];
   }
-  return JSON.stringify([wrapped?.[1], canonical(data)]);
+  return JSON.stringify([wrapped?.[1], sortedKeys(data)]);
 }
 
 /** The sets the reference serves (those of collections.json), but the one the test catalog replaces with an own pack. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
 import { BUILD_LOG, FIXTURE_PACKS } from './helpers/paths.js';
+import { sortedKeys } from './helpers/json.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { defaultPackIds, readDefaultPack, readSourcePack, REPLACED_DEFAULT_PACK } from './helpers/sources.js';
 
@@ -18,16 +19,6 @@ afterAll(async () => {
 /** What the contract says the document of a valid source pack is. */
 function expectedDocument(source: IconifyJSON): Record<string, unknown> {
   return { ...source, aliases: source.aliases ?? {}, width: source.width ?? 16, height: source.height ?? 16 };
-}
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
-  );
 }
 
 describe('GET /r/{pack}.json', () => {
