@@ -88,10 +88,14 @@ export function pathOf(route: Route, basePath: string): string {
   }
 }
 
-/** What the Iconify API accepts as a prefix or an icon name in a path (case matters). */
-const ICONIFY_PART = /^[a-z0-9-]+$/;
-/** The two parts of `{prefix}:{name}` or `{prefix}-{name}` before `.svg`, as the reference splits them. */
-const ICONIFY_SVG_NAME = /^[a-z0-9-]+:?[a-z0-9-]+$/;
+/**
+ * What the Iconify API accepts as a prefix or an icon name in a path (case
+ * matters), at most 100 characters: its router (fastify's default
+ * maxParamLength) matches no route for a longer path parameter.
+ */
+const ICONIFY_PART = /^[a-z0-9-]{1,100}$/;
+/** `{prefix}:{name}` or `{prefix}-{name}` before `.svg`, one path parameter of the reference's, split below. */
+const ICONIFY_SVG_NAME = /^(?=.{2,100}$)[a-z0-9-]+:?[a-z0-9-]+$/;
 
 /** The Iconify API route of the segments after the base path, if any. */
 function iconifyRouteOf(rest: readonly string[]): IconifyRoute | undefined {

@@ -37,6 +37,16 @@ describe('parseTarget', () => {
   });
 });
 
+describe('the Iconify API routes of the URL layout', () => {
+  it('match no route for a path parameter over 100 characters, as the reference does', () => {
+    expect(parseTarget(`/ab-${'c'.repeat(97)}.svg`, '')).toMatchObject({ kind: 'iconify-svg', prefix: 'ab' });
+    expect(parseTarget(`/ab-${'c'.repeat(98)}.svg`, '')).toMatchObject({ status: 404, code: 'not_found' });
+    expect(parseTarget(`/${'a'.repeat(100)}.json`, '')).toMatchObject({ kind: 'iconify-icons' });
+    expect(parseTarget(`/${'a'.repeat(101)}.json`, '')).toMatchObject({ status: 404, code: 'not_found' });
+    expect(parseTarget(`/mdi/${'a'.repeat(101)}.svg`, '')).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
 describe('suggestions', () => {
   it('counts a transposition as one edit and stops past the limit', () => {
     expect(editDistance('hoem', 'home', 3)).toBe(1);
