@@ -11,6 +11,7 @@ import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
 import { TaskTimeout, WorkerPool } from './worker-pool.js';
+import { CATEGORY_MARK } from '../search/set-index.js';
 import { workPath } from '../work-files.js';
 
 /**
@@ -99,6 +100,8 @@ class CatalogWriter {
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
     const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible) VALUES (?, ?, ?, ?, ?, ?)');
     const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data) VALUES (?, ?, ?, ?)');
+    const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts) VALUES (?, ?, ?)');
+    const insertPosting = this.db.prepare('INSERT INTO search_postings (keyword, pack, entries) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
       insertDocument.run(pack.id, pack.etag, pack.document.length, pack.br.length, pack.gzip.length);
@@ -113,12 +116,17 @@ class CatalogWriter {
       }
       insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible);
       for (const [name, kind, data] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data);
+      const search = pack.iconify.search;
+      if (search) {
+        insertSearchSet.run(pack.id, search.style ?? null, JSON.stringify(search.themeParts));
+        for (const [keyword, entries] of search.postings) insertPosting.run(keyword, pack.id, entries);
+      }
     });
     if (previous !== undefined && this.attach(previous)) {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
       this.selectPreviousIcons = this.db.prepare("SELECT name, data FROM previous.entries WHERE pack = ? AND kind = 'icon'");
       this.selectPreviousRoot = this.db.prepare<[string], string>('SELECT root FROM previous.iconify_sets WHERE pack = ?').pluck();
-      const copies = ['packs', 'pack_documents', 'document_chunks', 'entries', 'iconify_sets'].map((table) =>
+      const copies = ['packs', 'pack_documents', 'document_chunks', 'entries', 'iconify_sets', 'search_sets', 'search_postings'].map((table) =>
         this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
       );
       this.copy = this.db.transaction((id: string) => {
@@ -158,6 +166,18 @@ class CatalogWriter {
     return new Map(rows.map((row) => [row.name, mergeIconData(defaults, JSON.parse(row.data) as IconifyIcon) as IconifyIcon]));
   }
 
+  /** The list of every keyword of the packs' names, once all packs are in. */
+  private writeKeywords(): void {
+    const keywords = this.db
+      .prepare<[string], string>('SELECT DISTINCT keyword FROM search_postings WHERE substr(keyword, 1, 1) != ?')
+      .pluck()
+      .all(CATEGORY_MARK);
+    const insert = this.db.prepare('INSERT INTO search_keywords (keyword, reversed) VALUES (?, ?)');
+    this.db.transaction(() => {
+      for (const keyword of keywords) insert.run(keyword, [...keyword].reverse().join(''));
+    })();
+  }
+
   /** The pack an earlier build made from `file`, if any. */
   previousPackOf(file: SourceFile): PreviousPack | undefined {
     return this.previousPack?.get(file.path);
@@ -165,6 +185,7 @@ class CatalogWriter {
 
   finish(meta: Record<string, string>): void {
     if (this.previousPack) this.db.exec('DETACH DATABASE previous');
+    this.writeKeywords();
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
     this.db.close();

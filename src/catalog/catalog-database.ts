@@ -21,6 +21,16 @@ export interface IconifySetRow {
   visible: string;
 }
 
+/** What search reads of a searchable set (see the schema). */
+export interface SearchSetRow {
+  pack: string;
+  style: string | null;
+  themeParts: string;
+}
+
+/** The meta key of the default catalog's set order (JSON array of ids, the Iconify API's order). */
+export const SET_ORDER_KEY = 'set_order';
+
 export interface StoredDocumentInfo {
   etag: string;
   /** Length of each coding. */
@@ -48,6 +58,10 @@ export class CatalogDatabase {
   private readonly defaults = new Map<string, Partial<IconifyIcon>>();
   private readonly selectNames: Database.Statement<[string], string>;
   private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
+  private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
+  private readonly selectKeywordsStarting: Database.Statement<[string, string], string>;
+  private readonly selectKeywordsEnding: Database.Statement<[string, string], string>;
+  private readonly selectKeywordsOf: Database.Statement<[string], string>;
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
@@ -70,6 +84,44 @@ export class CatalogDatabase {
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
     this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible FROM iconify_sets WHERE pack = ?');
+    this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
+    this.selectKeywordsStarting = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE keyword > ? AND keyword < ?').pluck();
+    this.selectKeywordsEnding = this.db
+      .prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE reversed > ? AND reversed < ?')
+      .pluck();
+    this.selectKeywordsOf = this.db.prepare<[string], string>('SELECT keyword FROM search_postings WHERE pack = ?').pluck();
+  }
+
+  /** The searchable sets of this database. */
+  searchSets(): SearchSetRow[] {
+    return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
+  }
+
+  /** The set order of the default catalog, if this is it. */
+  setOrder(): string[] | undefined {
+    const value = this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(SET_ORDER_KEY);
+    return value === undefined ? undefined : (JSON.parse(value) as string[]);
+  }
+
+  /** Each set holding `keyword`, with its entries holding it (encoded). */
+  postings(keyword: string): Array<{ pack: string; entries: string }> {
+    return this.selectPostings.all(keyword);
+  }
+
+  /**
+   * Keywords of the sets' names longer than `start` that begin with it, or
+   * with `ending` set, that end with it. Keywords hold only [a-z0-9], all below
+   * DEL, so the range [start, start + DEL) holds exactly those beginning with it.
+   */
+  keywordsAround(part: string, ending: boolean): string[] {
+    if (!ending) return this.selectKeywordsStarting.all(part, `${part}\x7f`);
+    const reversed = [...part].reverse().join('');
+    return this.selectKeywordsEnding.all(reversed, `${reversed}\x7f`);
+  }
+
+  /** Every keyword (category words included) of one set. */
+  keywordsOf(pack: string): string[] {
+    return this.selectKeywordsOf.all(pack);
   }
 
   /** The fingerprint a database was built for, or undefined when it is not a catalog. */

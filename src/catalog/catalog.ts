@@ -36,7 +36,8 @@ export class Catalog {
     this.packs = new Map([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
   }
 
-  private database(pack: string): CatalogDatabase | undefined {
+  /** The database that serves `pack` (a pack of an earlier database may be replaced by one of a later). */
+  database(pack: string): CatalogDatabase | undefined {
     return this.databaseOf.get(pack);
   }
 

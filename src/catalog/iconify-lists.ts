@@ -1,11 +1,12 @@
 import type { IconifyAlias, IconifyJSON } from '@iconify/types';
 import { defaultIconProps } from '@iconify/utils';
+import { type IconStyle, iconStyleOf } from '../search/icon-style.js';
 
 /** Alias props that make an alias an icon of its own, as the reference counts them. */
 const TRANSFORMING_PROPS = Object.keys(defaultIconProps) as Array<keyof typeof defaultIconProps>;
 
 /** An icon of the lists: its name first, then the names of its plain aliases. */
-type ListedIcon = string[];
+export type ListedIcon = string[];
 interface Tag {
   title: string;
   icons: ListedIcon[];
@@ -21,6 +22,28 @@ export interface IconifyLists {
   chars: Record<string, string> | undefined;
   /** The visible icons by their own names (plain aliases left out), as `/list-icons` lists them. */
   visible: string[];
+  /** What the reference's search index is made of. */
+  search: SearchLists;
+}
+
+/** The reference's search material of a set (its generateIconSetIconsTree keeps it beside the lists). */
+export interface SearchLists {
+  /** Visible icons with their plain aliases, in the order the reference walks them (an object's key order). */
+  icons: ListedIcon[];
+  /** The style of each visible icon whose body paints only fills or only strokes. */
+  styles: Map<ListedIcon, IconStyle>;
+  /** The style every visible icon shares, 'mixed' when they differ and some have one, else undefined. */
+  style: IconStyle | 'mixed' | undefined;
+  /** Each category with its icons, as `/collection` lists them. */
+  categories: Tag[];
+}
+
+/** Keys in the order a JavaScript object enumerates them: array indexes first, ascending, then the others as inserted. */
+function inObjectKeyOrder(keys: Iterable<string>): string[] {
+  const indexes: string[] = [];
+  const others: string[] = [];
+  for (const key of keys) (/^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1 ? indexes : others).push(key);
+  return indexes.sort((a, b) => Number(a) - Number(b)).concat(others);
 }
 
 /**
@@ -47,6 +70,9 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
       set.add(tag);
     }
   }
+  const styles = new Map<ListedIcon, IconStyle>();
+  // undefined before the first visible icon, null once two differ or one has none.
+  let common: IconStyle | null | undefined;
   const list = (name: string, icon: ListedIcon, fallback?: string) => {
     const own = tagsOf.get(name) ?? (fallback === undefined ? undefined : tagsOf.get(fallback));
     if (own && fallback !== undefined) tagsOf.set(name, own);
@@ -60,6 +86,10 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
       visible.set(name, listed);
       total++;
       list(name, listed);
+      const style = iconStyleOf(icon.body);
+      if (style) styles.set(listed, style);
+      if (common === undefined) common = style ?? null;
+      else if (common && common !== style) common = null;
     }
   }
   const checked = new Set(Object.keys(data.icons));
@@ -83,6 +113,8 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
       if (isVisible) {
         total++;
         list(name, icon, parentIcon[0]);
+        const style = styles.get(parentIcon);
+        if (style) styles.set(icon, style);
       }
     } else {
       icon = parentIcon;
@@ -118,5 +150,14 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
       if (icon) chars[char] = icon[0] as string;
     }
   }
-  return { total, collection, chars, visible: [...visible].filter(([name, icon]) => icon[0] === name).map(([name]) => name) };
+  const search: SearchLists = {
+    // An alias's key also leads to its icon; the icon's own key lists it once.
+    icons: inObjectKeyOrder(visible.keys())
+      .filter((name) => (visible.get(name) as ListedIcon)[0] === name)
+      .map((name) => visible.get(name) as ListedIcon),
+    styles,
+    style: common ? common : styles.size ? 'mixed' : undefined,
+    categories: listedTags,
+  };
+  return { total, collection, chars, visible: [...visible].filter(([name, icon]) => icon[0] === name).map(([name]) => name), search };
 }

@@ -1,5 +1,6 @@
 import type { IconifyInfo, IconifyJSON } from '@iconify/types';
 import { iconifyListsOf } from './iconify-lists.js';
+import { type SetSearchIndex, setSearchIndexOf } from '../search/set-index.js';
 
 /**
  * What a pack is made of, as the catalog stores it for reading one icon at
@@ -21,6 +22,8 @@ export interface IconifyView {
   visible: string;
   /** Every entry: name, kind, and the icon or alias verbatim as JSON, or the name a character code stands for. */
   entries: Array<[name: string, kind: EntryKind, data: string]>;
+  /** What search reads of the set; undefined for a set whose info hides it (the Iconify API does not search those). */
+  search: SetSearchIndex | undefined;
 }
 
 /** What an entry of a pack is. */
@@ -51,5 +54,6 @@ export function iconifyViewOf(data: IconifyJSON, aliases: NonNullable<IconifyJSO
     chars: lists.chars === undefined ? null : JSON.stringify(lists.chars),
     visible: JSON.stringify(lists.visible),
     entries,
+    search: info.hidden ? undefined : setSearchIndexOf(data, [...Object.keys(data.icons), ...Object.keys(aliases)], lists.search),
   };
 }

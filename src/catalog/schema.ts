@@ -66,4 +66,31 @@ CREATE TABLE entries (
   data TEXT NOT NULL,
   PRIMARY KEY (pack, name)
 );
+
+
+-- What search reads (see src/search/): each searchable set's style and theme words
+-- (JSON array), and each keyword of a set with the set's entries holding it
+-- (text, see search/entries.ts). Keywords are the '-'-separated chunks of names;
+-- words of category titles are stored with a leading '~'.
+CREATE TABLE search_sets (
+  pack        TEXT PRIMARY KEY,
+  style       TEXT,
+  theme_parts TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE search_postings (
+  keyword TEXT NOT NULL,
+  pack    TEXT NOT NULL,
+  entries TEXT NOT NULL,
+  PRIMARY KEY (keyword, pack)
+) WITHOUT ROWID;
+CREATE INDEX search_postings_by_pack ON search_postings (pack);
+
+-- Every keyword of the name chunks (not category words) once, and spelt backwards:
+-- the keywords starting or ending with a partial word are two range reads.
+CREATE TABLE search_keywords (
+  keyword  TEXT PRIMARY KEY,
+  reversed TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX search_keywords_by_ending ON search_keywords (reversed);
 `;

@@ -14,6 +14,7 @@ import {
   answerIconifyLastModified,
   answerIconifySvg,
 } from './handlers/iconify.js';
+import { answerIconifyKeywords, answerIconifySearch } from './handlers/search.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';
 
@@ -34,6 +35,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-collection': answerIconifyCollection,
   'iconify-list-icons': answerIconifyListIcons,
   'iconify-last-modified': answerIconifyLastModified,
+  'iconify-search': answerIconifySearch,
+  'iconify-keywords': answerIconifyKeywords,
 };
 
 const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

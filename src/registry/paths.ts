@@ -24,7 +24,9 @@ export type IconifyRoute =
   | { kind: 'iconify-collections' }
   | { kind: 'iconify-collection' }
   | { kind: 'iconify-list-icons'; categorized: boolean }
-  | { kind: 'iconify-last-modified' };
+  | { kind: 'iconify-last-modified' }
+  | { kind: 'iconify-search' }
+  | { kind: 'iconify-keywords' };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
 export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute;
@@ -85,6 +87,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${route.categorized ? 'list-icons-categorized' : 'list-icons'}`;
     case 'iconify-last-modified':
       return `${basePath}/last-modified`;
+    case 'iconify-search':
+      return `${basePath}/search`;
+    case 'iconify-keywords':
+      return `${basePath}/keywords`;
   }
 }
 
@@ -105,6 +111,8 @@ function iconifyRouteOf(rest: readonly string[]): IconifyRoute | undefined {
     if (first === 'collection') return { kind: 'iconify-collection' };
     if (first === 'list-icons' || first === 'list-icons-categorized') return { kind: 'iconify-list-icons', categorized: first === 'list-icons-categorized' };
     if (first === 'last-modified') return { kind: 'iconify-last-modified' };
+    if (first === 'search') return { kind: 'iconify-search' };
+    if (first === 'keywords') return { kind: 'iconify-keywords' };
     const dot = first.lastIndexOf('.');
     const stem = first.slice(0, dot);
     const extension = first.slice(dot + 1);

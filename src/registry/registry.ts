@@ -8,6 +8,7 @@ import { documentResource, JSON_TYPE, problemResource, storedResource, type Reso
 import { RegistryCaches } from './registry-caches.js';
 import { closestNames, NameIndex } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
+import { CatalogSearch } from '../search/catalog-search.js';
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -48,6 +49,7 @@ export class Registry {
   private readonly caches: RegistryCaches;
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
+  private searchOfPacks: CatalogSearch | undefined;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -67,6 +69,12 @@ export class Registry {
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches. */
   view(packs: ReadonlySet<string>): Registry {
     return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs });
+  }
+
+  /** Search over the packs this registry serves (made on first use). */
+  get search(): CatalogSearch {
+    this.searchOfPacks ??= new CatalogSearch(this.catalog, this.packs.keys());
+    return this.searchOfPacks;
   }
 
   /** The answer to a route: a document, or the problem that takes its place. */

@@ -125,7 +125,7 @@ const ERRORS: Readonly<Record<ErrorStatus, Resource>> = { 400: BAD_REQUEST, 404:
  * The whole answer is cached by request target, with what this registry
  * answers of all packs.
  */
-function genericJson(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => unknown): Answer {
+export function genericJson(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => unknown): Answer {
   return resourceAnswer(
     registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
       const query = queryOf(request);

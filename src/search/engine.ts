@@ -1,0 +1,242 @@
+import { decodeEntries, type SearchEntry } from './entries.js';
+import type { IconStyle } from './icon-style.js';
+import { parseQuery, type SearchReading } from './query.js';
+
+/*
+ * The Iconify API's search, ported from the reference's search()
+ * (src/data/search/index.ts) so that it finds what the reference finds, in
+ * the same order, over sets read from the catalog a keyword at a time.
+ */
+
+/** A searchable set, as search filters and ranks it. */
+export interface SearchSet {
+  id: string;
+  style: IconStyle | 'mixed' | undefined;
+  /** Theme words, longest first (see set-index.ts). */
+  themeParts: readonly string[];
+  palette: boolean | undefined;
+  category: string | undefined;
+}
+
+/** Where search reads its index: the sets it may search, and their entries by keyword. */
+export interface SearchSource {
+  /** The searchable sets, in the order results rank them within one length. */
+  readonly sets: readonly SearchSet[];
+  /** The sets holding `keyword`, each with its entries holding it (encoded; see entries.ts). */
+  postings(keyword: string): ReadonlyMap<string, string>;
+  /** Keywords longer than `partial` that start with it, then (with `endings`) those that end with it, each group by length, then alphabetically. */
+  partialKeywords(partial: string, endings: boolean): readonly string[];
+}
+
+export interface SearchParams {
+  query: string;
+  limit: number;
+  /** `min` instead of `limit`: every result found is returned, even past the limit. */
+  softLimit?: boolean;
+  /** The `prefix`/`prefixes`/`collection` parameter: ids, or id starts ending with `-`. */
+  prefixes?: string[];
+  category?: string;
+  /** `similar`: false turns off the partial matching of the last word. */
+  partial?: boolean;
+}
+
+export interface SearchResult {
+  /** `prefix:name`, best first. */
+  names: string[];
+  /** The sets of `names`, in order of first appearance. */
+  prefixes: string[];
+}
+
+/** Sets whose id is one of `filters`, or starts with one of them that ends with `-`. */
+export function filterSetIds<T extends { id: string } | string>(sets: readonly T[], filters: readonly string[]): T[] {
+  const wanted = new Set(filters);
+  const partial = filters.some((filter) => filter.endsWith('-'));
+  return sets.filter((set) => {
+    const id = typeof set === 'string' ? set : set.id;
+    if (wanted.has(id)) return true;
+    if (!partial) return false;
+    const parts = id.split('-');
+    let start = '';
+    while (parts.length > 1) {
+      start += `${parts.shift()}-`;
+      if (wanted.has(start)) return true;
+    }
+    return false;
+  });
+}
+
+/** Reads each keyword's postings once per search, and each set's entries of it once. */
+export class PostingReader {
+  private readonly postings = new Map<string, ReadonlyMap<string, string>>();
+  private readonly decoded = new Map<string, SearchEntry[]>();
+
+  constructor(private readonly source: SearchSource) {}
+
+  setsWith(keyword: string): ReadonlyMap<string, string> {
+    let postings = this.postings.get(keyword);
+    if (!postings) this.postings.set(keyword, (postings = this.source.postings(keyword)));
+    return postings;
+  }
+
+  entries(keyword: string, set: string): SearchEntry[] | undefined {
+    const key = `${keyword} ${set}`;
+    let entries = this.decoded.get(key);
+    if (!entries) {
+      const text = this.setsWith(keyword).get(set);
+      if (text === undefined) return undefined;
+      this.decoded.set(key, (entries = decodeEntries(text)));
+    }
+    return entries;
+  }
+}
+
+interface Bucket {
+  length: number;
+  partial: boolean;
+  names: string[];
+}
+
+/** What one search has found so far: results by rank bucket, and what each set has given. */
+class Matches {
+  readonly buckets: Bucket[] = [];
+  count = 0;
+  private readonly added = new Map<string, Set<number>>();
+
+  addedOf(set: string): Set<number> {
+    let added = this.added.get(set);
+    if (!added) this.added.set(set, (added = new Set()));
+    return added;
+  }
+
+  add(name: string, length: number, partial: boolean): void {
+    let bucket = this.buckets.find((item) => item.length === length && item.partial === partial);
+    if (!bucket) this.buckets.push((bucket = { length, partial, names: [] }));
+    bucket.names.push(name);
+    this.count++;
+  }
+
+  /** Exact matches first, then shorter names first; found order within each. */
+  ranked(limit: number, soft: boolean): string[] {
+    const sorted = [...this.buckets].sort((a, b) => (a.partial !== b.partial ? (a.partial ? 1 : -1) : a.length - b.length));
+    const names: string[] = [];
+    for (const bucket of sorted) {
+      for (const name of bucket.names) {
+        if (!soft && names.length >= limit) return names;
+        names.push(name);
+      }
+    }
+    return names;
+  }
+}
+
+/** The length an entry's matched name ranks by, as the reference computes it (an alias's own theme word counts; else the icon's). */
+function findName(entry: SearchEntry, tests: readonly string[], themeParts: readonly string[]): { name: string; length: number } | undefined {
+  let length: number | undefined;
+  const name = entry.names.find((candidate, index) => {
+    for (const test of tests) {
+      if (!candidate.includes(test)) return false;
+      if (!index) length = entry.length || candidate.length;
+      else {
+        for (const part of themeParts) {
+          if (candidate.startsWith(`${part}-`) || candidate.endsWith(`-${part}`)) {
+            length = candidate.length - part.length - 1;
+            break;
+          }
+        }
+      }
+    }
+    return true;
+  });
+  return name === undefined ? undefined : { name, length: length || name.length };
+}
+
+/** The sets a search's filters leave, in ranking order, as the reference's filterSearchPrefixes. */
+export function filteredSets(sets: readonly SearchSet[], filters: { palette?: boolean; style?: IconStyle; category?: string; prefixes?: string[] }): SearchSet[] {
+  let result = [...sets];
+  if (typeof filters.palette === 'boolean') result = result.filter((set) => set.palette === filters.palette);
+  if (filters.style) result = result.filter((set) => set.style === filters.style || set.style === 'mixed');
+  if (filters.category) result = result.filter((set) => set.category === filters.category);
+  if (filters.prefixes) result = filterSetIds(result, filters.prefixes);
+  return result;
+}
+
+/** Runs the reference's search; undefined when it would find nothing. */
+export function search(params: SearchParams, source: SearchSource): SearchResult | undefined {
+  const parsed = parseQuery(params.query, params.partial ?? true);
+  if (!parsed) return undefined;
+  const reader = new PostingReader(source);
+  const readings = parsed.readings.filter((reading) => reading.keywords.every((keyword) => reader.setsWith(keyword).size > 0));
+  if (!readings.length) return undefined;
+  const base = filteredSets(source.sets, { palette: parsed.palette, style: parsed.style, category: params.category, prefixes: params.prefixes });
+  const style = parsed.style;
+  const matches = new Matches();
+  const limit = params.limit;
+  const setsOf = new Map<SearchReading, SearchSet[]>();
+
+  const run = (reading: SearchReading, exact: boolean, partial?: string) => {
+    let sets = setsOf.get(reading);
+    if (!sets) {
+      sets = reading.prefixes ? filterSetIds(base, reading.prefixes) : base;
+      for (const keyword of reading.keywords) sets = sets.filter((set) => reader.setsWith(keyword).has(set.id));
+      setsOf.set(reading, sets);
+    }
+    if (!sets.length) return;
+    const keywords = partial ? [...reading.keywords, partial] : reading.keywords;
+    const tests = reading.test ? [...reading.test, ...keywords] : keywords;
+    if (partial) sets = sets.filter((set) => reader.setsWith(partial).has(set.id));
+    for (const set of sets) {
+      const added = matches.addedOf(set.id);
+      let found: SearchEntry[] | undefined;
+      for (const keyword of keywords) {
+        const entries = reader.entries(keyword, set.id);
+        if (!entries) {
+          found = undefined;
+          break;
+        }
+        if (!found) found = entries;
+        else {
+          const seqs = new Set(entries.map((entry) => entry.seq));
+          found = found.filter((entry) => seqs.has(entry.seq));
+        }
+      }
+      if (!found) continue;
+      for (const entry of found) {
+        if (added.has(entry.seq)) continue;
+        if (style && set.style === 'mixed' && entry.style !== style) continue;
+        const match = findName(entry, tests, set.themeParts);
+        if (!match) continue;
+        added.add(entry.seq);
+        matches.add(`${set.id}:${match.name}`, match.length, !exact);
+        if (!exact && matches.count >= limit) return;
+      }
+    }
+  };
+
+  const runAll = (exact: boolean) => {
+    for (const reading of readings) {
+      const partial = reading.partial;
+      if (partial) {
+        if (exact) {
+          if (reader.setsWith(partial).size > 0) run(reading, true, partial);
+        } else {
+          for (const keyword of source.partialKeywords(partial, true)) run(reading, false, keyword);
+        }
+      } else {
+        if (!exact) continue;
+        run(reading, true);
+      }
+      if (!exact && matches.count >= limit) return;
+    }
+  };
+
+  runAll(true);
+  if (matches.count < limit) runAll(false);
+  if (!matches.count) return undefined;
+  const names = matches.ranked(limit, !!params.softLimit);
+  return { names, prefixes: prefixesOf(names) };
+}
+
+/** The sets of `prefix:name` strings, in order of first appearance. */
+export function prefixesOf(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.slice(0, name.indexOf(':'))))];
+}
