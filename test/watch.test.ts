@@ -30,6 +30,10 @@ async function liveWithin(check: () => Promise<boolean>): Promise<number> {
   throw new Error(`not live within ${LIVE_WITHIN_MS} ms`);
 }
 
+const reloads = () => server.logs.filter((line) => line.msg === 'own packs reloaded');
+/** The first reload logged after the `seen` ones. */
+const reloadAfter = (seen: number) => server.logLine((line) => line.msg === 'own packs reloaded' && reloads().indexOf(line) >= seen, LIVE_WITHIN_MS);
+
 beforeAll(async () => {
   rmSync(packs, { recursive: true, force: true });
   mkdirSync(join(packs, 'team'), { recursive: true });
@@ -90,6 +94,25 @@ describe('serve --watch', () => {
     const index = JSON.parse((await get('/r/registry.json')).body) as Array<{ id: string }>;
     expect(index.map((entry) => entry.id)).toContain('crew');
     expect(index.map((entry) => entry.id)).not.toContain('team');
+  });
+
+  it('finds an added icon with /search within 1 s of the reload that serves it, and no longer once it is removed', async () => {
+    const search = async () => JSON.parse((await get('/search?query=zephyr')).body) as { icons: string[] };
+    expect((await search()).icons).toEqual([]);
+    const reloadsBefore = reloads().length;
+    writeFileSync(join(packs, 'crew', 'zephyr-widget.svg'), CIRCLE);
+    const reload = await reloadAfter(reloadsBefore);
+    const found = await liveWithin(async () => (await search()).icons.includes('crew:zephyr-widget'));
+    const sinceReload = Date.now() - (reload.time as number);
+    console.log(`watch: added icon found by /search ${found} ms after its reload was logged (${sinceReload} ms after the reload)`);
+    expect(sinceReload).toBeLessThan(1_000);
+    expect((await search()).icons).toEqual(['crew:zephyr-widget']);
+
+    const reloadsWithIcon = reloads().length;
+    rmSync(join(packs, 'crew', 'zephyr-widget.svg'));
+    await reloadAfter(reloadsWithIcon);
+    await liveWithin(async () => (await search()).icons.length === 0);
+    expect(JSON.parse((await get('/keywords?prefix=zeph')).body)).toMatchObject({ exists: false, matches: [] });
   });
 
   it('serves a new pack file within 2 s', async () => {

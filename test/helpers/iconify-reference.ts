@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateDefaultCatalog } from '../../src/catalog/sources.js';
 import { freePort } from './nginx.js';
 import { ROOT, TEST_TMP } from './paths.js';
 
@@ -12,16 +11,16 @@ export interface ReferenceServer {
 
 /**
  * The reference Iconify API (`@iconify/api` from npm) on 127.0.0.1, loading
- * the same @iconify/json files from a local directory: the sets listed in
- * its collections.json. Resolves once it answers (it takes about 30 s to load).
+ * the @iconify/json package installed here as its default source loads it
+ * (see iconify-reference-main.mjs): the sets of its collections.json, in that
+ * order. Resolves once it answers (it takes about 30 s to load).
  */
 export async function startIconifyReference(): Promise<ReferenceServer> {
   const dir = join(TEST_TMP, 'iconify-reference');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  symlinkSync(locateDefaultCatalog().dir, join(dir, 'icons'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules', '@iconify', 'api', 'lib', 'index.js')], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'test', 'helpers', 'iconify-reference-main.mjs')], {
     cwd: dir,
     env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false' },
     stdio: 'ignore',
