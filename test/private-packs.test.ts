@@ -79,6 +79,25 @@ describe('a private pack', () => {
     expect((await get(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).status).toBe(200);
   });
 
+  it('is found by no search, and lends /keywords no word, without a token for it; with its token it is searched', async () => {
+    // `cdata` (of its icon style-cdata) is a word no public pack's names have.
+    const searches = ['/search?query=cdata', '/search?query=wide&limit=999', `/search?query=${PRIVATE}:wide`, `/search?query=wide&prefix=${PRIVATE}`, '/search?query=cdat'];
+    for (const token of [undefined, TOKENS.ci]) {
+      for (const path of searches) {
+        const found = JSON.parse((await get(path, token)).body) as { icons: string[]; collections: object };
+        expect(JSON.stringify([found.icons, found.collections]), `${path} with ${token ?? 'no token'}`).not.toContain(PRIVATE);
+      }
+      expect(JSON.parse((await get('/keywords?prefix=cdat', token)).body)).toEqual({ prefix: 'cdat', exists: false, matches: [] });
+      expect(JSON.parse((await get('/keywords?keyword=data', token)).body).matches).not.toContain('cdata');
+      expect(JSON.parse((await get('/keywords?keyword=cdata', token)).body).exists).toBe(false);
+    }
+    const found = await get('/search?query=cdata', TOKENS.design);
+    expect(JSON.parse(found.body).icons).toEqual([`${PRIVATE}:style-cdata`]);
+    expect(found.headers.get('cache-control')).toBe('private, no-store');
+    expect(JSON.parse((await get(`/search?query=wide&prefix=${PRIVATE}`, TOKENS.design)).body).icons).toContain(`${PRIVATE}:wide`);
+    expect(JSON.parse((await get('/keywords?prefix=cdat', TOKENS.design)).body)).toEqual({ prefix: 'cdat', exists: false, matches: ['cdata'] });
+  });
+
   it('is there on every route with its token, none of those answers publicly cacheable', async () => {
     for (const path of ROUTES) {
       const answer = await get(path, TOKENS.design);

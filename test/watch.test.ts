@@ -97,22 +97,22 @@ describe('serve --watch', () => {
   });
 
   it('finds an added icon with /search within 1 s of the reload that serves it, and no longer once it is removed', async () => {
-    const search = async () => JSON.parse((await get('/search?query=zephyr')).body) as { icons: string[] };
+    const search = async () => JSON.parse((await get('/search?query=zorblax')).body) as { icons: string[] };
     expect((await search()).icons).toEqual([]);
     const reloadsBefore = reloads().length;
-    writeFileSync(join(packs, 'crew', 'zephyr-widget.svg'), CIRCLE);
+    writeFileSync(join(packs, 'crew', 'zorblax-widget.svg'), CIRCLE);
     const reload = await reloadAfter(reloadsBefore);
-    const found = await liveWithin(async () => (await search()).icons.includes('crew:zephyr-widget'));
+    const found = await liveWithin(async () => (await search()).icons.includes('crew:zorblax-widget'));
     const sinceReload = Date.now() - (reload.time as number);
     console.log(`watch: added icon found by /search ${found} ms after its reload was logged (${sinceReload} ms after the reload)`);
     expect(sinceReload).toBeLessThan(1_000);
-    expect((await search()).icons).toEqual(['crew:zephyr-widget']);
+    expect((await search()).icons).toEqual(['crew:zorblax-widget']);
 
     const reloadsWithIcon = reloads().length;
-    rmSync(join(packs, 'crew', 'zephyr-widget.svg'));
+    rmSync(join(packs, 'crew', 'zorblax-widget.svg'));
     await reloadAfter(reloadsWithIcon);
     await liveWithin(async () => (await search()).icons.length === 0);
-    expect(JSON.parse((await get('/keywords?prefix=zeph')).body)).toMatchObject({ exists: false, matches: [] });
+    expect(JSON.parse((await get('/keywords?prefix=zorb')).body)).toMatchObject({ exists: false, matches: [] });
   });
 
   it('serves a new pack file within 2 s', async () => {
