@@ -1,13 +1,14 @@
 // npm run bench [-- --smoke]: icon-registry against the Iconify API and nginx, on 127.0.0.1.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { locateDefaultCatalog } from '../src/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
+import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-queries.js';
 import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
@@ -17,6 +18,8 @@ import { emptyFigures, formatReport, LABELS } from './report.js';
 const SMOKE = process.argv.includes('--smoke');
 const SECONDS = SMOKE ? 1 : 10;
 const CONNECTIONS = 32;
+/** Connections of the search loads: a page of people typing, not a crawler. */
+const SEARCH_CONNECTIONS = 16;
 /** nginx runs a worker per core (worker_processes auto): icon-registry gets as many processes. */
 const WORKERS = availableParallelism();
 const ICON_COUNT = 1000;
@@ -128,8 +131,11 @@ async function main(): Promise<void> {
     .map(([pack, name], i) => `/${pack}/${name}.svg?color=%23${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')}`);
   db.close();
   const iconPaths = icons.map(([pack, name]) => `/r/${pack}/${name}.json`);
+  // Searches as people type them: words, two words, partial words, prefixed and filtered queries.
+  const searchQueries = [...WRITTEN_QUERIES, ...generatedQueries(random, 110)];
+  const searchPaths = searchQueries.map((query) => `/search?query=${encodeURIComponent(query)}`);
 
-  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>): Promise<LoadResult> => {
+  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>, connections = CONNECTIONS): Promise<LoadResult> => {
     log(`load: ${label}`);
     // Untimed first, so that every server (each worker of icon-registry included) has met
     // each path a few times and compiled its code: the timed load measures serving, not warming up.
@@ -138,12 +144,12 @@ async function main(): Promise<void> {
       origin,
       paths,
       headers,
-      connections: CONNECTIONS,
+      connections,
       amount: Math.max(WARM_UP_ROUNDS * paths.length, 1000),
       workDir: WORK,
       projectRoot: ROOT,
     });
-    const timed = await load({ label, origin, paths, headers, connections: CONNECTIONS, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
+    const timed = await load({ label, origin, paths, headers, connections, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
     return { ...timed, failures: timed.failures + warmUp.failures };
   };
   const loads = figures.loads;
@@ -174,8 +180,17 @@ async function main(): Promise<void> {
     workDir: WORK,
     projectRoot: ROOT,
   });
+  const memorySearches = await load({
+    label: 'memory',
+    origin: registryOrigin,
+    paths: searchPaths,
+    connections: SEARCH_CONNECTIONS,
+    amount: searchPaths.length * WARM_UP_ROUNDS,
+    workDir: WORK,
+    projectRoot: ROOT,
+  });
   figures.registryRssMb = residentMegabytes(registry.pid as number);
-  figures.memoryFailures = memoryLoad.failures;
+  figures.memoryFailures = memoryLoad.failures + memorySearches.failures;
 
   // nginx and a bare node:http server serving the very bytes icon-registry sent for the same paths.
   const staticRoot = join(WORK, 'static');
@@ -205,17 +220,16 @@ async function main(): Promise<void> {
   const nginx = await startNginx(staticRoot, join(WORK, 'nginx'), ROOT);
   const nginxOrigin = `http://127.0.0.1:${nginx.port}`;
 
-  // The Iconify API, loading the same @iconify/json files from a local directory.
+  // The Iconify API with its default source, the @iconify/json package, read from the one installed here.
   const peerDir = join(WORK, 'iconify-api');
   rmSync(peerDir, { recursive: true, force: true });
   mkdirSync(peerDir, { recursive: true });
-  symlinkSync(locateDefaultCatalog().dir, join(peerDir, 'icons'));
   const peerPort = await freePort();
   const peerOrigin = `http://127.0.0.1:${peerPort}`;
   started = Date.now();
-  const peer = startProcess(process.execPath, ['--expose-gc', join(ROOT, 'node_modules', '@iconify', 'api', 'lib', 'index.js')], {
+  const peer = startProcess(process.execPath, ['--expose-gc', join(ROOT, 'scripts', 'iconify-reference.mjs')], {
     cwd: peerDir,
-    env: { ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(peerPort), ALLOW_UPDATE: 'false' },
+    env: { HOST: '127.0.0.1', PORT: String(peerPort), ALLOW_UPDATE: 'false' },
   });
   log('waiting for the Iconify API to load the catalog (about 35 s)');
   figures.peerStartMs = await waitUntilServing(`${peerOrigin}/collections`, started, 300_000, peer);
@@ -257,12 +271,24 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.peerIconifyData, peerOrigin, iconifyBatches));
   loads.push(await run(LABELS.iconifySvg, workersOrigin, iconifySvgs));
   loads.push(await run(LABELS.peerIconifySvg, peerOrigin, iconifySvgs));
+  loads.push(await run(LABELS.search, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
+  loads.push(await run(LABELS.peerSearch, peerOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
 
   await nginx.stop();
   await stopProcess(peer);
   await stopProcess(workers);
+
+  // Search with no answer kept for reuse: every request runs the engine on the catalog.
+  const uncached = startProcess(
+    process.execPath,
+    [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS), '--cache-mb', '0'],
+    { cwd: WORK },
+  );
+  await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, uncached);
+  loads.push(await run(LABELS.searchUncached, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
+  await stopProcess(uncached);
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const report = formatReport(figures, { date: new Date().toISOString().slice(0, 10), commit, command: `npm run bench${SMOKE ? ' -- --smoke' : ''}` });

@@ -81,7 +81,13 @@ describe('a private pack', () => {
 
   it('is found by no search, and lends /keywords no word, without a token for it; with its token it is searched', async () => {
     // `cdata` (of its icon style-cdata) is a word no public pack's names have.
-    const searches = ['/search?query=cdata', '/search?query=wide&limit=999', `/search?query=${PRIVATE}:wide`, `/search?query=wide&prefix=${PRIVATE}`, '/search?query=cdat'];
+    const searches = [
+      '/search?query=cdata',
+      '/search?query=wide&limit=999',
+      `/search?query=${PRIVATE}:wide`,
+      `/search?query=wide&prefix=${PRIVATE}`,
+      '/search?query=cdat',
+    ];
     for (const token of [undefined, TOKENS.ci]) {
       for (const path of searches) {
         const found = JSON.parse((await get(path, token)).body) as { icons: string[]; collections: object };

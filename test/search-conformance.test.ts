@@ -1,12 +1,10 @@
-import type { IconifyJSON } from '@iconify/types';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { mapLimit } from './helpers/http.js';
 import { type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { DEFAULT_JSON_DIR, readDefaultPack, seededRandom, testSeed } from './helpers/sources.js';
+import { generatedQueries, LISTED_SETS, WRITTEN_QUERIES } from './helpers/search-queries.js';
+import { seededRandom, testSeed } from './helpers/sources.js';
 
 /*
  * /search and /keywords against the reference (@iconify/api on the same
@@ -41,133 +39,6 @@ async function ask(origin: string, path: string): Promise<Answer> {
 
 const bothAnswers = (path: string) => Promise.all([ask(reference.origin, path), ask(registry.base, path)]);
 
-/** Queries written as people type them: words, two words, partial words, prefixed and filtered queries. */
-const WRITTEN = [
-  'home',
-  'house',
-  'arrow',
-  'arrow left',
-  'arrow-left',
-  'arrow right circle',
-  'chevron down',
-  'caret up',
-  'user',
-  'users group',
-  'settings',
-  'cog',
-  'gear',
-  'trash',
-  'delete',
-  'search',
-  'mail',
-  'phone',
-  'heart',
-  'star half',
-  'check',
-  'close',
-  'plus',
-  'minus circle',
-  'menu',
-  'bell',
-  'calendar',
-  'clock',
-  'lock',
-  'eye off',
-  'camera',
-  'image',
-  'file',
-  'folder open',
-  'cloud upload',
-  'download',
-  'share',
-  'link',
-  'copy',
-  'edit',
-  'pencil',
-  'chart bar',
-  'cart',
-  'chat',
-  'globe',
-  'map pin',
-  'sun',
-  'moon',
-  'wifi',
-  'battery',
-  'github',
-  'google',
-  'docker',
-  'thumb up',
-  'emoji',
-  'circle',
-  'square rounded',
-  'hom',
-  'arr',
-  'sett',
-  'notif',
-  'calen',
-  'dow',
-  'ho',
-  'cycle',
-  'bicycle',
-  'arrowleft',
-  'mdi:home',
-  'mdi:arrow',
-  'tabler:user',
-  'lucide:',
-  'mdi-light home',
-  'mdi-home',
-  'material-symbols-light arrow',
-  'fa-solid user',
-  'prefix:mdi home',
-  'prefixes:mdi,tabler arrow',
-  'prefix:material-* home',
-  'palette:true heart',
-  'palette:false star',
-  'style:fill home',
-  'style:stroke arrow',
-  'fill:true bell',
-  'stroke=true user',
-  'home style=stroke',
-  'home outline',
-  'home-outline',
-  '-outline',
-  'baseline-',
-  'home 2',
-  'a:b:c',
-  'prefix:bad! home',
-  'no-such-keyword-qx',
-];
-
-/** The sets the reference loads: those of @iconify/json's collections.json, in its order. */
-const LISTED_SETS = Object.keys(JSON.parse(readFileSync(join(DEFAULT_JSON_DIR, '..', 'collections.json'), 'utf8')) as Record<string, unknown>);
-const listed = new Set(LISTED_SETS);
-
-/** Seeded queries from real icon names: whole names, their words, the start of a word, and `prefix:word`. */
-function generatedQueries(random: () => number, count: number): string[] {
-  const order = LISTED_SETS;
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const packs = new Map<string, IconifyJSON>();
-  const queries: string[] = [];
-  while (queries.length < count) {
-    const id = pick(random() < 0.5 ? order.slice(0, 40) : order);
-    let pack = packs.get(id);
-    if (!pack) packs.set(id, (pack = readDefaultPack(id)));
-    const names = Object.keys(pack.icons);
-    if (!names.length) continue;
-    const chunks = pick(names).split('-');
-    const word = pick(chunks);
-    const kind = random();
-    if (kind < 0.2) queries.push(chunks.join(' '));
-    else if (kind < 0.4) queries.push(word);
-    else if (kind < 0.55) queries.push(word.slice(0, 2 + Math.floor(random() * 3)));
-    else if (kind < 0.7) queries.push(chunks.slice(0, 2).join(' '));
-    else if (kind < 0.8) queries.push(chunks.join('-'));
-    else if (kind < 0.9) queries.push(`${id}:${word}`);
-    else queries.push(`${pick(chunks)} ${pick(['style:fill', 'style:stroke', 'palette:true', 'palette:false', `prefix:${id.split('-')[0]}*`])}`);
-  }
-  return queries;
-}
-
 interface SearchAnswer {
   icons: string[];
   total: number;
@@ -177,10 +48,12 @@ interface SearchAnswer {
   request: Record<string, string>;
 }
 
+const listed = new Set(LISTED_SETS);
+
 describe('/search against the reference', () => {
   it('finds what the reference finds, ranked alike, on at least 150 queries', async () => {
     const seed = testSeed('search conformance');
-    const queries = [...WRITTEN, ...generatedQueries(seededRandom(seed), 110)];
+    const queries = [...WRITTEN_QUERIES, ...generatedQueries(seededRandom(seed), 110)];
     console.log(`search conformance: ${queries.length} queries: ${queries.map((query) => JSON.stringify(query)).join(', ')}`);
     const results = await mapLimit(queries, 8, async (query) => {
       const path = `/search?query=${encodeURIComponent(query)}`;
@@ -191,7 +64,8 @@ describe('/search against the reference', () => {
       expect(Object.keys(actual), path).toEqual(Object.keys(expected));
       expect([actual.limit, actual.start, actual.request], path).toEqual([expected.limit, expected.start, expected.request]);
       // Every set of the answer is described as the reference describes it.
-      for (const prefix of Object.keys(expected.collections)) if (prefix in actual.collections) expect(actual.collections[prefix], path).toEqual(expected.collections[prefix]);
+      for (const prefix of Object.keys(expected.collections))
+        if (prefix in actual.collections) expect(actual.collections[prefix], path).toEqual(expected.collections[prefix]);
       const first64 = new Set(actual.icons.slice(0, 64));
       const topTen = new Set(actual.icons.slice(0, 10));
       // Ranked alike: once the sets the reference does not load are left out, the same names in the same order, as far as both go.

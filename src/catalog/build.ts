@@ -99,7 +99,7 @@ class CatalogWriter {
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
     const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible) VALUES (?, ?, ?, ?, ?, ?)');
-    const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data) VALUES (?, ?, ?, ?)');
+    const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data, categories) VALUES (?, ?, ?, ?, ?)');
     const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts) VALUES (?, ?, ?)');
     const insertPosting = this.db.prepare('INSERT INTO search_postings (keyword, pack, entries) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
@@ -115,7 +115,7 @@ class CatalogWriter {
         }
       }
       insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible);
-      for (const [name, kind, data] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data);
+      for (const [name, kind, data, categories] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data, categories);
       const search = pack.iconify.search;
       if (search) {
         insertSearchSet.run(pack.id, search.style ?? null, JSON.stringify(search.themeParts));

@@ -58,6 +58,11 @@ export class CatalogDatabase {
   private readonly defaults = new Map<string, Partial<IconifyIcon>>();
   private readonly selectNames: Database.Statement<[string], string>;
   private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
+  private readonly selectInfo: Database.Statement<[string], string>;
+  private readonly selectRoot: Database.Statement<[string], string>;
+  /** Each pack's info as JSON, read once (a kilobyte or so each). */
+  private readonly infos = new Map<string, string>();
+  private readonly selectCategories: Database.Statement<[string, string], string | null>;
   private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
   private readonly selectKeywordsStarting: Database.Statement<[string, string], string>;
   private readonly selectKeywordsEnding: Database.Statement<[string, string], string>;
@@ -84,12 +89,19 @@ export class CatalogDatabase {
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
     this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible FROM iconify_sets WHERE pack = ?');
+    this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectCategories = this.db.prepare<[string, string], string | null>('SELECT categories FROM entries WHERE pack = ? AND name = ?').pluck();
     this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
     this.selectKeywordsStarting = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE keyword > ? AND keyword < ?').pluck();
-    this.selectKeywordsEnding = this.db
-      .prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE reversed > ? AND reversed < ?')
-      .pluck();
+    this.selectKeywordsEnding = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE reversed > ? AND reversed < ?').pluck();
     this.selectKeywordsOf = this.db.prepare<[string], string>('SELECT keyword FROM search_postings WHERE pack = ?').pluck();
+  }
+
+  /** The titles of the pack's categories that list icon or alias `name`. */
+  categoriesOf(pack: string, name: string): string[] {
+    const categories = this.selectCategories.get(pack, name);
+    return categories ? (JSON.parse(categories) as string[]) : [];
   }
 
   /** The searchable sets of this database. */
@@ -168,7 +180,7 @@ export class CatalogDatabase {
   private defaultsOf(pack: string): Partial<IconifyIcon> {
     let defaults = this.defaults.get(pack);
     if (!defaults) {
-      const root = this.selectIconifySet.get(pack)?.root;
+      const root = this.iconifyRoot(pack);
       defaults = packDefaultsOf(root ? (JSON.parse(root) as Parameters<typeof packDefaultsOf>[0]) : {});
       this.defaults.set(pack, defaults);
     }
@@ -180,9 +192,24 @@ export class CatalogDatabase {
     return this.selectNames.all(pack);
   }
 
-  /** The Iconify API's view of a pack: its root fields and info, as JSON. */
+  /** The Iconify API's view of a pack: its root fields, info and lists, as JSON (the lists of a large pack are large). */
   iconifySet(pack: string): IconifySetRow | undefined {
     return this.selectIconifySet.get(pack);
+  }
+
+  /** The set's info as the Iconify API lists it, as JSON. */
+  iconifyInfo(pack: string): string | undefined {
+    let info = this.infos.get(pack);
+    if (info === undefined) {
+      info = this.selectInfo.get(pack);
+      if (info !== undefined) this.infos.set(pack, info);
+    }
+    return info;
+  }
+
+  /** The set's root fields (prefix, lastModified, default size), as JSON. */
+  iconifyRoot(pack: string): string | undefined {
+    return this.selectRoot.get(pack);
   }
 
   close(): void {

@@ -64,14 +64,29 @@ export class Catalog {
     return this.database(pack)?.icon(pack, name);
   }
 
-  /** The Iconify API's view of a pack: its root fields and info, as JSON. */
+  /** The Iconify API's view of a pack: its root fields, info and lists, as JSON. */
   iconifySet(pack: string): IconifySetRow | undefined {
     return this.database(pack)?.iconifySet(pack);
+  }
+
+  /** The set's info as the Iconify API lists it, as JSON. */
+  iconifyInfo(pack: string): string | undefined {
+    return this.database(pack)?.iconifyInfo(pack);
+  }
+
+  /** The set's root fields, as JSON. */
+  iconifyRoot(pack: string): string | undefined {
+    return this.database(pack)?.iconifyRoot(pack);
   }
 
   /** One icon, alias or character code of a pack, verbatim. */
   entry(pack: string, name: string): StoredEntry | undefined {
     return this.database(pack)?.entry(pack, name);
+  }
+
+  /** The titles of the pack's categories that list icon or alias `name`. */
+  categoriesOf(pack: string, name: string): string[] {
+    return this.database(pack)?.categoriesOf(pack, name) ?? [];
   }
 
   /** Every icon and alias name of a pack (for suggestions after a miss). */

@@ -24,6 +24,8 @@ export interface IconifyLists {
   visible: string[];
   /** What the reference's search index is made of. */
   search: SearchLists;
+  /** The titles of the categories each visible icon or alias is listed in (plain aliases share their icon's). */
+  categoriesOf: Map<string, string[]>;
 }
 
 /** The reference's search material of a set (its generateIconSetIconsTree keeps it beside the lists). */
@@ -159,5 +161,15 @@ export function iconifyListsOf(data: IconifyJSON, aliases: NonNullable<IconifyJS
     style: common ? common : styles.size ? 'mixed' : undefined,
     categories: listedTags,
   };
-  return { total, collection, chars, visible: [...visible].filter(([name, icon]) => icon[0] === name).map(([name]) => name), search };
+  const categoriesOf = new Map<string, string[]>();
+  for (const tag of listedTags) {
+    for (const icon of tag.icons) {
+      for (const name of icon) {
+        const titles = categoriesOf.get(name);
+        if (titles) titles.push(tag.title);
+        else categoriesOf.set(name, [tag.title]);
+      }
+    }
+  }
+  return { total, collection, chars, visible: [...visible].filter(([name, icon]) => icon[0] === name).map(([name]) => name), search, categoriesOf };
 }

@@ -20,8 +20,11 @@ export interface IconifyView {
   chars: string | null;
   /** The visible icons by their own names, as JSON. */
   visible: string;
-  /** Every entry: name, kind, and the icon or alias verbatim as JSON, or the name a character code stands for. */
-  entries: Array<[name: string, kind: EntryKind, data: string]>;
+  /**
+   * Every entry: name, kind, the icon or alias verbatim as JSON or the name a
+   * character code stands for, and the titles of its categories as JSON (null without any).
+   */
+  entries: Array<[name: string, kind: EntryKind, data: string, categories: string | null]>;
   /** What search reads of the set; undefined for a set whose info hides it (the Iconify API does not search those). */
   search: SetSearchIndex | undefined;
 }
@@ -39,14 +42,18 @@ const ROOT_FIELDS = ['lastModified', 'left', 'top', 'width', 'height'] as const;
 export function iconifyViewOf(data: IconifyJSON, aliases: NonNullable<IconifyJSON['aliases']>, info: IconifyInfo): IconifyView {
   const root: Record<string, unknown> = { prefix: data.prefix };
   for (const field of ROOT_FIELDS) if (data[field]) root[field] = data[field];
+  const lists = iconifyListsOf(data, aliases, info.name);
+  const categoriesOf = (name: string) => {
+    const titles = lists.categoriesOf.get(name);
+    return titles ? JSON.stringify(titles) : null;
+  };
   const entries: IconifyView['entries'] = [];
-  for (const [name, icon] of Object.entries(data.icons)) entries.push([name, 'icon', JSON.stringify(icon)]);
-  for (const [name, alias] of Object.entries(aliases)) entries.push([name, 'alias', JSON.stringify(alias)]);
+  for (const [name, icon] of Object.entries(data.icons)) entries.push([name, 'icon', JSON.stringify(icon), categoriesOf(name)]);
+  for (const [name, alias] of Object.entries(aliases)) entries.push([name, 'alias', JSON.stringify(alias), categoriesOf(name)]);
   const known = new Set(entries.map(([name]) => name));
   for (const [char, target] of Object.entries(data.chars ?? {})) {
-    if (!known.has(char) && typeof target === 'string' && known.has(target)) entries.push([char, 'char', target]);
+    if (!known.has(char) && typeof target === 'string' && known.has(target)) entries.push([char, 'char', target, null]);
   }
-  const lists = iconifyListsOf(data, aliases, info.name);
   return {
     root: JSON.stringify(root),
     info: JSON.stringify({ ...info, total: lists.total }),

@@ -59,11 +59,13 @@ CREATE TABLE iconify_sets (
 -- Every icon, alias and character code of each pack, verbatim as in the source: kind
 -- 'icon' or 'alias' with the object as JSON, or 'char' with the name of its icon. An
 -- icon is resolved (aliases folded, the set's defaults under it) when it is asked for.
+-- categories: the titles of the pack's categories that list it (JSON array), if any.
 CREATE TABLE entries (
-  pack TEXT NOT NULL,
-  name TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  data TEXT NOT NULL,
+  pack       TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  kind       TEXT NOT NULL,
+  data       TEXT NOT NULL,
+  categories TEXT,
   PRIMARY KEY (pack, name)
 );
 

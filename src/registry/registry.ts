@@ -50,6 +50,8 @@ export class Registry {
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
   private searchOfPacks: CatalogSearch | undefined;
+  /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
+  private readonly visibleCounts = new Map<string, number>();
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -73,8 +75,21 @@ export class Registry {
 
   /** Search over the packs this registry serves (made on first use). */
   get search(): CatalogSearch {
-    this.searchOfPacks ??= new CatalogSearch(this.catalog, this.packs.keys());
+    this.searchOfPacks ??= new CatalogSearch(this.catalog, this.packs.keys(), this.caches.postings);
     return this.searchOfPacks;
+  }
+
+  /** The visible icons of a served pack by their own names, in the pack's order. */
+  visibleIconNames(pack: string): string[] {
+    const visible = this.packs.has(pack) ? this.catalog.iconifySet(pack)?.visible : undefined;
+    const names = visible ? (JSON.parse(visible) as string[]) : [];
+    this.visibleCounts.set(pack, names.length);
+    return names;
+  }
+
+  /** How many visible icons a served pack has. */
+  visibleIconCount(pack: string): number {
+    return this.visibleCounts.get(pack) ?? this.visibleIconNames(pack).length;
   }
 
   /** The answer to a route: a document, or the problem that takes its place. */
@@ -113,7 +128,8 @@ export class Registry {
     return this.cachedDocument(pack.id, `icon ${name}`, () => {
       const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
       if (!icon) return this.iconNotFound(pack.id, name);
-      return documentResource(Buffer.from(renderIconDocument(pack.entry, name, icon)), lastModifiedOf(pack));
+      const document = renderIconDocument(pack.entry, name, icon, this.catalog.categoriesOf(pack.id, name));
+      return documentResource(Buffer.from(document), lastModifiedOf(pack));
     });
   }
 

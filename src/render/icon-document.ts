@@ -1,5 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { RegistryEntry } from './registry-entry.js';
+import { componentHeader, installNotes } from './licence.js';
 import { componentName, renderReactComponent } from './react.js';
 import { renderSvg } from './svg.js';
 
@@ -7,14 +8,17 @@ export const SHADCN_ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.js
 
 /**
  * The /r/{pack}/{name}.json document: the icon's SVG, its React component,
- * and the fields that make it a shadcn registry item (`npx shadcn add <url>`).
+ * and the fields that make it a shadcn registry item (`npx shadcn add <url>`),
+ * with its licence: `docs` (printed by the CLI after install), `meta` and the
+ * comment that opens the component file.
  */
-export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon): string {
+export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = []): string {
   const { body, svg, width, height } = renderSvg(icon);
-  const react = renderReactComponent(svg, componentName(pack.id, name));
+  const id = `${pack.id}:${name}`;
+  const react = componentHeader(pack, id) + renderReactComponent(svg, componentName(pack.id, name));
   const fileName = `${pack.id}-${name}.tsx`;
   return JSON.stringify({
-    id: `${pack.id}:${name}`,
+    id,
     pack: pack.id,
     name,
     width,
@@ -27,5 +31,8 @@ export function renderIconDocument(pack: RegistryEntry, name: string, icon: Icon
     title: `${pack.id}:${name}`,
     description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as a React component.`,
     files: [{ path: `icons/${fileName}`, type: 'registry:component', target: `components/icons/${fileName}`, content: react }],
+    docs: installNotes(pack, id),
+    meta: { iconify: { id, license: pack.license.spdx ?? null, palette: pack.palette ?? null } },
+    ...(categories.length ? { categories } : {}),
   });
 }

@@ -1,6 +1,16 @@
 import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogDatabase } from '../catalog/catalog-database.js';
+import type { ByteBoundedCache } from '../registry/byte-bounded-cache.js';
+import { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
 import type { SearchSet, SearchSource } from './engine.js';
+
+/** The entries of one keyword in one database, each set's read for search. */
+export interface KeywordPostings {
+  sets: Array<{ pack: string; list: PostingList }>;
+  /** Memory they hold: their text, and the numbers read from it. */
+  bytes: number;
+}
 
 /** Keywords by length, then alphabetically, as the reference sorts its partial matches. */
 const byLengthThenName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
@@ -21,16 +31,20 @@ export class CatalogSearch implements SearchSource {
   constructor(
     private readonly catalog: Catalog,
     servedPacks: Iterable<string>,
+    /** Where the entries of recent keywords are kept, keyed by database serial and keyword. */
+    private readonly cache?: ByteBoundedCache<KeywordPostings>,
   ) {
     const served = new Set(servedPacks);
     this.served = served;
     const rank = new Map<string, number>();
-    for (const database of catalog.databases) database.setOrder()?.forEach((id, i) => rank.set(id, i));
+    for (const database of catalog.databases) {
+      for (const [i, id] of (database.setOrder() ?? []).entries()) rank.set(id, i);
+    }
     const sets: SearchSet[] = [];
     for (const database of catalog.databases) {
       for (const row of database.searchSets()) {
         if (!served.has(row.pack) || catalog.database(row.pack) !== database) continue;
-        const info = JSON.parse(catalog.iconifySet(row.pack)?.info ?? '{}') as { palette?: unknown; category?: unknown };
+        const info = JSON.parse(catalog.iconifyInfo(row.pack) ?? '{}') as { palette?: unknown; category?: unknown };
         sets.push({
           id: row.pack,
           style: (row.style ?? undefined) as IconStyle | 'mixed' | undefined,
@@ -48,19 +62,35 @@ export class CatalogSearch implements SearchSource {
     return this.served.has(pack) && this.catalog.database(pack) === database;
   }
 
-  postings(keyword: string): ReadonlyMap<string, string> {
-    const found = new Map<string, string>();
+  postings(keyword: string): ReadonlyMap<string, PostingList> {
+    const found = new Map<string, PostingList>();
     for (const database of this.catalog.databases) {
-      for (const row of database.postings(keyword)) if (this.shows(database, row.pack)) found.set(row.pack, row.entries);
+      for (const { pack, list } of this.postingsIn(database, keyword).sets) if (this.shows(database, pack)) found.set(pack, list);
     }
     return found;
+  }
+
+  private postingsIn(database: CatalogDatabase, keyword: string): KeywordPostings {
+    const key = `${database.serial} ${keyword}`;
+    const cached = this.cache?.get(key);
+    if (cached) return cached;
+    let bytes = 64;
+    const sets = database.postings(keyword).map((row) => {
+      const list = new PostingList(row.entries);
+      bytes += row.entries.length + list.size * 18 + 64;
+      return { pack: row.pack, list };
+    });
+    const postings = { sets, bytes };
+    this.cache?.set(key, postings);
+    return postings;
   }
 
   partialKeywords(partial: string, endings: boolean): readonly string[] {
     const unserved = this.unserved();
     const collect = (ending: boolean) => {
       const found = new Set<string>();
-      for (const database of this.catalog.databases) for (const keyword of database.keywordsAround(partial, ending)) if (!unserved.has(keyword)) found.add(keyword);
+      for (const database of this.catalog.databases)
+        for (const keyword of database.keywordsAround(partial, ending)) if (!unserved.has(keyword)) found.add(keyword);
       return [...found].sort(byLengthThenName);
     };
     const starting = collect(false);
@@ -77,7 +107,8 @@ export class CatalogSearch implements SearchSource {
     if (this.unservedKeywords) return this.unservedKeywords;
     const candidates = new Set<string>();
     for (const database of this.catalog.databases) {
-      for (const row of database.searchSets()) if (!this.shows(database, row.pack)) for (const keyword of database.keywordsOf(row.pack)) candidates.add(keyword);
+      for (const row of database.searchSets())
+        if (!this.shows(database, row.pack)) for (const keyword of database.keywordsOf(row.pack)) candidates.add(keyword);
     }
     this.unservedKeywords = new Set([...candidates].filter((keyword) => this.postings(keyword).size === 0));
     return this.unservedKeywords;

@@ -1,4 +1,4 @@
-import { decodeEntries, type SearchEntry } from './entries.js';
+import type { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
 import { parseQuery, type SearchReading } from './query.js';
 
@@ -22,8 +22,8 @@ export interface SearchSet {
 export interface SearchSource {
   /** The searchable sets, in the order results rank them within one length. */
   readonly sets: readonly SearchSet[];
-  /** The sets holding `keyword`, each with its entries holding it (encoded; see entries.ts). */
-  postings(keyword: string): ReadonlyMap<string, string>;
+  /** The sets holding `keyword`, each with its entries holding it. */
+  postings(keyword: string): ReadonlyMap<string, PostingList>;
   /** Keywords longer than `partial` that start with it, then (with `endings`) those that end with it, each group by length, then alphabetically. */
   partialKeywords(partial: string, endings: boolean): readonly string[];
 }
@@ -65,53 +65,64 @@ export function filterSetIds<T extends { id: string } | string>(sets: readonly T
   });
 }
 
-/** Reads each keyword's postings once per search, and each set's entries of it once. */
+/** Reads each keyword's postings once per search. */
 export class PostingReader {
-  private readonly postings = new Map<string, ReadonlyMap<string, string>>();
-  private readonly decoded = new Map<string, SearchEntry[]>();
+  private readonly postings = new Map<string, ReadonlyMap<string, PostingList>>();
 
   constructor(private readonly source: SearchSource) {}
 
-  setsWith(keyword: string): ReadonlyMap<string, string> {
+  setsWith(keyword: string): ReadonlyMap<string, PostingList> {
     let postings = this.postings.get(keyword);
     if (!postings) this.postings.set(keyword, (postings = this.source.postings(keyword)));
     return postings;
   }
 
-  entries(keyword: string, set: string): SearchEntry[] | undefined {
-    const key = `${keyword} ${set}`;
-    let entries = this.decoded.get(key);
-    if (!entries) {
-      const text = this.setsWith(keyword).get(set);
-      if (text === undefined) return undefined;
-      this.decoded.set(key, (entries = decodeEntries(text)));
+  entries(keyword: string, set: string): PostingList | undefined {
+    return this.setsWith(keyword).get(set);
+  }
+}
+
+/** The entries of one set already among the results, by seq: a bitmap, as a common word matches thousands. */
+class AddedEntries {
+  private bits = new Uint8Array(1024);
+
+  has(seq: number): boolean {
+    return seq < this.bits.length * 8 && ((this.bits[seq >> 3] as number) & (1 << (seq & 7))) !== 0;
+  }
+
+  add(seq: number): void {
+    if (seq >= this.bits.length * 8) {
+      const grown = new Uint8Array(Math.max(this.bits.length * 2, (seq >> 3) + 1));
+      grown.set(this.bits);
+      this.bits = grown;
     }
-    return entries;
+    this.bits[seq >> 3] = (this.bits[seq >> 3] as number) | (1 << (seq & 7));
   }
 }
 
 interface Bucket {
   length: number;
   partial: boolean;
-  names: string[];
+  /** Set id, then name, for each match: joined into `prefix:name` only for the results kept. */
+  matches: string[];
 }
 
 /** What one search has found so far: results by rank bucket, and what each set has given. */
 class Matches {
   readonly buckets: Bucket[] = [];
   count = 0;
-  private readonly added = new Map<string, Set<number>>();
+  private readonly added = new Map<string, AddedEntries>();
 
-  addedOf(set: string): Set<number> {
+  addedOf(set: string): AddedEntries {
     let added = this.added.get(set);
-    if (!added) this.added.set(set, (added = new Set()));
+    if (!added) this.added.set(set, (added = new AddedEntries()));
     return added;
   }
 
-  add(name: string, length: number, partial: boolean): void {
+  add(set: string, name: string, length: number, partial: boolean): void {
     let bucket = this.buckets.find((item) => item.length === length && item.partial === partial);
-    if (!bucket) this.buckets.push((bucket = { length, partial, names: [] }));
-    bucket.names.push(name);
+    if (!bucket) this.buckets.push((bucket = { length, partial, matches: [] }));
+    bucket.matches.push(set, name);
     this.count++;
   }
 
@@ -120,22 +131,27 @@ class Matches {
     const sorted = [...this.buckets].sort((a, b) => (a.partial !== b.partial ? (a.partial ? 1 : -1) : a.length - b.length));
     const names: string[] = [];
     for (const bucket of sorted) {
-      for (const name of bucket.names) {
+      for (let i = 0; i < bucket.matches.length; i += 2) {
         if (!soft && names.length >= limit) return names;
-        names.push(name);
+        names.push(`${bucket.matches[i]}:${bucket.matches[i + 1]}`);
       }
     }
     return names;
   }
 }
 
-/** The length an entry's matched name ranks by, as the reference computes it (an alias's own theme word counts; else the icon's). */
-function findName(entry: SearchEntry, tests: readonly string[], themeParts: readonly string[]): { name: string; length: number } | undefined {
+/**
+ * The first name of entry `index` holding every test string, and the length
+ * it ranks by, as the reference computes it: the icon's own name ranks by its
+ * length without its theme word; an alias by its own length without one.
+ */
+function findName(list: PostingList, index: number, tests: readonly string[], themeParts: readonly string[]): { name: string; length: number } | undefined {
   let length: number | undefined;
-  const name = entry.names.find((candidate, index) => {
+  const themeless = list.lengths[index] as number;
+  const name = list.findName(index, (candidate, position) => {
     for (const test of tests) {
       if (!candidate.includes(test)) return false;
-      if (!index) length = entry.length || candidate.length;
+      if (!position) length = themeless || candidate.length;
       else {
         for (const part of themeParts) {
           if (candidate.startsWith(`${part}-`) || candidate.endsWith(`-${part}`)) {
@@ -151,13 +167,40 @@ function findName(entry: SearchEntry, tests: readonly string[], themeParts: read
 }
 
 /** The sets a search's filters leave, in ranking order, as the reference's filterSearchPrefixes. */
-export function filteredSets(sets: readonly SearchSet[], filters: { palette?: boolean; style?: IconStyle; category?: string; prefixes?: string[] }): SearchSet[] {
+export function filteredSets(
+  sets: readonly SearchSet[],
+  filters: { palette?: boolean; style?: IconStyle; category?: string; prefixes?: string[] },
+): SearchSet[] {
   let result = [...sets];
   if (typeof filters.palette === 'boolean') result = result.filter((set) => set.palette === filters.palette);
   if (filters.style) result = result.filter((set) => set.style === filters.style || set.style === 'mixed');
   if (filters.category) result = result.filter((set) => set.category === filters.category);
   if (filters.prefixes) result = filterSetIds(result, filters.prefixes);
   return result;
+}
+
+/**
+ * Indexes into the first list of the entries every list holds, in the first
+ * list's order (all lists are in seq order); undefined for all of the first
+ * list's entries, when it is the only one.
+ */
+function intersection(lists: readonly PostingList[]): number[] | undefined {
+  const first = lists[0] as PostingList;
+  let indexes: number[] | undefined;
+  for (let l = 1; l < lists.length; l++) {
+    const other = (lists[l] as PostingList).seqs;
+    const kept: number[] = [];
+    let j = 0;
+    const count = indexes ? indexes.length : first.size;
+    for (let k = 0; k < count; k++) {
+      const index = indexes ? (indexes[k] as number) : k;
+      const seq = first.seqs[index] as number;
+      while (j < other.length && (other[j] as number) < seq) j++;
+      if (j < other.length && other[j] === seq) kept.push(index);
+    }
+    indexes = kept;
+  }
+  return indexes;
 }
 
 /** Runs the reference's search; undefined when it would find nothing. */
@@ -185,28 +228,26 @@ export function search(params: SearchParams, source: SearchSource): SearchResult
     const tests = reading.test ? [...reading.test, ...keywords] : keywords;
     if (partial) sets = sets.filter((set) => reader.setsWith(partial).has(set.id));
     for (const set of sets) {
-      const added = matches.addedOf(set.id);
-      let found: SearchEntry[] | undefined;
+      const lists: PostingList[] = [];
       for (const keyword of keywords) {
-        const entries = reader.entries(keyword, set.id);
-        if (!entries) {
-          found = undefined;
-          break;
-        }
-        if (!found) found = entries;
-        else {
-          const seqs = new Set(entries.map((entry) => entry.seq));
-          found = found.filter((entry) => seqs.has(entry.seq));
-        }
+        const list = reader.entries(keyword, set.id);
+        if (!list) break;
+        lists.push(list);
       }
-      if (!found) continue;
-      for (const entry of found) {
-        if (added.has(entry.seq)) continue;
-        if (style && set.style === 'mixed' && entry.style !== style) continue;
-        const match = findName(entry, tests, set.themeParts);
+      if (lists.length !== keywords.length) continue;
+      const first = lists[0] as PostingList;
+      const added = matches.addedOf(set.id);
+      const indexes = intersection(lists);
+      const count = indexes ? indexes.length : first.size;
+      for (let k = 0; k < count; k++) {
+        const index = indexes ? (indexes[k] as number) : k;
+        const seq = first.seqs[index] as number;
+        if (added.has(seq)) continue;
+        if (style && set.style === 'mixed' && first.style(index) !== style) continue;
+        const match = findName(first, index, tests, set.themeParts);
         if (!match) continue;
-        added.add(entry.seq);
-        matches.add(`${set.id}:${match.name}`, match.length, !exact);
+        added.add(seq);
+        matches.add(set.id, match.name, match.length, !exact);
         if (!exact && matches.count >= limit) return;
       }
     }

@@ -1,4 +1,3 @@
-import { decodeEntries, type SearchEntry } from './entries.js';
 import { filteredSets, filterSetIds, prefixesOf, search, type SearchParams, type SearchResult, type SearchSource } from './engine.js';
 import { parseQuery } from './query.js';
 import { CATEGORY_MARK } from './set-index.js';
@@ -51,20 +50,26 @@ function categoryMatches(params: SearchParams, source: SearchSource): string[] {
   const postings = chunks.map((chunk) => categoryKeywordsOf(chunk).map((keyword) => source.postings(keyword)));
   const found: Array<{ name: string; length: number }> = [];
   for (const set of sets) {
-    let entries: SearchEntry[] | undefined;
+    // seq → the icon's name, ranking length and style, for the icons every word's categories hold.
+    let entries: Map<number, { name: string; length: number; style: string | undefined }> | undefined;
     for (const forms of postings) {
-      const bySeq = new Map<number, SearchEntry>();
+      const bySeq = new Map<number, { name: string; length: number; style: string | undefined }>();
       for (const posting of forms) {
-        const text = posting.get(set.id);
-        if (text !== undefined) for (const entry of decodeEntries(text)) bySeq.set(entry.seq, entry);
+        const list = posting.get(set.id);
+        if (list === undefined) continue;
+        for (let i = 0; i < list.size; i++) {
+          const seq = list.seqs[i] as number;
+          if (entries && !entries.has(seq)) continue;
+          const name = list.names(i)[0] as string;
+          bySeq.set(seq, { name, length: (list.lengths[i] as number) || name.length, style: list.style(i) });
+        }
       }
-      entries = entries === undefined ? [...bySeq.values()].sort((a, b) => a.seq - b.seq) : entries.filter((entry) => bySeq.has(entry.seq));
-      if (!entries.length) break;
+      entries = new Map([...bySeq].sort(([a], [b]) => a - b));
+      if (!entries.size) break;
     }
-    for (const entry of entries ?? []) {
+    for (const entry of entries?.values() ?? []) {
       if (parsed.style && set.style === 'mixed' && entry.style !== parsed.style) continue;
-      const name = entry.names[0] as string;
-      found.push({ name: `${set.id}:${name}`, length: entry.length || name.length });
+      found.push({ name: `${set.id}:${entry.name}`, length: entry.length });
     }
   }
   return found.sort((a, b) => a.length - b.length).map((match) => match.name);

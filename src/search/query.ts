@@ -136,7 +136,15 @@ export function readingsOf(words: readonly string[], options: { prefix: boolean;
           if (!simple.has(end)) break;
           const merged: Chunk[][] = [
             ...split.slice(0, start),
-            [{ value: split.slice(start, end + 1).map((chunks) => (chunks[0] as Chunk).value).join(''), empty: false }],
+            [
+              {
+                value: split
+                  .slice(start, end + 1)
+                  .map((chunks) => (chunks[0] as Chunk).value)
+                  .join(''),
+                empty: false,
+              },
+            ],
             ...split.slice(end + 1),
           ];
           const reading = newReading();

@@ -58,7 +58,10 @@ export function themelessLength(name: string, themeParts: readonly string[]): nu
 
 /** The words of a category title, lower-cased: "Arrows & Navigation" has `arrows` and `navigation`. */
 export function categoryWords(title: string): string[] {
-  return title.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return title
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /**

@@ -12,7 +12,7 @@ export interface ReferenceServer {
 /**
  * The reference Iconify API (`@iconify/api` from npm) on 127.0.0.1, loading
  * the @iconify/json package installed here as its default source loads it
- * (see iconify-reference-main.mjs): the sets of its collections.json, in that
+ * (see scripts/iconify-reference.mjs): the sets of its collections.json, in that
  * order. Resolves once it answers (it takes about 30 s to load).
  */
 export async function startIconifyReference(): Promise<ReferenceServer> {
@@ -20,7 +20,7 @@ export async function startIconifyReference(): Promise<ReferenceServer> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'test', 'helpers', 'iconify-reference-main.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'iconify-reference.mjs')], {
     cwd: dir,
     env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false' },
     stdio: 'ignore',

@@ -1,8 +1,50 @@
 import type { DocumentRoute } from '../../registry/paths.js';
+import type { Problem } from '../../registry/problem.js';
 import type { Registry } from '../../registry/registry.js';
-import { resourceAnswer, type Answer } from '../answer.js';
+import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
+import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
+import { shadcnCatalogDocument } from '../../registry/shadcn-catalog.js';
+import { type Answer, type RequestContext, resourceAnswer } from '../answer.js';
 
-/** The registry's documents: the index, the OpenAPI description, packs and icons. */
-export function answerDocument(_request: unknown, route: DocumentRoute, registry: Registry): Answer {
-  return resourceAnswer(registry.respond(route));
+/** Answers that differ with the request's Accept (the index, and problems under /r/) say so. */
+const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
+
+function queryOf(target: string): URLSearchParams {
+  const start = target.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1));
+}
+
+/**
+ * The registry's documents: the index, the OpenAPI description, packs and
+ * icons. For the shadcn CLI, /r/registry.json is its catalog of icons, and
+ * problems are plain JSON with the suggestions in `detail` (the only field it prints).
+ */
+export function answerDocument(request: RequestContext, route: DocumentRoute, registry: Registry): Answer {
+  const query = route.kind === 'index' || request.target.includes('?') ? queryOf(request.target) : undefined;
+  if (route.kind === 'index') {
+    if (!wantsCatalog(request.headers.accept, query as URLSearchParams)) return resourceAnswer(registry.index, VARY_ACCEPT);
+    return resourceAnswer(shadcnCatalog(registry, query as URLSearchParams), VARY_ACCEPT);
+  }
+  const resource = registry.respond(route);
+  if (resource.status < 400) return resourceAnswer(resource);
+  if (!isShadcnRequest(request.headers.accept, query ?? new URLSearchParams())) return resourceAnswer(resource, VARY_ACCEPT);
+  return resourceAnswer(forShadcn(resource, route), VARY_ACCEPT);
+}
+
+function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource {
+  const params = catalogParamsOf(query);
+  if ('status' in params) return forShadcn(problemResource(params), { kind: 'index' });
+  // Cached by the parameters that shape it, however the request spelt them.
+  const key = `shadcn catalog ${JSON.stringify(params)}`;
+  return registry.cachedDocument(undefined, key, () => documentResource(Buffer.from(shadcnCatalogDocument(registry, params)), undefined));
+}
+
+/** A problem resource as the shadcn CLI shows it: `application/json`, suggestions in `detail`. */
+function forShadcn(resource: Resource, route: DocumentRoute): Resource {
+  const problem = JSON.parse(resource.bytes('identity').toString('utf8')) as Problem & { type: string; title: string };
+  const shown = problemForShadcn(problem, route);
+  return memoryResource(
+    { status: resource.status, contentType: JSON_TYPE, lastModified: undefined },
+    Buffer.from(JSON.stringify({ ...problem, detail: shown.detail })),
+  );
 }

@@ -47,9 +47,9 @@ function entryOf(registry: Registry, pack: string, name: string): StoredEntry | 
   return isValidName(name) ? registry.catalog.entry(pack, name) : undefined;
 }
 
-/** The icon data of `names` in `pack` (its set row given), read entry by entry. */
-function iconDataOf(registry: Registry, pack: string, set: IconifySetRow, names: readonly string[]): Record<string, unknown> {
-  return iconData(JSON.parse(set.root) as Record<string, unknown>, names, (name) => entryOf(registry, pack, name));
+/** The icon data of `names` in `pack` (its root fields given, as JSON), read entry by entry. */
+function iconDataOf(registry: Registry, pack: string, root: string, names: readonly string[]): Record<string, unknown> {
+  return iconData(JSON.parse(root) as Record<string, unknown>, names, (name) => entryOf(registry, pack, name));
 }
 
 /** A found answer as an attachment named `filename` when the query asks for `download`, as the reference sends it. */
@@ -67,9 +67,9 @@ export function answerIconifyIcons(request: RequestContext, route: Route<'iconif
       if (!wrapping) return ICON_DATA_BAD_REQUEST;
       const given = query.getAll('icons');
       const names = given.length === 1 ? (given[0] as string).split(',') : given;
-      const set = registry.packs.has(route.prefix) ? registry.catalog.iconifySet(route.prefix) : undefined;
-      if (names.length === 0 || !set) return ICON_DATA_NOT_FOUND;
-      return jsonResource(iconDataOf(registry, route.prefix, set, names), query, wrapping);
+      const root = registry.packs.has(route.prefix) ? registry.catalog.iconifyRoot(route.prefix) : undefined;
+      if (names.length === 0 || !root) return ICON_DATA_NOT_FOUND;
+      return jsonResource(iconDataOf(registry, route.prefix, root, names), query, wrapping);
     }),
   );
 }
@@ -101,9 +101,10 @@ export function answerIconifyCss(request: RequestContext, route: Route<'iconify-
   const query = queryOf(request);
   const resource = registry.cachedDocument(route.prefix, `iconify ${request.target}`, () => {
     const names = query.get('icons')?.split(',');
-    const set = registry.catalog.iconifySet(route.prefix);
-    if (!names || !set) return NOT_FOUND;
-    const css = iconifyCss({ ...iconDataOf(registry, route.prefix, set, names), info: JSON.parse(set.info) } as unknown as IconifyJSON, names, query);
+    const root = registry.catalog.iconifyRoot(route.prefix);
+    const info = registry.catalog.iconifyInfo(route.prefix);
+    if (!names || !root || !info) return NOT_FOUND;
+    const css = iconifyCss({ ...iconDataOf(registry, route.prefix, root, names), info: JSON.parse(info) } as unknown as IconifyJSON, names, query);
     return memoryResource({ status: 200, contentType: 'text/css; charset=utf-8', lastModified: undefined }, Buffer.from(css));
   });
   return withDownload(resource, query, `${route.prefix}.css`);
@@ -141,8 +142,8 @@ export function answerIconifyCollections(request: RequestContext, _route: Route<
   return genericJson(request, registry, (query) => {
     const collections: Record<string, unknown> = {};
     for (const pack of selectedPacks(registry, query)) {
-      const set = registry.catalog.iconifySet(pack);
-      if (set) collections[pack] = JSON.parse(set.info);
+      const info = registry.catalog.iconifyInfo(pack);
+      if (info) collections[pack] = JSON.parse(info);
     }
     return collections;
   });

@@ -15,7 +15,7 @@ type Route<K extends IconifyRoute['kind']> = Extract<IconifyRoute, { kind: K }>;
 export function answerIconifySearch(request: RequestContext, _route: Route<'iconify-search'>, registry: Registry): Answer {
   return genericJson(request, registry, (query) =>
     searchAnswer(query, registry.search, (pack) => {
-      const info = registry.catalog.iconifySet(pack)?.info;
+      const info = registry.catalog.iconifyInfo(pack);
       return info === undefined ? undefined : JSON.parse(info);
     }),
   );

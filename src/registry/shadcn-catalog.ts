@@ -1,0 +1,65 @@
+import { searchIcons } from '../search/fill.js';
+import type { Registry } from './registry.js';
+import { type CatalogParams, ICON_ITEM_TYPE } from './shadcn.js';
+
+/** The most icons a search lists, as the Iconify API's own limit. */
+const MAX_SEARCH_RESULTS = 999;
+const SHADCN_REGISTRY_SCHEMA = 'https://ui.shadcn.com/schema/registry.json';
+
+/** One page of icon ids (`pack:name`) and how many there are in all. */
+interface Page {
+  ids: string[];
+  total: number;
+}
+
+/** The icons a search finds, best first: at most MAX_SEARCH_RESULTS, so that every page is a slice of the same ranking. */
+function searchPage(registry: Registry, params: CatalogParams): Page {
+  const found = searchIcons({ query: params.q, limit: MAX_SEARCH_RESULTS }, registry.search)?.names ?? [];
+  return { ids: found.slice(params.offset, params.offset + params.limit), total: found.length };
+}
+
+/** Every visible icon of every pack, packs in id order, icons in the pack's order: read only as far as the page. */
+function listingPage(registry: Registry, params: CatalogParams): Page {
+  const ids: string[] = [];
+  let skip = params.offset;
+  let total = 0;
+  for (const pack of registry.packs.keys()) {
+    const count = registry.visibleIconCount(pack);
+    total += count;
+    if (ids.length >= params.limit) continue;
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    for (const name of registry.visibleIconNames(pack).slice(skip, skip + params.limit - ids.length)) ids.push(`${pack}:${name}`);
+    skip = 0;
+  }
+  return { ids, total };
+}
+
+/**
+ * The shadcn CLI's catalog (`npx shadcn search @icons -q home`): icons as
+ * items named `pack/name`, so that `add @icons/<name>` follows, ranked by
+ * the search engine, a page at a time with `pagination` (the CLI then keeps
+ * the server's order and filters nothing itself).
+ */
+export function shadcnCatalogDocument(registry: Registry, params: CatalogParams): string {
+  const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : params.q ? searchPage(registry, params) : listingPage(registry, params);
+  const items = page.ids.map((id) => {
+    const colon = id.indexOf(':');
+    const pack = registry.packs.get(id.slice(0, colon));
+    return {
+      name: `${id.slice(0, colon)}/${id.slice(colon + 1)}`,
+      type: ICON_ITEM_TYPE,
+      title: id,
+      description: pack ? `${pack.entry.name} · ${pack.entry.license.title}` : id,
+    };
+  });
+  return JSON.stringify({
+    $schema: SHADCN_REGISTRY_SCHEMA,
+    name: 'icon-registry',
+    homepage: `${registry.basePath}/`,
+    items,
+    pagination: { total: page.total, offset: params.offset, limit: params.limit, hasMore: params.offset + items.length < page.total },
+  });
+}
