@@ -104,6 +104,17 @@ describe('a private pack', () => {
     expect(JSON.parse((await get('/keywords?prefix=cdat', TOKENS.design)).body)).toEqual({ prefix: 'cdat', exists: false, matches: ['cdata'] });
   });
 
+  it('is left out of the shadcn catalog without a token for it, searched or listed', async () => {
+    type Catalog = { items: Array<{ name: string }>; pagination: { total: number } };
+    const catalog = async (query: string, token?: string) => JSON.parse((await get(`/r/registry.json?${query}`, token)).body) as Catalog;
+    // Its icons as the Iconify API counts them (visible icons and aliases of their own), read with the token.
+    const visibleIcons = (JSON.parse((await get(`/collection?prefix=${PRIVATE}`, TOKENS.design)).body) as { total: number }).total;
+    for (const token of [undefined, TOKENS.ci]) expect((await catalog('q=cdata', token)).items, `with ${token ?? 'no token'}`).toEqual([]);
+    // Listed page by page, the catalog counts its icons only with the token (the other private pack is in neither count).
+    expect((await catalog('limit=1')).pagination.total + visibleIcons).toBe((await catalog('limit=1', TOKENS.design)).pagination.total);
+    expect((await catalog('q=cdata', TOKENS.design)).items.map((item) => item.name)).toEqual([`${PRIVATE}/style-cdata`]);
+  });
+
   it('is there on every route with its token, none of those answers publicly cacheable', async () => {
     for (const path of ROUTES) {
       const answer = await get(path, TOKENS.design);

@@ -9,7 +9,39 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'shadcn');
+const SHADCN = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
 const run = promisify(execFile);
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The shadcn CLI as a user runs it in `project`, offline (colours from the local fixture server). Asynchronous, so this process keeps answering meanwhile. */
+function shadcn(project: string, ...args: string[]): Promise<CliResult> {
+  return run(process.execPath, [SHADCN, ...args, '--cwd', project], {
+    timeout: 120_000,
+    env: { ...process.env, REGISTRY_URL: colors.origin, CI: '1' },
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+  );
+}
+
+/** A fresh copy of the fixture project, inside the repository so that it resolves react's types from its node_modules. */
+function freshProject(name: string): string {
+  const project = join(TEST_TMP, name);
+  rmSync(project, { recursive: true, force: true });
+  cpSync(join(FIXTURE, 'project'), project, { recursive: true });
+  return project;
+}
+
+function compile(project: string): void {
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { encoding: 'utf8' });
+  expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+  expect(tsc.status).toBe(0);
+}
 const ICONS = ['mdi:home', 'line-md:loading-loop', 'logos:google'];
 
 let server: TestServer;
@@ -27,22 +59,11 @@ afterAll(async () => {
 
 describe('npx shadcn add <icon url>', () => {
   it('writes each component where the item says, and the files compile with tsc --strict', async () => {
-    // Inside the repository, so the project resolves react's types from its node_modules.
-    const project = join(TEST_TMP, 'shadcn-project');
-    rmSync(project, { recursive: true, force: true });
-    cpSync(join(FIXTURE, 'project'), project, { recursive: true });
-    const shadcn = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
+    const project = freshProject('shadcn-project');
     for (const id of ICONS) {
       const [pack, name] = id.split(':') as [string, string];
       const url = `${server.base}/r/${pack}/${name}.json`;
-      // Asynchronous, so this process keeps answering the colour requests meanwhile.
-      const result = await run(process.execPath, [shadcn, 'add', url, '--yes', '--overwrite', '--cwd', project], {
-        timeout: 120_000,
-        env: { ...process.env, REGISTRY_URL: colors.origin, CI: '1' },
-      }).then(
-        (output) => ({ code: 0, ...output }),
-        (error: { code?: number; stdout?: string; stderr?: string }) => error,
-      );
+      const result = await shadcn(project, 'add', url, '--yes', '--overwrite');
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
       const { json } = await getJson<{ react: string; files: Array<{ target: string }> }>(url);
       expect(json.files[0]?.target).toBe(`components/icons/${pack}-${name}.tsx`);
@@ -50,8 +71,122 @@ describe('npx shadcn add <icon url>', () => {
     }
     // Proof that the CLI ran offline against the local fixture, not a public registry.
     expect(colors.requests).toContain('/colors/neutral.json');
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { encoding: 'utf8' });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
-    expect(tsc.status).toBe(0);
+    compile(project);
+  });
+});
+
+/** Icon ids of the `search --json` output, in order. */
+const searchedNames = (result: CliResult) => (JSON.parse(result.stdout) as { items: Array<{ name: string }> }).items.map((item) => item.name);
+
+describe('the registry as a shadcn namespace (@icons)', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = freshProject('shadcn-namespace');
+    const added = await shadcn(project, 'registry', 'add', `@icons=${server.base}/r/{name}.json`);
+    expect(added.code, added.stderr).toBe(0);
+  }, 120_000);
+
+  it('is set up by `registry add @icons=…/r/{name}.json`', () => {
+    const config = JSON.parse(readFileSync(join(project, 'components.json'), 'utf8')) as { registries: Record<string, string> };
+    expect(config.registries['@icons']).toBe(`${server.base}/r/{name}.json`);
+  });
+
+  it('searches icons ranked by the server: `search @icons -q home` lists home icons first, `--limit 5` five and says there are more', async () => {
+    const found = await shadcn(project, 'search', '@icons', '-q', 'home', '--json');
+    expect(found.code, found.stderr).toBe(0);
+    const names = searchedNames(found);
+    expect(names.length).toBe(100);
+    for (const name of names.slice(0, 20)) expect(name.split('/')[1]?.split('-'), name).toContain('home');
+    const page = await shadcn(project, 'search', '@icons', '-q', 'home', '--limit', '5');
+    expect(page.code, page.stderr).toBe(0);
+    const lines = page.stdout.split('\n').filter((line) => line.startsWith('- @icons/'));
+    expect(lines.map((line) => line.slice(2, line.indexOf(' ', 2)))).toEqual(names.slice(0, 5).map((name) => `@icons/${name}`));
+    expect(page.stdout).toContain('More items available. Use --offset 5 to see the next page.');
+    const next = await shadcn(project, 'search', '@icons', '-q', 'home', '--limit', '5', '--offset', '5', '--json');
+    expect(searchedNames(next)).toEqual(names.slice(5, 10));
+  }, 120_000);
+
+  it('honours the type filter: icons are components, so `-t ui` finds none and `-t component` finds them', async () => {
+    const ui = await shadcn(project, 'search', '@icons', '-q', 'arrow', '-t', 'ui');
+    expect(ui.code, ui.stderr).toBe(0);
+    expect(ui.stdout).toContain('No items found of type ui matching "arrow" in @icons.');
+    const components = await shadcn(project, 'search', '@icons', '-q', 'arrow', '-t', 'component', '--limit', '3', '--json');
+    expect(searchedNames(components)).toHaveLength(3);
+  }, 120_000);
+
+  it('`view @icons/mdi/home` shows the item with its licence: docs, meta, categories and a credited component', async () => {
+    const viewed = await shadcn(project, 'view', '@icons/mdi/home');
+    expect(viewed.code, viewed.stderr).toBe(0);
+    const [item] = JSON.parse(viewed.stdout) as Array<{ docs: string; meta: unknown; categories: string[]; files: Array<{ content: string }> }>;
+    expect(item?.meta).toEqual({ iconify: { id: 'mdi:home', license: 'Apache-2.0', palette: false } });
+    expect(item?.categories).toEqual(['Home Automation', 'Places']);
+    expect(item?.docs).toContain('Material Design Icons by Pictogrammers');
+    // Right below the import: the CLI drops comments above a file's first statement.
+    expect(item?.files[0]?.content.split('\n')[2]).toMatch(/^\/\/ mdi:home: Material Design Icons by Pictogrammers \(https:[^)]+\), licensed Apache 2\.0/);
+  }, 120_000);
+
+  it('`add @icons/mdi/home` installs a component that compiles with tsc --strict, and prints where the icon is from', async () => {
+    const added = await shadcn(project, 'add', '@icons/mdi/home', '--yes', '--overwrite');
+    expect(added.code, `${added.stdout}\n${added.stderr}`).toBe(0);
+    expect(added.stdout).toContain('mdi:home is from Material Design Icons by Pictogrammers');
+    const { json } = await getJson<{ react: string }>(`${server.base}/r/mdi/home.json`);
+    expect(readFileSync(join(project, 'components', 'icons', 'mdi-home.tsx'), 'utf8')).toBe(json.react);
+    compile(project);
+  }, 120_000);
+
+  it('an icon of a CC BY pack installs with the credit its licence asks for, in the file and on the output', async () => {
+    const added = await shadcn(project, 'add', '@icons/solar/home-2-linear', '--yes', '--overwrite');
+    expect(added.code, `${added.stdout}\n${added.stderr}`).toBe(0);
+    const file = readFileSync(join(project, 'components', 'icons', 'solar-home-2-linear.tsx'), 'utf8');
+    expect(file.split('\n')[3]).toMatch(/^\/\/ Keep this credit where you ship it: Icon "solar:home-2-linear" from Solar by .+, licensed CC BY 4\.0/);
+    expect(added.stdout).toContain('Its licence asks for this credit wherever you ship it: Icon "solar:home-2-linear"');
+  }, 120_000);
+
+  it('`add @icons/mdi/hoem` fails with the closest ids as the user would type them', async () => {
+    const failed = await shadcn(project, 'add', '@icons/mdi/hoem', '--yes');
+    expect(failed.code).not.toBe(0);
+    expect(`${failed.stdout}${failed.stderr}`).toContain("Pack 'mdi' has no icon 'hoem'. Did you mean @icons/mdi/home,");
+  }, 120_000);
+});
+
+describe('/r/registry.json, negotiated', () => {
+  it("answers the array of packs to a plain GET and to any Accept but the CLI's, the same bytes, with Vary: Accept", async () => {
+    const plain = await fetch(`${server.base}/r/registry.json`);
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Accept');
+    const body = await plain.text();
+    expect(Array.isArray(JSON.parse(body))).toBe(true);
+    expect(await (await fetch(`${server.base}/r/registry.json`, { headers: { accept: 'application/json' } })).text()).toBe(body);
+  });
+
+  it.each([
+    ["the CLI's Accept", '', { accept: 'application/vnd.shadcn.v1+json, application/json;q=0.9' }],
+    ['format=shadcn', '?format=shadcn', {}],
+    ['q', '?q=home', {}],
+    ['type', '?type=registry:component', {}],
+    ['limit', '?limit=3', {}],
+    ['offset', '?offset=2', {}],
+  ])('answers the shadcn catalog when asked with %s, a page at a time', async (_how, query, headers) => {
+    const answer = await getJson<{
+      name: string;
+      homepage: string;
+      items: unknown[];
+      pagination: { total: number; offset: number; limit: number; hasMore: boolean };
+    }>(`${server.base}/r/registry.json${query}`, headers);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('vary')).toBe('Accept-Encoding, Accept');
+    expect(answer.json.name).toBe('icon-registry');
+    expect(answer.json.items.length).toBeLessThanOrEqual(100);
+    expect(answer.json.pagination.hasMore).toBe(true);
+  });
+
+  it('lists every icon a page at a time without a query, and refuses a bad limit with a problem the CLI shows', async () => {
+    const first = await getJson<{ items: Array<{ name: string }>; pagination: { total: number } }>(`${server.base}/r/registry.json?limit=2&offset=0`);
+    const second = await getJson<{ items: Array<{ name: string }> }>(`${server.base}/r/registry.json?limit=2&offset=1`);
+    expect(first.json.items).toHaveLength(2);
+    expect(second.json.items[0]).toEqual(first.json.items[1]);
+    expect(first.json.pagination.total).toBeGreaterThan(300_000);
+    const bad = await fetch(`${server.base}/r/registry.json?limit=-1`, { headers: { accept: 'application/vnd.shadcn.v1+json' } });
+    expect([bad.status, bad.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8']);
+    expect((await bad.json()).detail).toBe('The limit parameter must be a whole number from 1.');
   });
 });

@@ -15,7 +15,7 @@ export const SHADCN_ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.js
 export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = []): string {
   const { body, svg, width, height } = renderSvg(icon);
   const id = `${pack.id}:${name}`;
-  const react = componentHeader(pack, id) + renderReactComponent(svg, componentName(pack.id, name));
+  const react = renderReactComponent(svg, componentName(pack.id, name), componentHeader(pack, id));
   const fileName = `${pack.id}-${name}.tsx`;
   return JSON.stringify({
     id,

@@ -43,10 +43,10 @@ export function installNotes(pack: RegistryEntry, iconId: string): string {
   ].join('\n');
 }
 
-/** The comment that opens an icon's component file: the icon, its pack, author and licence, and the credit to keep. */
-export function componentHeader(pack: RegistryEntry, iconId: string): string {
+/** The comment above an icon's component: the icon, its pack, author and licence, and the credit to keep. */
+export function componentHeader(pack: RegistryEntry, iconId: string): string[] {
   const lines = [`// ${oneLine(iconId)}: ${packCredit(pack)}.`];
   const credit = attributionLine(pack, iconId);
   if (credit) lines.push(`// Keep this credit where you ship it: ${credit}`);
-  return `${lines.join('\n')}\n`;
+  return lines;
 }

@@ -10,12 +10,15 @@ export function componentName(pack: string, name: string): string {
 /**
  * TSX source of a React component that renders `svg`. Props are spread last
  * onto the <svg>, so callers override size, colour, className or aria attributes.
+ * `header` (comment lines) goes right below the import: the shadcn CLI drops
+ * comments above a file's first statement when it installs it.
  */
-export function renderReactComponent(svg: string, name: string): string {
+export function renderReactComponent(svg: string, name: string, header: readonly string[] = []): string {
   const { lines, needs } = svgToJsx(svg, '    ', ['{...props}']);
   return [
     `import type { ${needs.cssProperties ? 'CSSProperties, ' : ''}SVGProps } from 'react'`,
     '',
+    ...header,
     `export function ${name}(props: SVGProps<SVGSVGElement>) {`,
     '  return (',
     ...lines,

@@ -62,8 +62,8 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   return results;
 }
 
-export async function getJson<T = unknown>(url: string): Promise<{ status: number; headers: Headers; json: T }> {
-  const response = await fetch(url);
+export async function getJson<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: T }> {
+  const response = await fetch(url, { headers });
   return { status: response.status, headers: response.headers, json: (await response.json()) as T };
 }
 
