@@ -21,7 +21,7 @@ const REQUESTS = 3000;
 let reference: ReferenceServer;
 let registry: TestServer;
 beforeAll(async () => {
-  [reference, registry] = await Promise.all([startIconifyReference(), startTestServer()]);
+  [reference, registry] = await Promise.all([startIconifyReference('directory'), startTestServer()]);
 }, 180_000);
 afterAll(async () => {
   await reference?.stop();

@@ -385,8 +385,12 @@ const JSX_URL_PROP =
 
 /** Every dangerous thing in the source text of a generated React component; empty when it is safe. */
 export function findDangersInReactSource(tsx: string): string[] {
+  // The comment above the component names the icon (`…:style-moz-binding`), and comments never run:
+  // it is left out, and only it (lines starting `// ` before the component).
+  const start = tsx.indexOf('export function');
+  const code = tsx.slice(0, start).replace(/^\/\/ .*$/gm, '') + tsx.slice(start);
   // JSX attribute strings decode HTML entities, JS strings decode escapes: judge what React will see.
-  const text = decodeHtmlEntities(decodeJsEscapes(tsx));
+  const text = decodeHtmlEntities(decodeJsEscapes(code));
   const found: string[] = [];
   if (/dangerouslySetInnerHTML/i.test(text)) found.push('dangerouslySetInnerHTML');
   for (const match of text.matchAll(/[\s{,]on([A-Z]\w*)\s*[=:]/g)) found.push(`event-handler prop on${match[1]}`);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { locateDefaultCatalog } from '../../src/catalog/sources.js';
 import { join } from 'node:path';
 import { freePort } from './nginx.js';
 import { ROOT, TEST_TMP } from './paths.js';
@@ -10,17 +11,23 @@ export interface ReferenceServer {
 }
 
 /**
- * The reference Iconify API (`@iconify/api` from npm) on 127.0.0.1, loading
- * the @iconify/json package installed here as its default source loads it
- * (see scripts/iconify-reference.mjs): the sets of its collections.json, in that
- * order. Resolves once it answers (it takes about 30 s to load).
+ * The reference Iconify API (`@iconify/api` from npm) on 127.0.0.1, over the
+ * installed @iconify/json, loaded one of two ways:
+ * - 'package', as its default source loads the package (see
+ *   scripts/iconify-reference.mjs): the sets of its collections.json, in that
+ *   order (the order search ranks sets by);
+ * - 'directory', every file of its json/ folder (the 243 sets the registry
+ *   serves by default, five of them not listed in collections.json), in file order.
+ * Resolves once it answers (it takes about 30 s to load).
  */
-export async function startIconifyReference(): Promise<ReferenceServer> {
-  const dir = join(TEST_TMP, 'iconify-reference');
+export async function startIconifyReference(source: 'package' | 'directory'): Promise<ReferenceServer> {
+  const dir = join(TEST_TMP, `iconify-reference-${source}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  if (source === 'directory') symlinkSync(locateDefaultCatalog().dir, join(dir, 'icons'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'iconify-reference.mjs')], {
+  const main = source === 'package' ? join(ROOT, 'scripts', 'iconify-reference.mjs') : join(ROOT, 'node_modules', '@iconify', 'api', 'lib', 'index.js');
+  const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: dir,
     env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false' },
     stdio: 'ignore',
