@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // First: tunes V8's heap for `serve` before the other modules load (see cli/heap.ts).
+import { loadPageAssets } from './page/assets.js';
 import './cli/heap.js';
 import cluster from 'node:cluster';
 import { readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
@@ -91,7 +92,8 @@ async function exportCommand(args: string[]): Promise<number> {
   await prepareCatalog(options);
   const printer = exportProgressPrinter();
   try {
-    const result = await exportRegistry({ ...options, version: packageVersion(), excludePacks }, (progress) => printer.progress(progress));
+    const page = options.ui ? loadPageAssets() : undefined;
+    const result = await exportRegistry({ ...options, version: packageVersion(), excludePacks, page }, (progress) => printer.progress(progress));
     printer.finished(result, options.outDir);
     return 0;
   } catch (error) {
@@ -170,7 +172,12 @@ async function serve(args: string[]): Promise<number | undefined> {
  */
 async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
   // One set of caches for the registries that replace each other at reloads of own packs.
-  const registryOptions = { basePath: options.basePath, version: packageVersion(), caches: new RegistryCaches(options.cacheMb * 1024 * 1024) };
+  const registryOptions = {
+    basePath: options.basePath,
+    version: packageVersion(),
+    caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
+    page: options.ui ? loadPageAssets() : undefined,
+  };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   // Replaced as a whole when the own packs are rebuilt.

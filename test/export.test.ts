@@ -56,10 +56,18 @@ afterAll(async () => {
 const get = (port: number, path: string, encoding = 'identity'): Promise<RawResponse> => rawGet(port, path, `Accept-Encoding: ${encoding}\r\n`);
 
 describe('icon-registry export served by nginx', () => {
-  it('writes every document of the chosen packs with .br and .gz siblings', () => {
+  it('writes every document of the chosen packs, and the page, with .br and .gz siblings', () => {
     const paths = exportedPaths();
+    const page = [
+      'index.html',
+      ...readdirSync(join(EXPORT, 'ui'))
+        .filter((name) => !/\.(br|gz)$/.test(name))
+        .map((name) => `ui/${name}`),
+    ];
+    expect(page).toHaveLength(3);
     expect(first.packs).toBe(PACKS.length);
-    expect(first.files).toBe(paths.length * 3);
+    expect(first.files).toBe((paths.length + page.length) * 3);
+    for (const file of page) for (const suffix of ['.br', '.gz']) expect(existsSync(join(EXPORT, `${file}${suffix}`)), file).toBe(true);
     expect(paths).toContain('/r/registry.json');
     expect(paths).toContain('/r/line-md/loading-loop.json');
     for (const path of paths) {

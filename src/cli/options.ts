@@ -26,6 +26,8 @@ export interface ServeOptions extends CatalogOptions {
   workers: number;
   /** The access file naming private packs and their tokens; every pack is public without one. */
   accessFile: string | undefined;
+  /** Serve the page to find and take icons at the base path. */
+  ui: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -47,6 +49,7 @@ const serveFlags = {
   watch: { type: 'boolean' },
   workers: { type: 'string' },
   access: { type: 'string' },
+  'no-ui': { type: 'boolean' },
 } as const;
 
 const buildFlags = { ...catalogFlags, force: { type: 'boolean' } } as const;
@@ -60,6 +63,7 @@ const exportFlags = {
   access: { type: 'string' },
   'include-private': { type: 'boolean' },
   'base-path': { type: 'string' },
+  'no-ui': { type: 'boolean' },
 } as const;
 
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
@@ -114,6 +118,7 @@ export function parseServeOptions(args: string[], env: NodeJS.ProcessEnv): Serve
     watch: values.watch === true,
     workers: integer((values.workers as string | undefined) ?? env.WORKERS ?? '1', '--workers', 1, 64),
     accessFile: (values.access as string | undefined) ?? env.ACCESS_FILE,
+    ui: values['no-ui'] !== true,
   };
 }
 
@@ -131,6 +136,8 @@ export interface ExportCommandOptions extends CatalogOptions {
   onlyPacks: string[] | undefined;
   compress: boolean;
   basePath: string;
+  /** Write the page to find and take icons too. */
+  ui: boolean;
 }
 
 export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): ExportCommandOptions | 'help' {
@@ -155,6 +162,7 @@ export function parseExportOptions(args: string[], env: NodeJS.ProcessEnv): Expo
     basePath: (values['base-path'] as string | undefined) ?? env.BASE_PATH ?? '',
     accessFile: (values.access as string | undefined) ?? env.ACCESS_FILE,
     includePrivate: values['include-private'] === true,
+    ui: values['no-ui'] !== true,
   };
 }
 
@@ -210,6 +218,7 @@ Options:
   --watch              rebuild and swap in own packs when the packs directory changes
   --workers N          processes serving on the one port, e.g. one per core (env WORKERS, default 1)
   --access FILE        private packs and the tokens that may read them (env ACCESS_FILE); re-read with --watch
+  --no-ui              do not serve the page to find and take icons at the base path
   -h, --help           show this help`,
   build: `Usage: icon-registry build [options]
 
@@ -224,7 +233,8 @@ Options:
   export: `Usage: icon-registry export <dir> [options]
 
 Writes r/registry.json, r/{pack}.json and r/{pack}/{name}.json for every pack,
-icon and alias (with .br and .gz siblings), byte for byte what serve sends.
+icon and alias (with .br and .gz siblings), byte for byte what serve sends,
+and the page to find and take icons (index.html and ui/).
 Writes into a new directory and renames it into place; files that did not
 change are linked from the previous export instead of written again.
 
@@ -236,6 +246,7 @@ Options:
   --data DIR           where the catalog database lives (env DATA_DIR, default ./data)
   --access FILE        the access file (env ACCESS_FILE): its private packs are left out...
   --include-private    ...unless this is given
+  --no-ui              leave out the page to find and take icons (index.html and ui/)
   -h, --help           show this help`,
   token: `Usage: icon-registry token NAME
 

@@ -11,6 +11,7 @@ import { notFound } from '../registry/problem.js';
 import { problemResource } from '../registry/resource.js';
 import { MANIFEST_FILE, newManifest, ownDocumentPaths, type Manifest } from './manifest.js';
 import type { ExportSetup, ExportTask } from './messages.js';
+import { type PageAssets, pageFiles } from '../page/assets.js';
 import { checkExportTarget, ExportRefused, removeAbandonedExports, WORK_MARKER } from './target.js';
 
 export { ExportRefused };
@@ -27,6 +28,8 @@ export interface ExportOptions {
   compress: boolean;
   /** Version of icon-registry: documents of an unchanged pack are reused only from an export by the same version. */
   version: string;
+  /** The page to find and take icons, written at the base path; none when left out. */
+  page?: PageAssets;
 }
 
 export interface ExportProgress extends WriteCounts {
@@ -68,9 +71,15 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   mkdirSync(dirname(outDir), { recursive: true });
   removeAbandonedExports(outDir);
 
-  const manifest = newManifest(options.version, basePath, options.compress);
+  const pagePaths = options.page ? pageFiles(options.page).map(([file, resource]): [string, Resource] => [`${basePath}/${file}`, resource]) : [];
+  const manifest = newManifest(
+    options.version,
+    basePath,
+    options.compress,
+    pagePaths.map(([path]) => path),
+  );
   const tasks: ExportTask[] = [];
-  let documents = 3; // index, OpenAPI description, not-found problem
+  let documents = 3 + pagePaths.length; // index, OpenAPI description, not-found problem, the page's files
   for (const id of registry.packs.keys()) {
     const etag = catalog.packDocumentInfo(id)?.etag ?? '';
     const names = registry.iconNames(id);
@@ -90,6 +99,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     [indexPath, registry.index],
     [openApiPath, registry.openApi],
     [notFoundPath, problemResource(notFound())],
+    ...pagePaths,
   ];
 
   // Nothing changed at all: the export in place is already this one.
@@ -98,6 +108,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     reusable &&
     tasks.every((task) => 'linkPack' in task) &&
     Object.keys(previousManifest.packs).length === registry.packs.size &&
+    JSON.stringify(previousManifest.pages ?? []) === JSON.stringify(manifest.pages) &&
     smallDocuments.every(([path, resource]) => codings.every(([suffix, encoding]) => sameBytes(join(outDir, `${path}${suffix}`), resource.bytes(encoding))));
   if (unchanged) {
     catalog.close();

@@ -19,10 +19,12 @@ export interface Manifest {
    * the names of its icon documents.
    */
   packs: Record<string, { etag: string; bytes: number; names: string[] }>;
+  /** Paths of the page's files (index.html and its assets), when the export has the page. */
+  pages?: string[];
 }
 
-export function newManifest(version: string, basePath: string, compress: boolean): Manifest {
-  return { tool: TOOL, version, basePath, compress, packs: {} };
+export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest {
+  return { tool: TOOL, version, basePath, compress, packs: {}, pages };
 }
 
 /** The registry's own documents of an export at `basePath`, besides packs and icons. */
@@ -33,7 +35,7 @@ export function ownDocumentPaths(basePath: string): string[] {
 /** Every file an export wrote, as paths relative to its directory ('r/mdi.json.br', ...). */
 export function filesOf(manifest: Manifest): Set<string> {
   const files = new Set<string>([MANIFEST_FILE]);
-  const documents = ownDocumentPaths(manifest.basePath);
+  const documents = [...ownDocumentPaths(manifest.basePath), ...(manifest.pages ?? [])];
   for (const [pack, { names }] of Object.entries(manifest.packs)) {
     documents.push(pathOf({ kind: 'pack', pack }, manifest.basePath));
     for (const name of names) documents.push(pathOf({ kind: 'icon', pack, name }, manifest.basePath));
@@ -60,6 +62,7 @@ function isManifest(value: unknown): value is Manifest {
     return false;
   }
   if (typeof manifest.packs !== 'object' || manifest.packs === null) return false;
+  if (manifest.pages !== undefined && !(Array.isArray(manifest.pages) && manifest.pages.every((path) => typeof path === 'string'))) return false;
   return Object.values(manifest.packs).every(
     (pack) =>
       typeof pack?.etag === 'string' && typeof pack.bytes === 'number' && Array.isArray(pack.names) && pack.names.every((name) => typeof name === 'string'),

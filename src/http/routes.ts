@@ -15,6 +15,7 @@ import {
   answerIconifySvg,
 } from './handlers/iconify.js';
 import { answerIconifyKeywords, answerIconifySearch } from './handlers/search.js';
+import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';
 
@@ -37,6 +38,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-last-modified': answerIconifyLastModified,
   'iconify-search': answerIconifySearch,
   'iconify-keywords': answerIconifyKeywords,
+  page: answerPage,
+  'page-asset': answerPageAsset,
 };
 
 const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

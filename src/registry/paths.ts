@@ -28,8 +28,11 @@ export type IconifyRoute =
   | { kind: 'iconify-search' }
   | { kind: 'iconify-keywords' };
 
+/** The page to find and take icons: `{base}/` and its assets under `{base}/ui/`. */
+export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
+
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute;
+export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute | PageRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -44,6 +47,13 @@ export const OPENAPI_STEM = 'openapi';
  */
 export const NOT_FOUND_STEM = '_not-found';
 export const HEALTH_PATH = '/healthz';
+/** The folder of the page's assets, under the base path. */
+export const PAGE_ASSETS_FOLDER = 'ui';
+/**
+ * The page's assets are named `app-<hash>.js|css`: no such name is a route
+ * of the Iconify API under a pack called `ui` (`/ui/icons.json`, `/ui/{name}.svg`).
+ */
+export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
 
 /**
  * Pack ids that would collide with the registry's own documents under /r/.
@@ -87,6 +97,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${route.categorized ? 'list-icons-categorized' : 'list-icons'}`;
     case 'iconify-last-modified':
       return `${basePath}/last-modified`;
+    case 'page':
+      return `${basePath}/`;
+    case 'page-asset':
+      return `${basePath}/${PAGE_ASSETS_FOLDER}/${route.file}`;
     case 'iconify-search':
       return `${basePath}/search`;
     case 'iconify-keywords':
@@ -150,7 +164,19 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
-  return documentRouteOf(segments, basePath) ?? iconifyRouteOfSegments(segments, basePath);
+  return documentRouteOf(segments, basePath) ?? pageRouteOf(segments, basePath) ?? iconifyRouteOfSegments(segments, basePath);
+}
+
+/** `{base}/` (the segments end with an empty one) and `{base}/ui/app-<hash>.js|css`. */
+function pageRouteOf(segments: readonly string[], basePath: string): PageRoute | undefined {
+  const base = baseSegments(basePath);
+  const rest = segments.length - base.length;
+  if (rest < 1 || rest > 2) return undefined;
+  for (let i = 0; i < base.length; i++) if (segments[i] !== base[i]) return undefined;
+  const [first, second] = segments.slice(base.length);
+  if (rest === 1 && first === '') return { kind: 'page' };
+  if (rest === 2 && first === PAGE_ASSETS_FOLDER && second !== undefined && PAGE_ASSET_NAME.test(second)) return { kind: 'page-asset', file: second };
+  return undefined;
 }
 
 function iconifyRouteOfSegments(segments: readonly string[], basePath: string): IconifyRoute | undefined {

@@ -9,6 +9,7 @@ import { RegistryCaches } from './registry-caches.js';
 import { closestNames, NameIndex } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
+import type { PageAssets } from '../page/assets.js';
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -21,6 +22,8 @@ export interface RegistryOptions {
   caches?: RegistryCaches;
   /** Answer as if the catalog held only these packs (a partial export). */
   onlyPacks?: ReadonlySet<string>;
+  /** The page to find and take icons, served at the base path; none with `--no-ui`. */
+  page?: PageAssets;
 }
 
 /**
@@ -71,6 +74,11 @@ export class Registry {
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches. */
   view(packs: ReadonlySet<string>): Registry {
     return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs });
+  }
+
+  /** The page, unless it is turned off. */
+  get page(): PageAssets | undefined {
+    return this.options.page;
   }
 
   /** Search over the packs this registry serves (made on first use). */

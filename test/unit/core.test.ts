@@ -37,6 +37,22 @@ describe('parseTarget', () => {
   });
 });
 
+describe('the page in the URL layout', () => {
+  it('is the base path itself and its hashed assets, and shadows no API route', () => {
+    expect(parseTarget('/', '')).toEqual({ kind: 'page' });
+    expect(parseTarget('/?pack=mdi&icon=home', '')).toEqual({ kind: 'page' });
+    expect(parseTarget('/icons/', '/icons')).toEqual({ kind: 'page' });
+    expect(parseTarget('/ui/app-0123456789ab.js', '')).toEqual({ kind: 'page-asset', file: 'app-0123456789ab.js' });
+    expect(parseTarget('/icons/ui/app-0123456789ab.css', '/icons')).toEqual({ kind: 'page-asset', file: 'app-0123456789ab.css' });
+    // A pack called `ui` keeps its Iconify routes.
+    expect(parseTarget('/ui/icons.json?icons=home', '')).toEqual({ kind: 'iconify-icons', prefix: 'ui', script: false });
+    expect(parseTarget('/ui/home.svg', '')).toEqual({ kind: 'iconify-svg', prefix: 'ui', name: 'home' });
+    expect(parseTarget('/ui.json?icons=home', '')).toEqual({ kind: 'iconify-icons', prefix: 'ui', script: false });
+    expect(parseTarget('/ui/app.js', '')).toMatchObject({ status: 404 });
+    expect(parseTarget('/search', '')).toEqual({ kind: 'iconify-search' });
+  });
+});
+
 describe('the Iconify API routes of the URL layout', () => {
   it('match no route for a path parameter over 100 characters, as the reference does', () => {
     expect(parseTarget(`/ab-${'c'.repeat(97)}.svg`, '')).toMatchObject({ kind: 'iconify-svg', prefix: 'ab' });

@@ -1,0 +1,129 @@
+import type { IconifyJSON } from '@iconify/types';
+
+/*
+ * What the page reads, and from where: the registry's own routes, relative
+ * to the page (so that it works under any base path). Served by the
+ * registry, icons come a batch at a time from the Iconify routes and search
+ * is there; from a static export only /r/ documents exist, so a pack page
+ * reads the whole pack document and search is left out.
+ */
+
+export interface PackEntry {
+  id: string;
+  name: string;
+  total: number;
+  author: { name: string; url?: string };
+  license: { title: string; spdx?: string; url?: string };
+  category?: string;
+  samples?: string[];
+  palette?: boolean;
+  height?: number | number[];
+}
+
+/** The icons of a pack as the page lists them. */
+export interface PackIcons {
+  names: string[];
+  /** Category title → icon names. */
+  categories: Record<string, string[]>;
+  /** Alias → the icon it stands for. */
+  aliases: Record<string, string>;
+}
+
+export interface IconDocument {
+  id: string;
+  pack: string;
+  name: string;
+  width: number;
+  height: number;
+  body: string;
+  svg: string;
+  react: string;
+  docs: string;
+  categories?: string[];
+}
+
+async function json<T>(path: string): Promise<T> {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+let serverProbe: Promise<boolean> | undefined;
+/** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */
+export function servedByRegistry(): Promise<boolean> {
+  serverProbe ??= fetch('keywords?prefix=ab')
+    .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
+    .catch(() => false);
+  return serverProbe;
+}
+
+let packList: Promise<PackEntry[]> | undefined;
+export function packs(): Promise<PackEntry[]> {
+  packList ??= json<PackEntry[]>('r/registry.json');
+  return packList;
+}
+
+/** Whole pack documents read in export mode, by pack. */
+const documents = new Map<string, Promise<IconifyJSON>>();
+function packDocument(pack: string): Promise<IconifyJSON> {
+  let document = documents.get(pack);
+  if (!document) documents.set(pack, (document = json<IconifyJSON>(`r/${encodeURIComponent(pack)}.json`)));
+  return document;
+}
+
+export async function packIcons(pack: string): Promise<PackIcons> {
+  if (await servedByRegistry()) {
+    const collection = await json<{ categories?: Record<string, string[]>; uncategorized?: string[]; aliases?: Record<string, string> }>(
+      `collection?prefix=${encodeURIComponent(pack)}`,
+    );
+    const names = new Set<string>(collection.uncategorized ?? []);
+    for (const list of Object.values(collection.categories ?? {})) for (const name of list) names.add(name);
+    return { names: [...names].sort(), categories: collection.categories ?? {}, aliases: collection.aliases ?? {} };
+  }
+  const document = await packDocument(pack);
+  const names = Object.entries(document.icons)
+    .filter(([, icon]) => !icon.hidden)
+    .map(([name]) => name)
+    .sort();
+  const aliases: Record<string, string> = {};
+  for (const [name, alias] of Object.entries(document.aliases ?? {})) aliases[name] = alias.parent;
+  return { names, categories: (document.categories as Record<string, string[]> | undefined) ?? {}, aliases };
+}
+
+/** Longest query string of one batch of icon names (the registry refuses targets over 2,048 bytes). */
+const MAX_BATCH_CHARACTERS = 1500;
+
+/** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
+export async function iconData(pack: string, names: readonly string[]): Promise<IconifyJSON> {
+  if (!(await servedByRegistry())) return packDocument(pack);
+  const batches: string[][] = [[]];
+  let length = 0;
+  for (const name of names) {
+    if (length + name.length + 1 > MAX_BATCH_CHARACTERS) {
+      batches.push([]);
+      length = 0;
+    }
+    (batches[batches.length - 1] as string[]).push(name);
+    length += name.length + 1;
+  }
+  const parts = await Promise.all(batches.map((batch) => json<IconifyJSON>(`${encodeURIComponent(pack)}.json?icons=${batch.join(',')}`)));
+  const merged: IconifyJSON = { prefix: pack, icons: {}, aliases: {} };
+  for (const part of parts) {
+    if (typeof part !== 'object') continue;
+    Object.assign(merged.icons, part.icons);
+    Object.assign(merged.aliases as object, part.aliases ?? {});
+    for (const key of ['width', 'height', 'left', 'top'] as const) if (part[key] !== undefined) merged[key] = part[key];
+  }
+  return merged;
+}
+
+export function iconDocument(pack: string, name: string): Promise<IconDocument> {
+  return json<IconDocument>(`r/${encodeURIComponent(pack)}/${encodeURIComponent(name)}.json`);
+}
+
+/** Icons the registry's search finds, best first, as `pack:name`. */
+export async function search(query: string, pack?: string): Promise<string[]> {
+  const prefix = pack ? `&prefix=${encodeURIComponent(pack)}` : '';
+  const answer = await json<{ icons: string[] }>(`search?query=${encodeURIComponent(query)}&limit=999${prefix}`);
+  return answer.icons;
+}

@@ -1,0 +1,30 @@
+/** Builds an element with attributes (`on…` functions become listeners) and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number | boolean | EventListener | undefined> = {},
+  ...children: Array<Node | string | undefined | false>
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  for (const child of children) if (child !== undefined && child !== false) element.append(child);
+  return element;
+}
+
+/** The page's URL for a view: the page itself with the view's parameters. */
+export function viewUrl(params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  const text = query.toString();
+  return text ? `?${text}` : './';
+}
+
+/** Announces a change to screen readers through the page's live region. */
+export function announce(text: string): void {
+  const region = document.getElementById('status');
+  if (region) region.textContent = text;
+}
