@@ -1,5 +1,6 @@
 import type { AbuseResult } from './abuse.js';
 import type { LoadResult } from './load.js';
+import type { PageFigures } from './page.js';
 
 export interface Figures {
   seed: number;
@@ -17,6 +18,7 @@ export interface Figures {
   memoryFailures: number;
   loads: LoadResult[];
   abuse: AbuseResult[];
+  page: PageFigures;
 }
 
 /** Labels of the loads; the targets are computed from them. */
@@ -58,6 +60,7 @@ export function emptyFigures(seed: number, smoke: boolean, seconds: number, conn
     memoryFailures: 0,
     loads: [],
     abuse: [],
+    page: { timings: [], scriptBrotliBytes: 0, scriptGzipBytes: 0 },
   };
 }
 
@@ -119,6 +122,18 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ],
     ['first request, icon of untouched fluent-emoji', `${fixed(figures.untouchedPackMs)} ms`, '<= 50 ms', figures.untouchedPackMs <= 50],
     ['errors or non-2xx under load', String(failures), '0', failures === 0],
+    ...figures.page.timings.map((timing): [string, string, string, boolean] => [
+      `page in Chromium: ${timing.label}`,
+      `${fixed(timing.medianMs, 0)} ms (${timing.icons} icons)`,
+      '<= 500 ms',
+      timing.medianMs <= 500,
+    ]),
+    [
+      "page's script, compressed",
+      `${fixed(figures.page.scriptBrotliBytes / 1024)} KB br (${fixed(figures.page.scriptGzipBytes / 1024)} KB gzip)`,
+      '<= 80 KB',
+      figures.page.scriptGzipBytes <= 80 * 1024,
+    ],
     ...figures.abuse.flatMap(
       (scenario): Array<[string, string, string, boolean]> => [
         [`abuse, ${scenario.label}: peak resident memory`, `${fixed(scenario.peakRssMb, 0)} MB`, '< 300 MB', scenario.peakRssMb < 300],
@@ -130,7 +145,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
     '',
     `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, wrk (1 thread) on 127.0.0.1, seed ${figures.seed}. ` +
-      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
+      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
     '',
     '| load | req/s | p50 ms | p99 ms | failures |',
     '|---|---:|---:|---:|---:|',

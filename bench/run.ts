@@ -11,6 +11,7 @@ import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-queries.js';
 import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
+import { measurePage } from './page.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
 import { emptyFigures, formatReport, LABELS } from './report.js';
@@ -274,6 +275,8 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.search, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.peerSearch, peerOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
+  log('page: timings in Chromium');
+  figures.page = await measurePage(workersOrigin, ROOT);
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
 
   await nginx.stop();
