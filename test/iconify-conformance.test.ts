@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapLimit } from './helpers/http.js';
-import { type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
+import { type Answer, answerOf, type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
 import { sortedKeys } from './helpers/json.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { DEFAULT_JSON_DIR, readDefaultPack, REPLACED_DEFAULT_PACK, seededRandom, testSeed } from './helpers/sources.js';
@@ -27,23 +27,6 @@ afterAll(async () => {
   await reference?.stop();
   await registry?.close();
 });
-
-interface Answer {
-  status: number;
-  type: string | null;
-  disposition: string | null;
-  body: string;
-}
-
-async function ask(origin: string, path: string): Promise<Answer> {
-  const response = await fetch(`${origin}${path}`);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    disposition: response.headers.get('content-disposition'),
-    body: await response.text(),
-  };
-}
 
 /**
  * An answer as compared: SVG and text as bytes; JSON (and JSONP, unwrapped)
@@ -152,7 +135,7 @@ describe('the Iconify API protocol, compared with the reference', () => {
     const requests = requestsOf(seededRandom(testSeed('iconify conformance')), REQUESTS);
     const differences: string[] = [];
     await mapLimit(requests, 8, async (path) => {
-      const [theirs, ours] = await Promise.all([ask(reference.origin, path), ask(registry.base, path)]);
+      const [theirs, ours] = await Promise.all([answerOf(reference.origin, path), answerOf(registry.base, path)]);
       const lists = /^\/(?:collections|last-modified)\?/.test(path) ? compared : undefined;
       const same =
         theirs.status === ours.status &&

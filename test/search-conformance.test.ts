@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { mapLimit } from './helpers/http.js';
-import { type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
+import { answerOf, type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { generatedQueries, LISTED_SETS, WRITTEN_QUERIES } from './helpers/search-queries.js';
 import { seededRandom, testSeed } from './helpers/sources.js';
@@ -26,18 +26,7 @@ afterAll(async () => {
   await registry?.close();
 });
 
-interface Answer {
-  status: number;
-  type: string | null;
-  body: string;
-}
-
-async function ask(origin: string, path: string): Promise<Answer> {
-  const response = await fetch(`${origin}${path}`);
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
-}
-
-const bothAnswers = (path: string) => Promise.all([ask(reference.origin, path), ask(registry.base, path)]);
+const bothAnswers = (path: string) => Promise.all([answerOf(reference.origin, path), answerOf(registry.base, path)]);
 
 interface SearchAnswer {
   icons: string[];

@@ -1,4 +1,5 @@
 import type { IconifyJSON } from '@iconify/types';
+import type { IconDocument } from '../src/render/icon-document.js';
 
 /*
  * What the page reads, and from where: the registry's own routes, relative
@@ -29,18 +30,6 @@ export interface PackIcons {
   aliases: Record<string, string>;
 }
 
-export interface IconDocument {
-  id: string;
-  pack: string;
-  name: string;
-  width: number;
-  height: number;
-  body: string;
-  svg: string;
-  react: string;
-  docs: string;
-  categories?: string[];
-}
 
 async function json<T>(path: string): Promise<T> {
   const response = await fetch(path);

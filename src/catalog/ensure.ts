@@ -6,7 +6,7 @@ import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
 import { fingerprintOf } from './fingerprint.js';
-import { listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
+import { defaultSetOrder, listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
 
 export interface CatalogLocation {
   /** Directory holding the database files. */
@@ -90,7 +90,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
   if (force || builtFingerprint(defaultPath) !== defaultFingerprint) {
     // Largest first, so the big packs do not end up alone on one core at the end.
     const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
-    const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaults.order) };
+    const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
     built.push({ path: defaultPath, summary: await buildCatalog({ files, meta }, defaultPath, observer) });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);

@@ -25,8 +25,6 @@ export interface DefaultSources {
   /** Version of the @iconify/json package that provides the default catalog. */
   version: string;
   files: SourceFile[];
-  /** The sets in @iconify/json's own order (its collections.json, most used first): the Iconify API ranks search results by it. */
-  order: string[];
 }
 
 /** Where the @iconify/json package keeps its icon sets, and its version. */
@@ -67,8 +65,17 @@ export function listDefaultSources(): DefaultSources {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
     .map((entry) => fileSource(join(dir, entry.name), 'default'))
     .sort((a, b) => (a.path < b.path ? -1 : 1));
-  const order = Object.keys(JSON.parse(readFileSync(join(dir, '..', 'collections.json'), 'utf8')) as Record<string, unknown>);
-  return { version, files, order };
+  return { version, files };
+}
+
+/**
+ * The sets in @iconify/json's own order (its collections.json, most used
+ * first): the Iconify API ranks search results by it. Read only to build the
+ * catalog (parsing the 600 KB file at every start would grow the heap).
+ */
+export function defaultSetOrder(): string[] {
+  const { dir } = locateDefaultCatalog();
+  return Object.keys(JSON.parse(readFileSync(join(dir, '..', 'collections.json'), 'utf8')) as Record<string, unknown>);
 }
 
 /**

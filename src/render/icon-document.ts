@@ -6,6 +6,20 @@ import { renderSvg } from './svg.js';
 
 export const SHADCN_ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.json';
 
+/** The fields of an icon document that its readers (the page among them) use. */
+export interface IconDocument {
+  id: string;
+  pack: string;
+  name: string;
+  width: number;
+  height: number;
+  body: string;
+  svg: string;
+  react: string;
+  docs: string;
+  categories?: string[];
+}
+
 /**
  * The /r/{pack}/{name}.json document: the icon's SVG, its React component,
  * and the fields that make it a shadcn registry item (`npx shadcn add <url>`),

@@ -5,6 +5,24 @@ import { join } from 'node:path';
 import { freePort } from './nginx.js';
 import { ROOT, TEST_TMP } from './paths.js';
 
+/** An answer as the conformance tests compare it. */
+export interface Answer {
+  status: number;
+  type: string | null;
+  disposition: string | null;
+  body: string;
+}
+
+export async function answerOf(origin: string, path: string): Promise<Answer> {
+  const response = await fetch(`${origin}${path}`);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    body: await response.text(),
+  };
+}
+
 export interface ReferenceServer {
   origin: string;
   stop(): Promise<void>;

@@ -1,0 +1,290 @@
+import cluster from 'node:cluster';
+import { readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
+import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
+import { PackError } from '../catalog/prepare-pack.js';
+import { loadPageAssets } from '../page/assets.js';
+import { terminalBuildObserver } from './build-output.js';
+import { exportProgressPrinter } from './export-output.js';
+import { watchOwnPacks } from './watch-packs.js';
+import {
+  parseBuildOptions,
+  parseExportOptions,
+  parseImportOptions,
+  parseServeOptions,
+  UsageError,
+  USAGE,
+  type CatalogOptions,
+  type ServeOptions,
+} from './options.js';
+import { isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
+import { AccessControl } from '../access/access-control.js';
+import { AccessFileError, type AccessPolicy, parseAccessFile } from '../access/access-file.js';
+import { newToken } from '../access/credentials.js';
+import { ExportRefused, exportRegistry } from '../export/export.js';
+import { startServer, type RunningServer } from '../http/server.js';
+import { pathOf } from '../registry/paths.js';
+import { Registry } from '../registry/registry.js';
+import { RegistryCaches } from '../registry/registry-caches.js';
+
+/** Longest a graceful stop may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Answers still being sent this long before the grace ends are cut, so the stop ends cleanly within it. */
+const STOP_MARGIN_MS = 500;
+/**
+ * A catalog replaced by a rebuild of own packs is closed this long after the
+ * swap: a request is answered by one registry, old or new, never a mix, and
+ * none can still be reading from the old one by then.
+ */
+const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
+
+/** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
+async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
+  const observer = terminalBuildObserver();
+  const built = await ensureCatalog(options, observer, force);
+  for (const { summary, path } of built) observer.finished(summary, path);
+  return built.length > 0;
+}
+
+async function build(args: string[]): Promise<number> {
+  const options = parseBuildOptions(args, process.env);
+  if (options === 'help') return help('build');
+  if (!(await prepareCatalog(options, options.force))) process.stderr.write(`catalog is current (${options.dataDir})\n`);
+  return 0;
+}
+
+async function importCommand(args: string[]): Promise<number> {
+  const options = parseImportOptions(args);
+  if (options === 'help') return help('import');
+  let document: string;
+  try {
+    // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
+    const { prepareSvgFolder } = await import('../catalog/svg-folder.js');
+    const { pack, warnings } = await prepareSvgFolder(options.folder, options.id);
+    // The same lines as a build's, naming each refused file.
+    const report = terminalBuildObserver();
+    for (const { file, message } of warnings) report.warning(file, message);
+    if (pack.iconCount === 0) return fail(`no icon of ${options.folder} could be imported`, 1);
+    // Indented like @iconify/json, so that a committed pack changes line by line.
+    document = `${JSON.stringify(JSON.parse(pack.document), null, '\t')}\n`;
+    const refused = warnings.filter(({ file }) => file !== options.folder).length;
+    process.stderr.write(`imported ${pack.iconCount} icons as "${options.id}"${refused ? `, ${refused} files refused` : ''}\n`);
+  } catch (error) {
+    if (error instanceof PackError) return fail(error.message, 1);
+    throw error;
+  }
+  if (options.out === undefined) process.stdout.write(document);
+  else writeFileSync(options.out, document);
+  return 0;
+}
+
+async function exportCommand(args: string[]): Promise<number> {
+  const options = parseExportOptions(args, process.env);
+  if (options === 'help') return help('export');
+  let excludePacks: Set<string> | undefined;
+  if (options.accessFile !== undefined && !options.includePrivate) {
+    const policy = readAccessFile(options.accessFile);
+    if (typeof policy === 'string') return fail(policy, 1);
+    excludePacks = new Set(policy.packs.keys());
+  }
+  await prepareCatalog(options);
+  const printer = exportProgressPrinter();
+  try {
+    const page = options.ui ? loadPageAssets() : undefined;
+    const result = await exportRegistry({ ...options, version: packageVersion(), excludePacks, page }, (progress) => printer.progress(progress));
+    printer.finished(result, options.outDir);
+    return 0;
+  } catch (error) {
+    if (error instanceof ExportRefused) return fail(error.message, 1);
+    throw error;
+  }
+}
+
+/** The access file's policy, or the one line that says why it cannot be used. */
+function readAccessFile(path: string): AccessPolicy | string {
+  try {
+    return parseAccessFile(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof AccessFileError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    return `access file ${path}: ${reason}`;
+  }
+}
+
+/** How often the access file's modification time is looked at under --watch. */
+const ACCESS_FILE_POLL_MS = 250;
+
+/**
+ * Re-reads the access file when it changes: a file that parses takes effect
+ * for every later request; one that does not keeps the previous access in
+ * force, with a log line. Polled, so that an editor replacing the file is seen too.
+ */
+function watchAccessFile(path: string, access: AccessControl, log: RunningServer['log']): () => void {
+  const changed = () => {
+    const policy = readAccessFile(path);
+    if (typeof policy === 'string') log.error({ file: path }, `${policy}; the previous access stays in force`);
+    else {
+      access.replace(policy);
+      log.info({ file: path, privatePacks: policy.packs.size, tokens: policy.tokens.size }, 'access file reloaded');
+    }
+  };
+  watchFile(path, { interval: ACCESS_FILE_POLL_MS }, changed);
+  return () => unwatchFile(path, changed);
+}
+
+function tokenCommand(args: string[]): number {
+  if (args.includes('-h') || args.includes('--help')) return help('token');
+  const [name, ...rest] = args;
+  if (name === undefined || rest.length > 0 || !/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw new UsageError('token needs one NAME of letters, digits, ".", "_" or "-"');
+  const { token, line } = newToken(name);
+  process.stdout.write(
+    `token (shown once; give it to whoever may read the packs that list "${name}"):\n${token}\n\nline for "tokens" in the access file:\n${line}\n`,
+  );
+  return 0;
+}
+
+async function serve(args: string[]): Promise<number | undefined> {
+  const options = parseServeOptions(args, process.env);
+  if (options === 'help') return help('serve');
+  if (cluster.isWorker) {
+    // A worker of `serve --workers N`: the primary has prepared the catalog, and watches the packs.
+    const code = await serveInThisProcess(options, 'worker');
+    // The channel to the primary would keep a worker that could not listen alive.
+    if (code !== undefined) process.exit(code);
+    return undefined;
+  }
+  await prepareCatalog(options);
+  const packsDir = options.packsDir;
+  if (options.workers > 1) {
+    // The primary rebuilds own packs once, and each worker reopens the catalog.
+    const watch = options.watch && packsDir ? { ...options, packsDir } : undefined;
+    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, watch);
+  }
+  return serveInThisProcess(options, 'alone');
+}
+
+/**
+ * Serves the catalog from this process: on its own, it logs 'serving' and
+ * 'stopping' and watches the packs with --watch; as a worker, it reports to
+ * the primary, which logs for all of them and says when to reopen the catalog.
+ */
+async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
+  // One set of caches for the registries that replace each other at reloads of own packs.
+  const registryOptions = {
+    basePath: options.basePath,
+    version: packageVersion(),
+    caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
+    page: options.ui ? loadPageAssets() : undefined,
+  };
+  // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
+  const defaultCatalog = openDefaultCatalog(options.dataDir);
+  // Replaced as a whole when the own packs are rebuilt.
+  const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
+  // Private packs: a missing or broken access file at the start is an error, never "all public".
+  let access: AccessControl | undefined;
+  if (options.accessFile !== undefined) {
+    const policy = readAccessFile(options.accessFile);
+    if (typeof policy === 'string') {
+      served.current.catalog.close();
+      defaultCatalog.close();
+      return fail(policy, 1);
+    }
+    access = new AccessControl(policy);
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...options, registry: served, access });
+  } catch (error) {
+    served.current.catalog.close();
+    defaultCatalog.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+    throw error;
+  }
+  const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
+  if (role === 'alone') server.log.info(serving, 'serving');
+  else process.send?.(serving);
+
+  const reopen = () => {
+    const previous = served.current;
+    served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions);
+    // What the old registry kept is of no more use: released now, not when its catalog closes.
+    previous.release();
+    setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
+  };
+  const packsDir = options.packsDir;
+  if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
+  const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.log, reopen) : undefined;
+  // Every process re-reads the access file itself: a revoked token stops working without a restart.
+  const stopWatchingAccess = options.watch && access && options.accessFile !== undefined ? watchAccessFile(options.accessFile, access, server.log) : undefined;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    // A worker may get SIGINT from the terminal and SIGTERM from the primary.
+    if (stopping) return;
+    stopping = true;
+    if (role === 'alone') server.log.info({ signal }, 'stopping');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS - STOP_MARGIN_MS;
+    // Only if closing itself hangs: the deadline below cuts what is still being sent.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    stopWatching?.();
+    stopWatchingAccess?.();
+    server.close(deadline).then(
+      (cut) => {
+        if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
+        served.current.catalog.close();
+        defaultCatalog.close();
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return undefined; // keep running
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+function help(command: keyof typeof USAGE): number {
+  process.stdout.write(`${USAGE[command]}\n`);
+  return 0;
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`icon-registry: ${message}\n`);
+  return code;
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(args);
+      case 'build':
+        return await build(args);
+      case 'export':
+        return await exportCommand(args);
+      case 'import':
+        return await importCommand(args);
+      case 'token':
+        return tokenCommand(args);
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        return help('main');
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return fail(`${error.message} (see --help)`, 2);
+    throw error;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;
