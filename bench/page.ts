@@ -28,7 +28,7 @@ const RUNS = 5;
  * RUNS times in a fresh browser context each (nothing in the browser's cache).
  */
 export async function measurePage(origin: string, projectRoot: string): Promise<PageFigures> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(undefined, projectRoot);
   const timings: PageTiming[] = [];
   try {
     for (const [label, query, mark] of [

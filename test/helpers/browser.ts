@@ -21,9 +21,10 @@ const FLAGS = [
  * Debian's Chromium (installed by the project's script when missing), driven
  * by playwright-core. `hostRules` maps host names to local addresses
  * (`--host-resolver-rules`), so that a "foreign" host is a server of the test.
+ * `projectRoot` is given by the bench, whose bundle lives elsewhere.
  */
-export async function launchChromium(hostRules?: string): Promise<Browser> {
-  execFileSync(join(ROOT, 'scripts', 'ensure-command.sh'), ['chromium'], { stdio: 'inherit' });
+export async function launchChromium(hostRules?: string, projectRoot = ROOT): Promise<Browser> {
+  execFileSync(join(projectRoot, 'scripts', 'ensure-command.sh'), ['chromium'], { stdio: 'inherit' });
   const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
   return chromium.launch({ executablePath, args: hostRules ? [...FLAGS, `--host-resolver-rules=${hostRules}`] : FLAGS });
 }

@@ -87,7 +87,7 @@ export const WRITTEN_QUERIES = [
   'fa-solid user',
   'prefix:mdi home',
   'prefixes:mdi,tabler arrow',
-  'prefix:material-* home',
+  'prefix:material* home',
   'palette:true heart',
   'palette:false star',
   'style:fill home',

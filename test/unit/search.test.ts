@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { catalogParamsOf, problemForShadcn, wantsCatalog } from '../../src/registry/shadcn.js';
+import { encodeEntries, PostingList } from '../../src/search/entries.js';
+import { synonymQueries } from '../../src/search/fill.js';
+import { iconStyleOf } from '../../src/search/icon-style.js';
+import { parseQuery } from '../../src/search/query.js';
+import { categoryWords, themelessLength } from '../../src/search/set-index.js';
+import { attributionLine, needsAttribution } from '../../src/render/licence.js';
+
+/*
+ * The pure core of search and of the shadcn catalog. What search finds and
+ * in which order is compared with the reference on the whole catalog
+ * (test/search-conformance.test.ts); these pin the pieces.
+ */
+
+describe('the query syntax', () => {
+  it('reads words, a set-naming word, filters, and the partial last word', () => {
+    // The first word as a set's id, the words as they are, and the words merged; the last word completed.
+    expect(parseQuery('arrow left')?.readings).toEqual([
+      { keywords: [], partial: 'left', prefixes: ['arrow'] },
+      { keywords: ['arrow'], partial: 'left', prefixes: undefined },
+      { keywords: [], partial: 'arrowleft', prefixes: undefined },
+    ]);
+    expect(parseQuery('arrow-left')?.readings).toEqual([
+      { keywords: [], partial: 'left', prefixes: ['arrow'] },
+      { keywords: ['arrow'], partial: 'left', test: ['arrow-left'], prefixes: undefined },
+    ]);
+    expect(parseQuery('mdi:home')).toMatchObject({ words: ['home'], prefixes: ['mdi'], readings: [{ keywords: [], partial: 'home', prefixes: ['mdi'] }] });
+    expect(parseQuery('home style:stroke palette:false')).toMatchObject({ style: 'stroke', palette: false, words: ['home'] });
+    expect(parseQuery('prefix:material* home')?.prefixes).toEqual(['material', 'material-']);
+    expect(parseQuery('prefix:material-* home')).toBeUndefined();
+    expect(parseQuery('home', false)?.readings).toEqual([{ keywords: ['home'], partial: undefined, prefixes: undefined }]);
+  });
+
+  it('finds nothing for what it cannot read', () => {
+    expect(parseQuery('a:b:c')).toBeUndefined();
+    expect(parseQuery('x=y')).toBeUndefined();
+    expect(parseQuery('mdi:home tabler:home')).toBeUndefined();
+    expect(parseQuery('palette:true')).toBeUndefined();
+    expect(parseQuery('---')).toBeUndefined();
+  });
+});
+
+describe('the pieces of the index', () => {
+  it('tells fill from stroke as the Iconify API does', () => {
+    expect(iconStyleOf('<path fill="none" stroke="currentColor" d="M0 0"/>')).toBe('stroke');
+    expect(iconStyleOf('<path fill="currentColor" d="M0 0"/>')).toBe('fill');
+    expect(iconStyleOf('<path fill="red" stroke="blue"/>')).toBeUndefined();
+    expect(iconStyleOf('<path d="M0 0"/>')).toBeUndefined();
+  });
+
+  it('ranks a name without its theme word', () => {
+    expect(themelessLength('home-outline', ['outline', 'baseline'])).toBe(4);
+    expect(themelessLength('baseline-home', ['outline', 'baseline'])).toBe(4);
+    expect(themelessLength('home', ['outline'])).toBe(0);
+    expect(categoryWords('Arrows & Navigation')).toEqual(['arrows', 'navigation']);
+  });
+
+  it('reads back the entries it stored', () => {
+    const list = new PostingList(
+      encodeEntries([
+        { seq: 0, length: 4, style: 'stroke', names: ['home-outline', 'house-outline'] },
+        { seq: 12, length: 0, style: undefined, names: ['home'] },
+      ]),
+    );
+    expect([list.size, [...list.seqs], [...list.lengths], list.style(0), list.style(1)]).toEqual([2, [0, 12], [4, 0], 'stroke', undefined]);
+    expect(list.names(0)).toEqual(['home-outline', 'house-outline']);
+    expect(list.findName(0, (name) => name.startsWith('house'))).toBe('house-outline');
+  });
+
+  it('tries the synonyms of a word, and leaves filters alone', () => {
+    expect(synonymQueries('house')).toEqual(['home']);
+    expect(synonymQueries('mdi:cog')).toEqual(['mdi:settings', 'mdi:gear', 'mdi:preferences']);
+    expect(synonymQueries('style:stroke')).toEqual([]);
+  });
+});
+
+describe('the shadcn catalog and errors', () => {
+  it('is asked for by the CLI, by format=shadcn, or by its parameters', () => {
+    const query = (text: string) => new URLSearchParams(text);
+    expect(wantsCatalog('application/vnd.shadcn.v1+json, application/json;q=0.9', query(''))).toBe(true);
+    expect(wantsCatalog(undefined, query('format=shadcn'))).toBe(true);
+    expect(wantsCatalog(undefined, query('offset=0'))).toBe(true);
+    expect(wantsCatalog('application/json', query(''))).toBe(false);
+    expect(catalogParamsOf(query('q=Arrow%20Left!&type=registry:ui&limit=5000'))).toEqual({ q: 'arrow left', iconsWanted: false, limit: 1000, offset: 0 });
+    expect(catalogParamsOf(query('limit=0'))).toMatchObject({ status: 400 });
+    expect(catalogParamsOf(query('offset=-2'))).toMatchObject({ status: 400 });
+  });
+
+  it('writes suggestions as the user would type them', () => {
+    const problem = { status: 404, code: 'icon_not_found', detail: "Pack 'mdi' has no icon 'hoem'.", suggestions: ['mdi:home', 'mdi:home-off'] };
+    expect(problemForShadcn(problem, { kind: 'icon', pack: 'mdi', name: 'hoem' }).detail).toBe(
+      "Pack 'mdi' has no icon 'hoem'. Did you mean @icons/mdi/home or @icons/mdi/home-off?",
+    );
+    const pack = { status: 404, code: 'pack_not_found', detail: "There is no pack 'mdii'.", suggestions: ['mdi'] };
+    expect(problemForShadcn(pack, { kind: 'icon', pack: 'mdii', name: 'home' }).detail).toBe("There is no pack 'mdii'. Did you mean @icons/mdi/home?");
+  });
+
+  it('credits a pack as its licence asks', () => {
+    const pack = { name: 'Solar', author: { name: '480 Design', url: 'https://example.com/480' }, license: { title: 'CC BY 4.0', spdx: 'CC-BY-4.0' } };
+    expect(attributionLine(pack, 'solar:home')).toBe('Icon "solar:home" from Solar by 480 Design (https://example.com/480), licensed CC BY 4.0');
+    expect(needsAttribution({ title: 'CC0', spdx: 'CC0-1.0' })).toBe(false);
+    expect(attributionLine({ ...pack, license: { title: 'CC0', spdx: 'CC0-1.0' } }, 'x:y')).toBeUndefined();
+    // An own pack's text cannot break out of the comment it is written into.
+    expect(attributionLine({ ...pack, author: { name: 'A\nexport const x = 1' } }, 'p:n')).toBe(
+      'Icon "p:n" from Solar by A export const x = 1, licensed CC BY 4.0',
+    );
+  });
+});
