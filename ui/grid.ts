@@ -1,5 +1,5 @@
 import { h, viewUrl } from './dom.js';
-import { isMissing, loadIconIds, svgOf } from './icons.js';
+import { isMissing, loadIcons, svgOf } from './icons.js';
 
 /** One icon of a grid: `pack:name`, and whether to show its pack under its name. */
 export interface GridItem {
@@ -27,14 +27,15 @@ export class IconGrid {
   constructor(
     private readonly items: readonly GridItem[],
     label: string,
-    /** Called once, when the first icons in view are drawn, with how many were. */
-    private readonly onFirstPaint?: (count: number) => void,
+    /** Called once, when `icons` icons or the first `rows` rows (or all drawn, if fewer) are drawn, with how many were. */
+    private readonly firstPaint?: { icons?: number; rows?: number; then: (count: number) => void },
   ) {
     this.list = h('ul', { class: 'grid', 'aria-label': label });
     this.element = h('div', { class: 'grid-scroller', 'data-count': items.length }, this.list);
     this.element.addEventListener('scroll', () => this.draw());
     this.list.addEventListener('keydown', (event) => this.onKey(event));
-    new ResizeObserver(() => this.draw(true)).observe(this.element);
+    // Redrawn only when the rows in view or the number of columns change.
+    new ResizeObserver(() => this.draw()).observe(this.element);
   }
 
   private get columns(): number {
@@ -59,13 +60,43 @@ export class IconGrid {
       cells.push(this.cell(item, index, columns));
     }
     this.list.replaceChildren(...cells);
-    void loadIconIds(shown.filter((id) => !svgOf(id))).then(() => {
-      for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) this.fill(glyph);
-      if (!this.painted) {
-        this.painted = true;
-        requestAnimationFrame(() => this.onFirstPaint?.(this.list.querySelectorAll('.glyph svg').length));
-      }
-    });
+    this.checkPaint(cells.length);
+    // The icons in view first, then the spare rows: the browser sends a few requests at a time.
+    const inView = Math.max(0, Math.floor(this.element.scrollTop / CELL) * columns - first * columns);
+    const visibleCount = Math.ceil(this.element.clientHeight / CELL + 1) * columns;
+    const visible = shown.slice(inView, inView + visibleCount);
+    const spare = [...shown.slice(0, inView), ...shown.slice(inView + visibleCount)];
+    void this.load(visible, cells.length).then(() => this.load(spare, cells.length));
+  }
+
+  /** Loads icons a request per pack, in the order they come, drawing each pack's as they arrive. */
+  private load(ids: readonly string[], cells: number): Promise<unknown> {
+    const byPack = new Map<string, string[]>();
+    for (const id of ids) {
+      if (svgOf(id)) continue;
+      const colon = id.indexOf(':');
+      const names = byPack.get(id.slice(0, colon)) ?? [];
+      names.push(id.slice(colon + 1));
+      byPack.set(id.slice(0, colon), names);
+    }
+    return Promise.all(
+      [...byPack].map(([pack, names]) =>
+        loadIcons(pack, names).then(() => {
+          for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) this.fill(glyph);
+          this.checkPaint(cells);
+        }),
+      ),
+    );
+  }
+
+  private checkPaint(cells: number): void {
+    if (this.painted || !this.firstPaint) return;
+    const drawn = this.list.querySelectorAll('.glyph svg').length;
+    const wanted = this.firstPaint.icons ?? (this.firstPaint.rows ?? 1) * this.columns;
+    if (drawn < Math.min(wanted, cells)) return;
+    this.painted = true;
+    const then = this.firstPaint.then;
+    requestAnimationFrame(() => then(drawn));
   }
 
   private cell(item: GridItem, index: number, columns: number): HTMLLIElement {

@@ -60,7 +60,9 @@ function packCard(pack: PackEntry): HTMLElement {
 
 /** The home view: every pack as a card, filtered as you type, and a search over every icon. */
 export async function homeView(root: HTMLElement, state: HomeState, navigate: (url: string, replace?: boolean) => void): Promise<void> {
-  const [all, searchable] = await Promise.all([packs(), servedByRegistry()]);
+  // A search needs no list of packs: it is asked for at once.
+  const found = state.q ? search(state.q).catch(() => undefined) : undefined;
+  const searchable = await servedByRegistry();
   const update = (change: Partial<HomeState>, replace = true) => navigate(viewUrl({ ...state, ...change }), replace);
   const heading = h('h1', {}, 'Icons');
   root.append(heading);
@@ -74,19 +76,21 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
     root.append(form);
   }
   if (state.q && searchable) {
-    const ids = await search(state.q);
+    const ids = (await found) ?? [];
     announce(`${ids.length} icons found for ${state.q}`);
     root.append(h('h2', {}, `${ids.length === 999 ? '999+' : ids.length} icons for “${state.q}”`));
     if (!ids.length) root.append(h('p', {}, 'No icon matches. Try another word, or fewer words.'));
     const grid = new IconGrid(
       ids.map((id) => ({ id, showPack: true })),
       `Icons found for ${state.q}`,
-      (count) => mark('results-painted', count),
+      // The first row of results, the best ones.
+      { rows: 1, then: (count) => mark('results-painted', count) },
     );
     root.append(grid.element);
     grid.draw();
     return;
   }
+  const all = await packs();
   const licences = [...new Map(all.filter((pack) => pack.license.spdx).map((pack) => [pack.license.spdx as string, pack.license.title]))].sort();
   const categories = [...new Set(all.map((pack) => pack.category ?? 'Uncategorised'))].sort();
   const filterInput = h('input', { type: 'text', id: 'filter', value: state.filter ?? '', placeholder: 'Filter packs by name, id, author or category', autocomplete: 'off' });

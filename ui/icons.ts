@@ -48,16 +48,3 @@ async function draw(pack: string, wanted: readonly string[]): Promise<void> {
     drawn.set(`${pack}:${name}`, iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }));
   }
 }
-
-/** Loads icons given as `pack:name`, a request per pack. */
-export async function loadIconIds(ids: readonly string[]): Promise<void> {
-  const byPack = new Map<string, string[]>();
-  for (const id of ids) {
-    const colon = id.indexOf(':');
-    const pack = id.slice(0, colon);
-    const names = byPack.get(pack) ?? [];
-    names.push(id.slice(colon + 1));
-    byPack.set(pack, names);
-  }
-  await Promise.all([...byPack].map(([pack, names]) => loadIcons(pack, names)));
-}

@@ -55,7 +55,7 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
   const grid = new IconGrid(
     names.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
     `Icons of ${entry.name}`,
-    (count) => mark('icons-painted', count),
+    { icons: 100, then: (count) => mark('icons-painted', count) },
   );
   root.append(grid.element);
   grid.draw();

@@ -17,7 +17,7 @@ const MISS_CACHE_BYTES = 1024 * 1024;
  * memory for documents (none when documents are not kept either): a common
  * word (`arrow`) has hundreds of kilobytes of them in the catalog.
  */
-const POSTINGS_SHARE = 1 / 4;
+const POSTINGS_SHARE = 1 / 16;
 
 /**
  * What registries keep for reuse: rendered documents, the name indexes of
