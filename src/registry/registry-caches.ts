@@ -2,7 +2,6 @@ import { ByteBoundedCache } from './byte-bounded-cache.js';
 import type { Problem } from './problem.js';
 import type { Resource } from './resource.js';
 import type { NameIndex } from './suggestions.js';
-import type { KeywordPostings } from '../search/catalog-search.js';
 
 /**
  * Memory for the name indexes of packs that had misses. The largest packs'
@@ -12,16 +11,10 @@ import type { KeywordPostings } from '../search/catalog-search.js';
 const NAME_INDEX_CACHE_BYTES = 16 * 1024 * 1024;
 /** Memory for the answers to recent misses: the same miss again costs a lookup. */
 const MISS_CACHE_BYTES = 1024 * 1024;
-/**
- * Memory for the search index's entries of recent keywords, as a share of the
- * memory for documents (none when documents are not kept either): a common
- * word (`arrow`) has hundreds of kilobytes of them in the catalog.
- */
-const POSTINGS_SHARE = 1 / 16;
 
 /**
  * What registries keep for reuse: rendered documents, the name indexes of
- * packs, the answers to misses, and search entries of recent keywords. One set serves every registry of a
+ * packs, and the answers to misses. One set serves every registry of a
  * process in turn: a reload of own packs makes a new registry over the same
  * default database, and its documents stay useful. Keys start with the
  * serial number of the database a pack is read from, so nothing of a
@@ -31,11 +24,9 @@ export class RegistryCaches {
   readonly documents: ByteBoundedCache<Resource>;
   readonly nameIndexes = new ByteBoundedCache<NameIndex>(NAME_INDEX_CACHE_BYTES, (index) => index.bytes, NAME_INDEX_CACHE_BYTES / 2);
   readonly misses = new ByteBoundedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
-  readonly postings: ByteBoundedCache<KeywordPostings>;
 
   constructor(documentBytes: number) {
     this.documents = new ByteBoundedCache(documentBytes, (resource) => resource.size);
-    this.postings = new ByteBoundedCache(documentBytes * POSTINGS_SHARE, (postings) => postings.bytes);
   }
 
   /** Drops everything read from the databases with these serial numbers. */
@@ -45,6 +36,5 @@ export class RegistryCaches {
     this.documents.deleteWhere(stale);
     this.nameIndexes.deleteWhere(stale);
     this.misses.deleteWhere(stale);
-    this.postings.deleteWhere(stale);
   }
 }

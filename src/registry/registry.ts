@@ -83,7 +83,7 @@ export class Registry {
 
   /** Search over the packs this registry serves (made on first use). */
   get search(): CatalogSearch {
-    this.searchOfPacks ??= new CatalogSearch(this.catalog, this.packs.keys(), this.caches.postings);
+    this.searchOfPacks ??= new CatalogSearch(this.catalog, this.packs.keys());
     return this.searchOfPacks;
   }
 

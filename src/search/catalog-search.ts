@@ -1,16 +1,8 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
-import type { ByteBoundedCache } from '../registry/byte-bounded-cache.js';
 import { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
 import type { SearchSet, SearchSource } from './engine.js';
-
-/** The entries of one keyword in one database, each set's read for search. */
-export interface KeywordPostings {
-  sets: Array<{ pack: string; list: PostingList }>;
-  /** Memory they hold: their text, and the numbers read from it. */
-  bytes: number;
-}
 
 /** Keywords by length, then alphabetically, as the reference sorts its partial matches. */
 const byLengthThenName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
@@ -31,8 +23,6 @@ export class CatalogSearch implements SearchSource {
   constructor(
     private readonly catalog: Catalog,
     servedPacks: Iterable<string>,
-    /** Where the entries of recent keywords are kept, keyed by database serial and keyword. */
-    private readonly cache?: ByteBoundedCache<KeywordPostings>,
   ) {
     const served = new Set(servedPacks);
     this.served = served;
@@ -58,31 +48,20 @@ export class CatalogSearch implements SearchSource {
     this.sets = sets.sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  private shows(database: Catalog['databases'][number], pack: string): boolean {
+  private shows(database: CatalogDatabase, pack: string): boolean {
     return this.served.has(pack) && this.catalog.database(pack) === database;
   }
 
+  /**
+   * Read for each search: kept, the entries of common words took more memory
+   * than they saved time (figures in bench/README.md); whole answers are cached.
+   */
   postings(keyword: string): ReadonlyMap<string, PostingList> {
     const found = new Map<string, PostingList>();
     for (const database of this.catalog.databases) {
-      for (const { pack, list } of this.postingsIn(database, keyword).sets) if (this.shows(database, pack)) found.set(pack, list);
+      for (const row of database.postings(keyword)) if (this.shows(database, row.pack)) found.set(row.pack, new PostingList(row.entries));
     }
     return found;
-  }
-
-  private postingsIn(database: CatalogDatabase, keyword: string): KeywordPostings {
-    const key = `${database.serial} ${keyword}`;
-    const cached = this.cache?.get(key);
-    if (cached) return cached;
-    let bytes = 64;
-    const sets = database.postings(keyword).map((row) => {
-      const list = new PostingList(row.entries);
-      bytes += row.entries.length + list.size * 18 + 64;
-      return { pack: row.pack, list };
-    });
-    const postings = { sets, bytes };
-    this.cache?.set(key, postings);
-    return postings;
   }
 
   partialKeywords(partial: string, endings: boolean): readonly string[] {
