@@ -5,6 +5,7 @@ import { mapLimit } from './helpers/http.js';
 import { FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames, readSourcePack, referenceSvg, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
+import type { IconDocument } from '../src/render/icon-document.js';
 
 /**
  * Packs checked icon by icon. Every pack of @iconify/json whose aliases rotate
@@ -44,16 +45,6 @@ const WHOLE_PACKS = [
   'game-icons',
   'openmoji',
 ];
-
-interface IconDocument {
-  id: string;
-  pack: string;
-  name: string;
-  width: number;
-  height: number;
-  body: string;
-  svg: string;
-}
 
 let server: TestServer;
 let defaultPacks: Map<string, IconifyJSON>;
