@@ -164,26 +164,26 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
-  return documentRouteOf(segments, basePath) ?? pageRouteOf(segments, basePath) ?? iconifyRouteOfSegments(segments, basePath);
+  const document = documentRouteOf(segments, basePath);
+  if (document) return document;
+  const rest = segmentsAfterBase(segments, basePath);
+  return rest && (pageRouteOf(rest) ?? iconifyRouteOf(rest));
 }
 
-/** `{base}/` (the segments end with an empty one) and `{base}/ui/app-<hash>.js|css`. */
-function pageRouteOf(segments: readonly string[], basePath: string): PageRoute | undefined {
-  const base = baseSegments(basePath);
-  const rest = segments.length - base.length;
-  if (rest < 1 || rest > 2) return undefined;
-  for (let i = 0; i < base.length; i++) if (segments[i] !== base[i]) return undefined;
-  const [first, second] = segments.slice(base.length);
-  if (rest === 1 && first === '') return { kind: 'page' };
-  if (rest === 2 && first === PAGE_ASSETS_FOLDER && second !== undefined && PAGE_ASSET_NAME.test(second)) return { kind: 'page-asset', file: second };
-  return undefined;
-}
-
-function iconifyRouteOfSegments(segments: readonly string[], basePath: string): IconifyRoute | undefined {
+/** The segments after those of the base path, or undefined when the path is not under it or is the base path itself. */
+function segmentsAfterBase(segments: readonly string[], basePath: string): readonly string[] | undefined {
   const base = baseSegments(basePath);
   if (segments.length <= base.length) return undefined;
   for (let i = 0; i < base.length; i++) if (segments[i] !== base[i]) return undefined;
-  return iconifyRouteOf(segments.slice(base.length));
+  return segments.slice(base.length);
+}
+
+/** `{base}/` (the segments after the base are one empty one) and `{base}/ui/app-<hash>.js|css`. */
+function pageRouteOf(rest: readonly string[]): PageRoute | undefined {
+  const [first, second] = rest;
+  if (rest.length === 1 && first === '') return { kind: 'page' };
+  if (rest.length === 2 && first === PAGE_ASSETS_FOLDER && second !== undefined && PAGE_ASSET_NAME.test(second)) return { kind: 'page-asset', file: second };
+  return undefined;
 }
 
 function documentRouteOf(segments: readonly string[], basePath: string): DocumentRoute | undefined {
