@@ -15,6 +15,12 @@ export interface RequestContext {
   readonly headers: RequestHeaders;
 }
 
+/** The request's query string, parsed (empty without one). */
+export function queryOf(request: RequestContext): URLSearchParams {
+  const start = request.target.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : request.target.slice(start + 1));
+}
+
 /**
  * A handler's answer: a status, the headers that are its own, and a body
  * (a Resource, with its codings, ETag and cache policy) unless it has none.

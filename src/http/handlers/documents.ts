@@ -4,15 +4,10 @@ import type { Registry } from '../../registry/registry.js';
 import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
 import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
 import { shadcnCatalogDocument } from '../../registry/shadcn-catalog.js';
-import { type Answer, type RequestContext, resourceAnswer } from '../answer.js';
+import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /** Answers that differ with the request's Accept (the index, and problems under /r/) say so. */
 const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
-
-function queryOf(target: string): URLSearchParams {
-  const start = target.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1));
-}
 
 /**
  * The registry's documents: the index, the OpenAPI description, packs and
@@ -20,7 +15,7 @@ function queryOf(target: string): URLSearchParams {
  * problems are plain JSON with the suggestions in `detail` (the only field it prints).
  */
 export function answerDocument(request: RequestContext, route: DocumentRoute, registry: Registry): Answer {
-  const query = route.kind === 'index' || request.target.includes('?') ? queryOf(request.target) : undefined;
+  const query = route.kind === 'index' || request.target.includes('?') ? queryOf(request) : undefined;
   if (route.kind === 'index') {
     if (!wantsCatalog(request.headers.accept, query as URLSearchParams)) return resourceAnswer(registry.index, VARY_ACCEPT);
     return resourceAnswer(shadcnCatalog(registry, query as URLSearchParams), VARY_ACCEPT);

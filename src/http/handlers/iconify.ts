@@ -10,7 +10,7 @@ import { isValidName } from '../../names.js';
 import type { IconifyRoute } from '../../registry/paths.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, memoryResource, type Resource } from '../../registry/resource.js';
-import { type Answer, type RequestContext, resourceAnswer } from '../answer.js';
+import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /*
  * The Iconify API's routes, answered as its reference implementation
@@ -31,11 +31,6 @@ const ICON_DATA_NOT_FOUND = numberAnswer(404);
 const ICON_DATA_BAD_REQUEST = numberAnswer(400);
 /** The JSONP callback of the legacy `.js` routes when none is given. */
 const LEGACY_CALLBACK = 'SimpleSVG._loaderCallback';
-
-function queryOf(request: RequestContext): URLSearchParams {
-  const start = request.target.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : request.target.slice(start + 1));
-}
 
 function jsonResource(data: unknown, query: URLSearchParams, wrapping: ReturnType<typeof wrappingOf> & object, lastModified?: number): Resource {
   const { text, contentType } = iconifyJson(data, !!query.get('pretty'), wrapping);
