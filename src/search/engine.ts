@@ -1,6 +1,7 @@
 import type { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
 import { parseQuery, type SearchReading } from './query.js';
+import { themelessLength } from './set-index.js';
 
 /*
  * The Iconify API's search, ported from the reference's search()
@@ -147,19 +148,13 @@ class Matches {
  */
 function findName(list: PostingList, index: number, tests: readonly string[], themeParts: readonly string[]): { name: string; length: number } | undefined {
   let length: number | undefined;
-  const themeless = list.lengths[index] as number;
+  const iconLength = list.lengths[index] as number;
   const name = list.findName(index, (candidate, position) => {
     for (const test of tests) {
       if (!candidate.includes(test)) return false;
-      if (!position) length = themeless || candidate.length;
-      else {
-        for (const part of themeParts) {
-          if (candidate.startsWith(`${part}-`) || candidate.endsWith(`-${part}`)) {
-            length = candidate.length - part.length - 1;
-            break;
-          }
-        }
-      }
+      // An alias without a theme word keeps the length found so far.
+      if (!position) length = iconLength || candidate.length;
+      else length = themelessLength(candidate, themeParts) || length;
     }
     return true;
   });
