@@ -1,3 +1,4 @@
+import { prefixFilter } from '../iconify/prefixes.js';
 import type { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
 import { parseQuery, type SearchReading } from './query.js';
@@ -49,21 +50,9 @@ export interface SearchResult {
 }
 
 /** Sets whose id is one of `filters`, or starts with one of them that ends with `-`. */
-export function filterSetIds<T extends { id: string } | string>(sets: readonly T[], filters: readonly string[]): T[] {
-  const wanted = new Set(filters);
-  const partial = filters.some((filter) => filter.endsWith('-'));
-  return sets.filter((set) => {
-    const id = typeof set === 'string' ? set : set.id;
-    if (wanted.has(id)) return true;
-    if (!partial) return false;
-    const parts = id.split('-');
-    let start = '';
-    while (parts.length > 1) {
-      start += `${parts.shift()}-`;
-      if (wanted.has(start)) return true;
-    }
-    return false;
-  });
+export function filterSetIds(sets: readonly SearchSet[], filters: readonly string[]): SearchSet[] {
+  const selects = prefixFilter(filters);
+  return sets.filter((set) => selects(set.id));
 }
 
 /** Reads each keyword's postings once per search. */
