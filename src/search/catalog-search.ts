@@ -77,9 +77,9 @@ export class CatalogSearch implements SearchSource {
     return starting.concat(collect(true).filter((keyword) => !keyword.startsWith(partial)));
   }
 
-  /** Whether any set this search shows has `keyword` in a name. */
+  /** Whether any set this search shows has `keyword` in a name (its entries are not read). */
   hasKeyword(keyword: string): boolean {
-    return this.postings(keyword).size > 0;
+    return this.catalog.databases.some((database) => database.packsWith(keyword).some((pack) => this.shows(database, pack)));
   }
 
   private unserved(): Set<string> {
@@ -89,7 +89,7 @@ export class CatalogSearch implements SearchSource {
       for (const row of database.searchSets())
         if (!this.shows(database, row.pack)) for (const keyword of database.keywordsOf(row.pack)) candidates.add(keyword);
     }
-    this.unservedKeywords = new Set([...candidates].filter((keyword) => this.postings(keyword).size === 0));
+    this.unservedKeywords = new Set([...candidates].filter((keyword) => !this.hasKeyword(keyword)));
     return this.unservedKeywords;
   }
 }
