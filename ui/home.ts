@@ -1,6 +1,6 @@
 import { needsAttribution } from '../src/render/licence.js';
 import { type PackEntry, packs, search, servedByRegistry } from './api.js';
-import { announce, h, viewUrl } from './dom.js';
+import { announce, h, searchForm, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
 import { loadIcons, svgOf } from './icons.js';
 import { mark } from './marks.js';
@@ -67,13 +67,16 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
   const heading = h('h1', {}, 'Icons');
   root.append(heading);
   if (searchable) {
-    const input = h('input', { type: 'search', id: 'search', name: 'q', value: state.q ?? '', placeholder: 'Search every icon: arrow left, mdi:home, style:stroke user', autocomplete: 'off' });
-    const form = h('form', { role: 'search', class: 'search' }, h('label', { for: 'search', class: 'visually-hidden' }, 'Search every icon'), input, h('button', { type: 'submit' }, 'Search'));
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      update({ q: input.value.trim() || undefined }, false);
-    });
-    root.append(form);
+    root.append(
+      searchForm({
+        id: 'search',
+        name: 'q',
+        label: 'Search every icon',
+        placeholder: 'Search every icon: arrow left, mdi:home, style:stroke user',
+        value: state.q,
+        submit: (words) => update({ q: words || undefined }, false),
+      }),
+    );
   }
   if (state.q && searchable) {
     const ids = (await found) ?? [];

@@ -1,5 +1,5 @@
 import { type PackEntry, packIcons, packs, search, servedByRegistry } from './api.js';
-import { announce, h, viewUrl } from './dom.js';
+import { announce, h, searchForm, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
 import { mark } from './marks.js';
 
@@ -26,13 +26,15 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
     h('h1', {}, entry.name),
     info(entry, icons.names.length),
   );
-  const query = h('input', { type: 'search', id: 'pack-search', value: state.q ?? '', placeholder: searchable ? `Search ${entry.name}` : 'Filter by name', autocomplete: 'off' });
-  const form = h('form', { role: 'search', class: 'search' }, h('label', { for: 'pack-search', class: 'visually-hidden' }, `Search ${entry.name}`), query, h('button', { type: 'submit' }, 'Search'));
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    navigate(viewUrl({ pack: entry.id, q: query.value.trim() || undefined, category: state.category }));
-  });
-  root.append(form);
+  root.append(
+    searchForm({
+      id: 'pack-search',
+      label: `Search ${entry.name}`,
+      placeholder: searchable ? `Search ${entry.name}` : 'Filter by name',
+      value: state.q,
+      submit: (words) => navigate(viewUrl({ pack: entry.id, q: words || undefined, category: state.category })),
+    }),
+  );
   const categories = Object.keys(icons.categories);
   if (categories.length) {
     const chips = [undefined, ...categories].map((category) =>
