@@ -60,6 +60,7 @@ export class CatalogDatabase {
   private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
   private readonly selectInfo: Database.Statement<[string], string>;
   private readonly selectRoot: Database.Statement<[string], string>;
+  private readonly selectVisible: Database.Statement<[string], string>;
   /** Each pack's info as JSON, read once (a kilobyte or so each). */
   private readonly infos = new Map<string, string>();
   private readonly selectCategories: Database.Statement<[string, string], string | null>;
@@ -92,6 +93,7 @@ export class CatalogDatabase {
     this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible FROM iconify_sets WHERE pack = ?');
     this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
     this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectVisible = this.db.prepare<[string], string>('SELECT visible FROM iconify_sets WHERE pack = ?').pluck();
     this.selectCategories = this.db.prepare<[string, string], string | null>('SELECT categories FROM entries WHERE pack = ? AND name = ?').pluck();
     this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
     this.selectPacksWith = this.db.prepare<[string], string>('SELECT pack FROM search_postings WHERE keyword = ?').pluck();
@@ -217,6 +219,11 @@ export class CatalogDatabase {
   /** The set's root fields (prefix, lastModified, default size), as JSON. */
   iconifyRoot(pack: string): string | undefined {
     return this.selectRoot.get(pack);
+  }
+
+  /** The set's visible icons by their own names, as JSON. */
+  iconifyVisible(pack: string): string | undefined {
+    return this.selectVisible.get(pack);
   }
 
   close(): void {

@@ -79,6 +79,11 @@ export class Catalog {
     return this.database(pack)?.iconifyRoot(pack);
   }
 
+  /** The set's visible icons by their own names, as JSON. */
+  iconifyVisible(pack: string): string | undefined {
+    return this.database(pack)?.iconifyVisible(pack);
+  }
+
   /** One icon, alias or character code of a pack, verbatim. */
   entry(pack: string, name: string): StoredEntry | undefined {
     return this.database(pack)?.entry(pack, name);

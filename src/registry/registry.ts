@@ -89,7 +89,7 @@ export class Registry {
 
   /** The visible icons of a served pack by their own names, in the pack's order. */
   visibleIconNames(pack: string): string[] {
-    const visible = this.packs.has(pack) ? this.catalog.iconifySet(pack)?.visible : undefined;
+    const visible = this.packs.has(pack) ? this.catalog.iconifyVisible(pack) : undefined;
     const names = visible ? (JSON.parse(visible) as string[]) : [];
     this.visibleCounts.set(pack, names.length);
     return names;
