@@ -1,5 +1,5 @@
 import { filteredSets, filterSetIds, prefixesOf, search, type SearchParams, type SearchResult, type SearchSource } from './engine.js';
-import { parseQuery } from './query.js';
+import { FILTER_KEYS, parseQuery } from './query.js';
 import { CATEGORY_MARK } from './set-index.js';
 import { synonymsOf } from './synonyms.js';
 
@@ -9,9 +9,6 @@ import { synonymsOf } from './synonyms.js';
  * the reference does not look for: the same query with a word's synonyms,
  * then icons whose category (in their pack) is named by the query's words.
  */
-
-/** Keys of the query syntax's filters: a `key:value` token with one of them names no set. */
-const FILTER_KEYS = new Set(['palette', 'style', 'fill', 'stroke', 'prefix', 'prefixes']);
 
 /** The query once for each synonym of each of its plain words (`home` in `home` or in `mdi:home`). */
 export function synonymQueries(query: string): string[] {

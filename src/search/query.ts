@@ -8,6 +8,9 @@ import type { IconStyle } from './icon-style.js';
  * written with `=`), and the alternative readings of a query it tries.
  */
 
+/** Keys of the query syntax's filters (`style:stroke`, `prefix=mdi`): a `key:value` token with one of them names no set. */
+export const FILTER_KEYS: ReadonlySet<string> = new Set(['palette', 'style', 'fill', 'stroke', 'prefix', 'prefixes']);
+
 /** Shortest partial word worth expanding to the keywords that start or end with it. */
 export const MIN_PARTIAL_LENGTH = 2;
 
