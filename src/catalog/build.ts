@@ -11,7 +11,7 @@ import { CATALOG_FORMAT } from './fingerprint.js';
 import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
 import { TaskTimeout, WorkerPool } from './worker-pool.js';
-import { CATEGORY_MARK } from '../search/set-index.js';
+import { CATEGORY_MARK, spelledBackwards } from '../search/set-index.js';
 import { workPath } from '../work-files.js';
 
 /**
@@ -174,7 +174,7 @@ class CatalogWriter {
       .all(CATEGORY_MARK);
     const insert = this.db.prepare('INSERT INTO search_keywords (keyword, reversed) VALUES (?, ?)');
     this.db.transaction(() => {
-      for (const keyword of keywords) insert.run(keyword, [...keyword].reverse().join(''));
+      for (const keyword of keywords) insert.run(keyword, spelledBackwards(keyword));
     })();
   }
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
 import type { EntryKind } from './iconify-view.js';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from './resolve-icon.js';
+import { spelledBackwards } from '../search/set-index.js';
 import type { Encoding } from '../compression.js';
 import type { RegistryEntry } from '../render/registry-entry.js';
 
@@ -136,7 +137,7 @@ export class CatalogDatabase {
    */
   keywordsAround(part: string, ending: boolean): string[] {
     if (!ending) return this.selectKeywordsStarting.all(part, `${part}\x7f`);
-    const reversed = [...part].reverse().join('');
+    const reversed = spelledBackwards(part);
     return this.selectKeywordsEnding.all(reversed, `${reversed}\x7f`);
   }
 

@@ -13,6 +13,11 @@ export interface SetSearchIndex {
   postings: Array<[keyword: string, entries: string]>;
 }
 
+/** A keyword spelt backwards, as search_keywords stores it beside the keyword (the keywords ending with a word are a range of them). */
+export function spelledBackwards(keyword: string): string {
+  return [...keyword].reverse().join('');
+}
+
 /** Marks a keyword taken from a category title; never a chunk of a name (names hold only [a-z0-9-]). */
 export const CATEGORY_MARK = '~';
 
