@@ -51,14 +51,19 @@ function pngOf(svg: string, pixels: number): Promise<Blob> {
 
 /** The view of one icon: large and at common sizes on light and dark, with what to copy or download, and its licence. */
 export async function iconView(root: HTMLElement, state: IconState): Promise<void> {
-  const entry = (await packs()).find((pack) => pack.id === state.pack);
-  const document_ = entry ? await iconDocument(state.pack, state.icon).catch(() => undefined) : undefined;
+  // The three are asked for at once: the pack's entry, the icon's document, and the pack's aliases.
+  const [all, document_, icons] = await Promise.all([
+    packs(),
+    iconDocument(state.pack, state.icon).catch(() => undefined),
+    packIcons(state.pack).catch(() => undefined),
+  ]);
+  const entry = all.find((pack) => pack.id === state.pack);
   if (!entry || !document_) {
     root.append(h('h1', {}, 'No such icon'), h('p', {}, `There is no icon “${state.pack}:${state.icon}”. `, h('a', { href: viewUrl({ pack: state.pack }) }, 'See the pack.')));
     return;
   }
   const doc = document_;
-  const parent = (await packIcons(entry.id).catch(() => undefined))?.aliases[doc.name];
+  const parent = icons?.aliases[doc.name];
   let colour: string | undefined;
   let size = '1em';
   const previews: HTMLElement[] = [];
