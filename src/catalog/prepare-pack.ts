@@ -1,8 +1,9 @@
-import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import type { IconifyJSON } from '@iconify/types';
 import { validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
 import { iconifyViewOf, type IconifyView } from './iconify-view.js';
+import { isObject, publishedInfo } from './pack-info.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** A pack file that cannot be served at all; the message says why. */
@@ -53,10 +54,6 @@ function dropUnsafeIcons(icons: Entries, warnings: string[]): void {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Longest chain of aliases from an alias to its icon; a longer one is refused with a warning. */
 export const MAX_ALIAS_CHAIN = 32;
 
@@ -95,23 +92,6 @@ function dropDeepAliases(icons: Entries, aliases: Entries, warnings: string[]): 
   warnings.push(
     `dropped ${names.length} alias${names.length > 1 ? 'es' : ''} more than ${MAX_ALIAS_CHAIN} aliases from their icon: ${listed}${names.length > 5 ? ', ...' : ''}`,
   );
-}
-
-/**
- * The IconifyInfo fields clients rely on are always present: `name`,
- * `total`, `author.name` and `license.title`. Whatever else the source says is kept.
- */
-function completeInfo(info: unknown, id: string, visibleIcons: number): IconifyInfo {
-  const source = isObject(info) ? info : {};
-  const author = isObject(source.author) ? source.author : {};
-  const license = isObject(source.license) ? source.license : {};
-  return {
-    ...source,
-    name: typeof source.name === 'string' && source.name ? source.name : id,
-    total: typeof source.total === 'number' ? source.total : visibleIcons,
-    author: { ...author, name: typeof author.name === 'string' && author.name ? author.name : 'Unknown' },
-    license: { ...license, title: typeof license.title === 'string' && license.title ? license.title : 'Unknown' },
-  } as IconifyInfo;
 }
 
 /**
@@ -157,7 +137,7 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   const iconNames = Object.keys(data.icons);
   const aliasNames = Object.keys(aliases);
   const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
-  const info = completeInfo(raw.info, id, visibleIcons);
+  const info = publishedInfo(raw.info, id, visibleIcons, warnings);
   const document: IconifyJSON = {
     ...data,
     prefix: id,

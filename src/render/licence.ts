@@ -1,3 +1,4 @@
+import { plainText } from './plain-text.js';
 import type { RegistryEntry } from './registry-entry.js';
 
 /** What a credit names of a pack. */
@@ -17,7 +18,7 @@ export function needsAttribution(license: PackCredit['license']): boolean {
 
 /** Text of a pack's info as it may appear in one line of a comment or message: no line breaks, no controls, bounded. */
 function oneLine(text: string | undefined): string {
-  const flat = (text ?? '').replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  const flat = plainText(text ?? '').trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 

@@ -1,0 +1,127 @@
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { getJson } from './helpers/http.js';
+import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/*
+ * What an own pack says of itself (`info`: name, author, licence) is
+ * published in many places: the index, the pack document, each icon's
+ * description, docs and React comment (which the shadcn CLI prints in a
+ * terminal), the Iconify API's lists, the page's links. The two packs of
+ * test/fixtures/hostile-info (an IconifyJSON file and a folder of SVG files)
+ * put terminal escape sequences, C0 and C1 controls and bidirectional
+ * overrides into that text and `javascript:` and `data:` URLs into its links.
+ */
+
+const JSON_PACK = 'hostile-info';
+const FOLDER_PACK = 'hostile-info-svg';
+const packs = join(TEST_TMP, 'hostile-info-packs');
+const jsonFile = join(packs, `${JSON_PACK}.json`);
+const folder = join(packs, FOLDER_PACK);
+
+/** Control characters of any kind but the line feed (which the React source and docs hold), and the bidirectional overrides and isolates. */
+const HOSTILE_CHARACTER = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const HOSTILE_TEXT = /javascript:|data:text|alert\(|owned|\[2J|\[31m/i;
+
+/** Every string in a parsed JSON answer that holds a hostile character or text, with where it is. */
+function hostileStrings(value: unknown, where: string): string[] {
+  if (typeof value === 'string') return HOSTILE_CHARACTER.test(value) || HOSTILE_TEXT.test(value) ? [`${where}: ${JSON.stringify(value)}`] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => hostileStrings(item, `${where}[${i}]`));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => hostileStrings(item, `${where}.${key}`));
+  return [];
+}
+
+interface Entry {
+  id: string;
+  name: string;
+  author: { name: string; url?: string };
+  license: { title: string; spdx?: string; url?: string };
+  category?: string;
+  tags?: string[];
+}
+
+let server: TestServer;
+let buildLog: string;
+beforeAll(async () => {
+  rmSync(packs, { recursive: true, force: true });
+  mkdirSync(packs, { recursive: true });
+  cpSync(join(ROOT, 'test', 'fixtures', 'hostile-info'), packs, { recursive: true });
+  const data = dataDirWithDefaultCatalog('hostile-info-data');
+  const build = spawnSync(process.execPath, [CLI, 'build', '--data', data, '--packs', packs], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  buildLog = build.stderr;
+  server = await startTestServer({ dataDir: data, packsDir: packs });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("an own pack's info", () => {
+  it('is published as plain text with web links only, as written out here', async () => {
+    const index = (await getJson<Entry[]>(`${server.base}/r/registry.json`)).json;
+    expect(index.find((entry) => entry.id === JSON_PACK)).toEqual({
+      id: JSON_PACK,
+      name: 'Hostile Info',
+      total: 1,
+      author: { name: 'Mallory' },
+      license: { title: 'MIT (hidden)', spdx: 'MIT' },
+      category: 'General',
+      tags: ['Plain', 'Bold'],
+    });
+    expect(index.find((entry) => entry.id === FOLDER_PACK)).toEqual({
+      id: FOLDER_PACK,
+      name: 'Hostile SVG Info',
+      total: 1,
+      author: { name: 'Eve' },
+      license: { title: 'CC BY 4.0', spdx: 'CC-BY-4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+    });
+  });
+
+  it('is changed with a build warning naming the file and each field', () => {
+    const lines = buildLog.split('\n');
+    for (const field of ['info.name', 'info.author.name', 'info.license.title', 'info.category', 'info.tags[1]']) {
+      expect(lines).toContain(`warning ${jsonFile}: ${field}: control characters removed`);
+    }
+    expect(lines).toContain(`warning ${jsonFile}: info.author.url: dropped, not an http: or https: URL`);
+    expect(lines).toContain(`warning ${jsonFile}: info.license.url: dropped, not an http: or https: URL`);
+    for (const field of ['info.name', 'info.author.name', 'info.license.title']) {
+      expect(lines).toContain(`warning ${folder}: ${field}: control characters removed`);
+    }
+    expect(lines).toContain(`warning ${folder}: info.author.url: dropped, not an http: or https: URL`);
+    // The warnings name the fields, never their hostile text.
+    expect(buildLog).not.toMatch(HOSTILE_CHARACTER);
+  });
+
+  it('reaches no published document with a control character or a hostile link', async () => {
+    const paths = [
+      '/r/registry.json',
+      `/r/registry.json?q=${JSON_PACK}:home`,
+      `/r/${JSON_PACK}.json`,
+      `/r/${FOLDER_PACK}.json`,
+      `/r/${JSON_PACK}/home.json`,
+      `/r/${FOLDER_PACK}/dot.json`,
+      `/collections?prefixes=${JSON_PACK},${FOLDER_PACK}`,
+      `/collection?prefix=${JSON_PACK}&info=1`,
+      `/collection?prefix=${FOLDER_PACK}&info=1`,
+      `/search?query=home&prefix=${JSON_PACK}`,
+    ];
+    const found: string[] = [];
+    const answers = new Map<string, unknown>();
+    for (const path of paths) {
+      const { status, json } = await getJson(`${server.base}${path}`);
+      expect(status, path).toBe(200);
+      answers.set(path, json);
+      found.push(...hostileStrings(json, path));
+    }
+    expect(found).toEqual([]);
+    // Each answer names the packs (so the check above looked at their text).
+    for (const path of paths.slice(1)) expect(JSON.stringify(answers.get(path)), path).toMatch(/Hostile (SVG )?Info/);
+    const icon = answers.get(`/r/${JSON_PACK}/home.json`) as { description: string; react: string };
+    expect(icon.description).toBe('The home icon of Hostile Info by Mallory, licensed MIT (hidden), as a React component.');
+    expect(icon.react).toContain('// hostile-info:home: Hostile Info by Mallory, licensed MIT (hidden).\n');
+  });
+});
