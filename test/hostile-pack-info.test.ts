@@ -125,3 +125,16 @@ describe("an own pack's info", () => {
     expect(icon.react).toContain('// hostile-info:home: Hostile Info by Mallory, licensed MIT (hidden).\n');
   });
 });
+
+describe('the Iconify CSS of names that are no icon names', () => {
+  it('names them in no comment, so nothing of the query becomes CSS', async () => {
+    const response = await fetch(`${server.base}/mdi.css?icons=home,no-such-icon,*/%20body%7Bcolor:red%7D%20/*`);
+    expect(response.status).toBe(200);
+    const css = await response.text();
+    expect(css.replace(/\/\*[\s\S]*?\*\//g, '')).not.toContain('color:red');
+    expect(css).toContain('.icon--mdi--home {');
+    // A valid name that is missing keeps the reference's comment.
+    expect(css).toContain('/* Could not find icon: no-such-icon */');
+    expect(css).toContain('/* Could not find icon: (not an icon name) */');
+  });
+});
