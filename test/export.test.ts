@@ -95,6 +95,22 @@ describe('icon-registry export served by nginx', () => {
     expect(paths.length).toBeGreaterThan(1300);
   });
 
+  it('writes the page as the server sends it, with its content security policy in a meta element for hosts that send none', async () => {
+    const exported = readFileSync(join(EXPORT, 'index.html'));
+    const fromServer = await get(server.port, '/');
+    expect(fromServer.status).toBe(200);
+    expect(Buffer.from(fromServer.body, 'latin1').equals(exported)).toBe(true);
+    expect(fromServer.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    // The same policy but frame-ancestors, which a meta element cannot hold; before the style sheet and script it governs.
+    const meta =
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'\">";
+    const html = exported.toString();
+    expect(html).toContain(meta);
+    expect(html.indexOf(meta)).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+  });
+
   it('sends the precompressed .gz sibling to clients that accept gzip', async () => {
     const response = await get(nginx.port, '/r/line-md.json', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');

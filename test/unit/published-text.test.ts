@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isWebUrl } from '../../src/catalog/pack-info.js';
+import { metaSecurityPolicy } from '../../src/page/assets.js';
 import { plainText } from '../../src/render/plain-text.js';
 
 describe('plainText', () => {
@@ -39,5 +40,13 @@ describe('isWebUrl', () => {
     ]) {
       expect(isWebUrl(url), String(url)).toBe(false);
     }
+  });
+});
+
+describe('metaSecurityPolicy', () => {
+  it('keeps every directive but those a meta element cannot hold', () => {
+    expect(metaSecurityPolicy("default-src 'none'; frame-ancestors 'none'; sandbox; report-uri /csp; upgrade-insecure-requests")).toBe(
+      "default-src 'none'; upgrade-insecure-requests",
+    );
   });
 });
