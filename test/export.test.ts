@@ -180,6 +180,7 @@ describe('re-export', () => {
     expect(files.every((name) => name.endsWith('.json'))).toBe(true);
     expect(existsSync(join(dir, 'icons', 'r', 'svg-spinners.json.gz'))).toBe(false);
     expect(JSON.parse(readFileSync(join(dir, 'icons', 'r', 'openapi.json'), 'utf8')).servers[0].url).toBe('/icons');
+    expect(JSON.parse(readFileSync(join(dir, 'icons', 'r', '_not-found.json'), 'utf8')).detail).toBe('No resource at this path. See /icons/r/registry.json.');
   });
 
   it('refuses to replace a directory that is not an export', () => {

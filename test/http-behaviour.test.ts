@@ -138,4 +138,12 @@ describe('--base-path', () => {
     expect((await fetch(`${origin}/r/registry.json`)).status).toBe(404);
     expect((await fetch(`${origin}/iconsr/registry.json`)).status).toBe(404);
   });
+
+  it('points a miss to the index under the prefix', async () => {
+    for (const path of ['/nope', '/r/mdi/home/more.json', '/ui/app-000000000000.js']) {
+      const response = await fetch(`${prefixed.base}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { detail: string }).detail, path).toBe('No resource at this path. See /icons/r/registry.json.');
+    }
+  });
 });

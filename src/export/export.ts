@@ -98,7 +98,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const smallDocuments: Array<[string, Resource]> = [
     [indexPath, registry.index],
     [openApiPath, registry.openApi],
-    [notFoundPath, problemResource(notFound())],
+    [notFoundPath, problemResource(notFound(basePath))],
     ...pagePaths,
   ];
 

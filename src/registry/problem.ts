@@ -1,3 +1,5 @@
+import { pathOf } from './paths.js';
+
 /** An error answer as an RFC 9457 problem document, before it becomes bytes. */
 export interface Problem {
   status: number;
@@ -36,7 +38,12 @@ export function quoted(value: string): string {
 }
 
 export const badRequest = (detail: string): Problem => ({ status: 400, code: 'bad_request', detail });
-export const notFound = (): Problem => ({ status: 404, code: 'not_found', detail: 'No resource at this path. See /r/registry.json.' });
+/** A path that addresses nothing; the detail points to the index under the base path. */
+export const notFound = (basePath: string): Problem => ({
+  status: 404,
+  code: 'not_found',
+  detail: `No resource at this path. See ${pathOf({ kind: 'index' }, basePath)}.`,
+});
 export const uriTooLong = (limit: number): Problem => ({
   status: 414,
   code: 'uri_too_long',

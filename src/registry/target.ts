@@ -41,7 +41,7 @@ export function parseTarget(target: string, basePath: string): Route | Problem {
     if (FORBIDDEN_DECODED.test(segment)) return badRequest('The request target encodes a control character.');
     segments.push(segment);
   }
-  return routeOfSegments(segments, basePath) ?? notFound();
+  return routeOfSegments(segments, basePath) ?? notFound(basePath);
 }
 
 export function isProblem(value: Route | Problem): value is Problem {
