@@ -3,13 +3,22 @@
  * default source, the whole @iconify/json package, but reading the package
  * installed here instead of downloading it: the sets of its collections.json,
  * in that order (the order its search ranks sets by).
+ *
+ * The reference keeps a cache of the sets it has loaded (about 450 MB),
+ * emptied when it starts, under its working directory unless CACHE_ROOT_DIR
+ * says where. Run from the project's root, that would be a folder in the
+ * work tree, so without CACHE_ROOT_DIR it goes into the project's
+ * git-ignored scratch/ folder instead, wherever the script is run from.
  */
+import { fileURLToPath } from 'node:url';
+import { appConfig } from '@iconify/api/lib/config/app.js';
 import { loaded } from '@iconify/api/lib/data/loading.js';
 import { startHTTPServer } from '@iconify/api/lib/http/index.js';
 import { initAPI } from '@iconify/api/lib/init.js';
 import { loadEnvConfig } from '@iconify/api/lib/misc/load-config.js';
 import { createPackageIconSetImporter } from '@iconify/api/lib/config/importers/full-local-package.js';
 
+appConfig.cacheRootDir = fileURLToPath(new URL('../scratch/iconify-reference-cache', import.meta.url));
 loadEnvConfig();
 await startHTTPServer();
 await initAPI({ importers: [createPackageIconSetImporter('@iconify/json')] });

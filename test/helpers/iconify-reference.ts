@@ -47,7 +47,7 @@ export async function startIconifyReference(source: 'package' | 'directory'): Pr
   const main = source === 'package' ? join(ROOT, 'scripts', 'iconify-reference.mjs') : join(ROOT, 'node_modules', '@iconify', 'api', 'lib', 'index.js');
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: dir,
-    env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false' },
+    env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false', CACHE_ROOT_DIR: join(dir, 'cache') },
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;
