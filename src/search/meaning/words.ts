@@ -1,0 +1,58 @@
+import { STYLE_WORDS } from './style-words.js';
+
+/** Words that mean nothing alone: dropped from several-word tags ("save to disk" keeps two words) and from names (`arrows-in`). */
+const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** Words shorter than this are left as typed: `bus`, `gas` and `ios` are not plurals. */
+const MIN_PLURAL_LENGTH = 4;
+
+/**
+ * The singular of an English word by simple rules, kept only when the
+ * singular is a known word: `batteries` → `battery`, `movies` → `movie`,
+ * `boxes` → `box`, `files` → `file`; `news`, `glasses` or `lens`, known as
+ * they are, stay. A word no rule turns into a known word is returned as it is.
+ */
+export function singularOf(word: string, isKnown: (word: string) => boolean): string {
+  if (word.length < MIN_PLURAL_LENGTH || !word.endsWith('s') || word.endsWith('ss') || isKnown(word)) return word;
+  const stem = word.slice(0, -1);
+  const candidates = [stem];
+  if (word.endsWith('ies')) candidates.unshift(`${word.slice(0, -3)}y`);
+  else if (word.endsWith('ves')) candidates.push(`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`);
+  if (word.endsWith('es')) candidates.push(word.slice(0, -2));
+  return candidates.find(isKnown) ?? word;
+}
+
+/** The words of a text, lower-cased, split on anything but letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The words of an icon name that say what it shows: its `-`-separated words
+ * without style words (`outline`, `fill`, ...), numbers (`trash-2` is a
+ * trash can) and stop words (`arrows-in`), each once.
+ */
+export function nameWordsOf(name: string): string[] {
+  return [...new Set(name.split('-').filter((word) => word !== '' && !STYLE_WORDS.has(word) && !STOP_WORDS.has(word) && !/^\d+$/.test(word)))];
+}
+
+/**
+ * What a tag says, as keys of the vocabulary: `whole`, the tag itself (a
+ * several-word tag joined with `-`, its last word singular: "trash cans" →
+ * `trash-can`), and `parts`, each meaningful word of a several-word tag
+ * alone. Undefined for a tag with no words, or a marker like Phosphor's
+ * `*new*`.
+ */
+export function tagKeysOf(tag: string, isKnown: (word: string) => boolean): { whole: string; parts: string[] } | undefined {
+  if (tag.startsWith('*')) return undefined;
+  const words = wordsOf(tag);
+  const last = words.pop();
+  if (last === undefined) return undefined;
+  words.push(singularOf(last, isKnown));
+  if (words.length === 1) return { whole: words[0] as string, parts: [] };
+  const parts = words.filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !/^\d+$/.test(word)).map((word) => singularOf(word, isKnown));
+  return { whole: words.join('-'), parts: [...new Set(parts)] };
+}

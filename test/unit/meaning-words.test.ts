@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { nameWordsOf, singularOf, tagKeysOf } from '../../src/search/meaning/words.js';
+
+/* How query words, tags and names are read before the vocabulary links them. */
+
+const KNOWN = new Set(['battery', 'movie', 'box', 'file', 'glasses', 'glass', 'news', 'lens', 'leaf', 'knife', 'trash-can', 'can']);
+const isKnown = (word: string) => KNOWN.has(word);
+
+describe('the singular of a word', () => {
+  it('is found by simple rules and kept only when known', () => {
+    expect(singularOf('batteries', isKnown)).toBe('battery');
+    expect(singularOf('movies', isKnown)).toBe('movie');
+    expect(singularOf('boxes', isKnown)).toBe('box');
+    expect(singularOf('files', isKnown)).toBe('file');
+    expect(singularOf('leaves', isKnown)).toBe('leaf');
+    expect(singularOf('knives', isKnown)).toBe('knife');
+  });
+
+  it('leaves known words, short words and unknown stems as they are', () => {
+    expect(singularOf('glasses', isKnown)).toBe('glasses');
+    expect(singularOf('news', isKnown)).toBe('news');
+    expect(singularOf('lens', isKnown)).toBe('lens');
+    expect(singularOf('bus', isKnown)).toBe('bus');
+    expect(singularOf('chess', isKnown)).toBe('chess');
+    expect(singularOf('widgets', isKnown)).toBe('widgets');
+  });
+});
+
+describe('the keys of a tag', () => {
+  it('joins a several-word tag with - and keeps its meaningful words as parts', () => {
+    expect(tagKeysOf('Hard copy', isKnown)).toEqual({ whole: 'hard-copy', parts: ['hard', 'copy'] });
+    expect(tagKeysOf('trash cans', isKnown)).toEqual({ whole: 'trash-can', parts: ['trash', 'can'] });
+    expect(tagKeysOf('save to disk', isKnown)).toEqual({ whole: 'save-to-disk', parts: ['save', 'disk'] });
+    expect(tagKeysOf('waste-basket', isKnown)).toEqual({ whole: 'waste-basket', parts: ['waste', 'basket'] });
+  });
+
+  it('reads a one-word tag in the singular, and no markers', () => {
+    expect(tagKeysOf('Files', isKnown)).toEqual({ whole: 'file', parts: [] });
+    expect(tagKeysOf('*new*', isKnown)).toBeUndefined();
+    expect(tagKeysOf(' - ', isKnown)).toBeUndefined();
+  });
+});
+
+describe('the name words of an icon', () => {
+  it('are its words without style words, numbers and stop words', () => {
+    expect(nameWordsOf('trash-2')).toEqual(['trash']);
+    expect(nameWordsOf('home-outline')).toEqual(['home']);
+    expect(nameWordsOf('arrows-in-line-horizontal')).toEqual(['arrows', 'line', 'horizontal']);
+    expect(nameWordsOf('circle-circle')).toEqual(['circle']);
+  });
+});
