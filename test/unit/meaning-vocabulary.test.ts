@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Vocabulary } from '../../src/search/meaning/meanings.js';
+import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/search/meaning/vocabulary.js';
+import { readVocabularySources } from '../../src/search/meaning/vocabulary-sources.js';
+
+/*
+ * The vocabulary of search by meaning, built from the tags of lucide-static,
+ * @tabler/icons and @phosphor-icons/core and from WordNet, as installed.
+ */
+
+const WORDNET = VOCABULARY_SOURCES.indexOf('wordnet');
+
+describe('the method, on a few icons', () => {
+  const noWordNet = (icons: Parameters<typeof buildVocabulary>[0]['icons']) => new Vocabulary(buildVocabulary({ icons, wordnet: undefined }));
+
+  it('weighs a link by how many sources agree, and a lone slip of one source far below', () => {
+    const vocabulary = noWordNet({
+      lucide: [
+        { name: 'trash', tags: ['garbage', 'binoculars'] },
+        { name: 'binoculars', tags: [] },
+      ],
+      tabler: [{ name: 'trash', tags: ['garbage'] }],
+      phosphor: [{ name: 'trash', tags: ['garbage'] }],
+    });
+    expect(vocabulary.linksOf('garbage')).toEqual([{ nameWord: 'trash', weight: 3, provenance: [1, 1, 1, 0] }]);
+    // "binoculars" names another icon: its one source's tag on trash counts a fifth.
+    expect(vocabulary.linksOf('binoculars')).toEqual([{ nameWord: 'trash', weight: VOCABULARY_LIMITS.loneNameWordShare, provenance: [1, 0, 0, 0] }]);
+  });
+
+  it("learns nothing from a tag made of the icon's own name words", () => {
+    const vocabulary = noWordNet({ lucide: [{ name: 'chart-pie', tags: ['pie chart', 'pie', 'charts', 'statistics'] }], tabler: [], phosphor: [] });
+    expect([...vocabulary.words()]).toEqual(['statistics']);
+    expect(vocabulary.linksOf('statistics').map((link) => link.nameWord)).toEqual(['chart', 'pie']);
+  });
+
+  it('counts the words of a several-word tag half as much as the tag', () => {
+    const vocabulary = noWordNet({ lucide: [{ name: 'printer', tags: ['hard copy'] }], tabler: [], phosphor: [] });
+    expect(vocabulary.phraseLinksOf('hard', 'copy')).toEqual([{ nameWord: 'printer', weight: 1, provenance: [1, 0, 0, 0] }]);
+    expect(vocabulary.linksOf('copy')).toEqual([{ nameWord: 'printer', weight: VOCABULARY_LIMITS.partShare, provenance: [1, 0, 0, 0] }]);
+  });
+});
+
+describe('the vocabulary of the installed sources', () => {
+  let table: VocabularyTable;
+  let vocabulary: Vocabulary;
+  beforeAll(async () => {
+    table = buildVocabulary(await readVocabularySources());
+    vocabulary = new Vocabulary(table);
+  });
+
+  const top = (word: string) => vocabulary.linksOf(word)[0];
+
+  it('links what people call an icon to the word its name uses', () => {
+    expect(top('garbage')?.nameWord).toBe('trash');
+    expect(top('rubbish')?.nameWord).toBe('trash');
+    expect(top('loudness')?.nameWord).toBe('volume');
+    expect(top('padlock')?.nameWord).toBe('lock');
+    expect(top('gear')?.nameWord).toBe('cog');
+    expect(top('envelope')?.nameWord).toBe('mail');
+    expect(top('notification')?.nameWord).toBe('bell');
+    expect(top('residence')?.nameWord).toBe('home');
+    expect(top('kitty')?.nameWord).toBe('cat');
+  });
+
+  it('weighs the link three icon sources make above the links of one', () => {
+    const garbage = top('garbage');
+    expect(garbage?.provenance.slice(0, WORDNET).every((count) => count > 0)).toBe(true);
+    const loudness = top('loudness');
+    expect(loudness?.provenance.filter((count) => count > 0)).toHaveLength(1);
+    expect(garbage?.weight).toBeGreaterThan(2 * (loudness?.weight as number));
+  });
+
+  it('learns from WordNet what no icon source tags, weaker than the icon sources', () => {
+    const dustbin = top('dustbin');
+    expect(dustbin?.nameWord).toBe('trash');
+    expect(dustbin?.provenance).toEqual([0, 0, 0, expect.any(Number)]);
+    expect(dustbin?.weight).toBeLessThanOrEqual(VOCABULARY_LIMITS.wordnetWeight);
+    expect(top('wastebasket')?.nameWord).toBe('trash');
+  });
+
+  it('reads two words as one tag', () => {
+    expect(vocabulary.phraseLinksOf('hard', 'copy')[0]?.nameWord).toBe('printer');
+    expect(vocabulary.phraseLinksOf('magnifying', 'glass')[0]?.nameWord).toBe('search');
+  });
+
+  it('keeps a bin a bin: trash, never binoculars', () => {
+    expect(top('bin')?.nameWord).toBe('trash');
+    expect(vocabulary.linksOf('bin').some((link) => link.nameWord.startsWith('binocular'))).toBe(false);
+    // Lucide's one tag "binoculars" on trash ranks far below the tag three sources agree on.
+    const slip = vocabulary.linksOf('binoculars').find((link) => link.nameWord === 'trash');
+    expect(slip?.weight).toBeLessThan((top('garbage')?.weight as number) / 10);
+  });
+
+  it('reads plurals as their singular', () => {
+    expect(vocabulary.linksOf('padlocks')).toEqual(vocabulary.linksOf('padlock'));
+    expect(vocabulary.linksOf('notifications')[0]?.nameWord).toBe('bell');
+  });
+
+  it('is bounded: a few links per word, strongest first, none too weak', () => {
+    const unbounded = table.words.filter(
+      ([, links]) =>
+        links.length === 0 ||
+        links.length > VOCABULARY_LIMITS.maxLinks ||
+        links.some((link, i) => link[1] < VOCABULARY_LIMITS.minWeight || (i > 0 && link[1] > (links[i - 1] as (typeof links)[0])[1])),
+    );
+    expect(unbounded).toEqual([]);
+    // About 56,000 words and 5 MB of JSON; the bounds leave room for the sources to grow.
+    expect(table.words.length).toBeLessThan(100_000);
+    expect(JSON.stringify(table).length).toBeLessThan(8_000_000);
+  });
+
+  it('reads back from its JSON', () => {
+    const copy = new Vocabulary(JSON.parse(JSON.stringify(table)));
+    expect(copy.size).toBe(vocabulary.size);
+    for (const word of ['garbage', 'dustbin', 'hardcopy', 'bin']) expect(copy.linksOf(word)).toEqual(vocabulary.linksOf(word));
+  });
+});
