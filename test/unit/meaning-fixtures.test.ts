@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
+import { describe, expect, it } from 'vitest';
+import { locateDefaultCatalog } from '../../src/catalog/sources.js';
+
+/*
+ * The judged queries of search by meaning (test/fixtures/relevance-queries.json)
+ * and the equivalents across packs (test/fixtures/equivalents.json) hold
+ * what they claim: enough cases, and right answers that the packs they are
+ * judged in can give.
+ */
+
+interface Judged {
+  packs: string[];
+  queries: Array<{ q: string; kind: 'meaning' | 'typo' | 'name'; right: string[] }>;
+}
+interface Equivalents {
+  cases: Array<{ icon: string; right: string[] }>;
+}
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const judged = JSON.parse(readFileSync(join(FIXTURES, 'relevance-queries.json'), 'utf8')) as Judged;
+const equivalents = JSON.parse(readFileSync(join(FIXTURES, 'equivalents.json'), 'utf8')) as Equivalents;
+
+const namesOf = new Map<string, string[]>();
+function names(prefix: string): string[] {
+  let list = namesOf.get(prefix);
+  if (list === undefined) {
+    const data = JSON.parse(readFileSync(join(locateDefaultCatalog().dir, `${prefix}.json`), 'utf8')) as IconifyJSON;
+    namesOf.set(prefix, (list = [...Object.keys(data.icons), ...Object.keys(data.aliases ?? {})]));
+  }
+  return list;
+}
+
+/** Whether a name holds a right word: whole `-`-separated words, a run of them for an entry with `-`. */
+const holds = (name: string, right: string) => `-${name}-`.includes(`-${right}-`);
+
+describe('the judged queries', () => {
+  it('are at least 160, each once, mostly of meaning, some of two words', () => {
+    expect(judged.queries.length).toBeGreaterThanOrEqual(160);
+    expect(new Set(judged.queries.map((query) => query.q)).size).toBe(judged.queries.length);
+    expect(judged.queries.filter((query) => query.kind === 'meaning').length).toBeGreaterThanOrEqual(160);
+    expect(judged.queries.filter((query) => query.q.includes(' ')).length).toBeGreaterThanOrEqual(10);
+    expect(judged.queries.filter((query) => query.kind === 'name').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('are judged within at least eight popular packs, each of which gives a right answer to some of them', () => {
+    expect(judged.packs.length).toBeGreaterThanOrEqual(8);
+    const silent = judged.packs.filter(
+      (prefix) => !judged.queries.some((query) => names(prefix).some((name) => query.right.some((right) => holds(name, right)))),
+    );
+    expect(silent).toEqual([]);
+  });
+
+  it('have right words that occur in the judged packs', () => {
+    const all = judged.packs.flatMap(names);
+    const dead = judged.queries.flatMap((query) =>
+      query.right.filter((right) => !all.some((name) => holds(name, right))).map((right) => `${query.q}: ${right}`),
+    );
+    expect(dead).toEqual([]);
+  });
+});
+
+describe('the equivalents', () => {
+  it('are at least 50 icons of at least five packs, each of which exists', () => {
+    expect(equivalents.cases.length).toBeGreaterThanOrEqual(50);
+    const packs = new Set(equivalents.cases.map((item) => item.icon.split(':')[0] as string));
+    expect(packs.size).toBeGreaterThanOrEqual(5);
+    const missing = equivalents.cases.filter((item) => {
+      const [prefix, name] = item.icon.split(':') as [string, string];
+      return !names(prefix).includes(name);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('each have an equivalent in another of their packs', () => {
+    const packs = [...new Set(equivalents.cases.map((item) => item.icon.split(':')[0] as string))];
+    const alone = equivalents.cases.filter((item) => {
+      const own = item.icon.split(':')[0];
+      return !packs.some((prefix) => prefix !== own && names(prefix).some((name) => item.right.some((right) => holds(name, right))));
+    });
+    expect(alone).toEqual([]);
+  });
+});
