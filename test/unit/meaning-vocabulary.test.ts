@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../src/search/meaning/meanings.js';
 import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/search/meaning/vocabulary.js';
 import { readVocabularySources } from '../../src/search/meaning/vocabulary-sources.js';
+import { WordNet } from '../../src/search/meaning/wordnet.js';
 
 /*
  * The vocabulary of search by meaning, built from the tags of lucide-static,
@@ -37,6 +38,27 @@ describe('the method, on a few icons', () => {
     const vocabulary = noWordNet({ lucide: [{ name: 'printer', tags: ['hard copy'] }], tabler: [], phosphor: [] });
     expect(vocabulary.phraseLinksOf('hard', 'copy')).toEqual([{ nameWord: 'printer', weight: 1, provenance: [1, 0, 0, 0] }]);
     expect(vocabulary.linksOf('copy')).toEqual([{ nameWord: 'printer', weight: VOCABULARY_LIMITS.partShare, provenance: [1, 0, 0, 0] }]);
+  });
+
+  it('lets a WordNet synonym of a name word mean that name word, not what the name word is tagged with', () => {
+    // One synset {house, manse} at offset 0 of data.noun; `home` is tagged "house".
+    const empty = { index: '', data: '' };
+    const wordnet = new WordNet({
+      noun: { index: 'house n 1 0 1 0 00000000  \nmanse n 1 0 1 0 00000000  \n', data: '00000000 06 n 02 house 0 manse 0 000 | a dwelling  \n' },
+      verb: empty,
+      adj: empty,
+    });
+    const icons = {
+      lucide: [
+        { name: 'house', tags: [] },
+        { name: 'home', tags: ['house'] },
+      ],
+      tabler: [],
+      phosphor: [],
+    };
+    const vocabulary = new Vocabulary(buildVocabulary({ icons, wordnet }));
+    expect(vocabulary.linksOf('house').map((link) => link.nameWord)).toEqual(['home']);
+    expect(vocabulary.linksOf('manse')).toEqual([{ nameWord: 'house', weight: VOCABULARY_LIMITS.wordnetWeight, provenance: [0, 0, 0, 1] }]);
   });
 });
 
@@ -104,7 +126,7 @@ describe('the vocabulary of the installed sources', () => {
         links.some((link, i) => link[1] < VOCABULARY_LIMITS.minWeight || (i > 0 && link[1] > (links[i - 1] as (typeof links)[0])[1])),
     );
     expect(unbounded).toEqual([]);
-    // About 56,000 words and 5 MB of JSON; the bounds leave room for the sources to grow.
+    // About 55,500 words and 4 MB of JSON; the bounds leave room for the sources to grow.
     expect(table.words.length).toBeLessThan(100_000);
     expect(JSON.stringify(table).length).toBeLessThan(8_000_000);
   });

@@ -171,7 +171,8 @@ function strongest(byWord: Map<string, Gathered>): Array<[string, Gathered]> {
 /**
  * WordNet's links for words the icon sources do not tag: a lemma sharing a
  * synset with an anchor (a name word, or a key the icon sources link) means
- * that name word, or what the key means; lemmas of the anchor's direct
+ * that name word, or what the key means ("dustbin" shares a synset with the
+ * tag "trash can"); lemmas of the anchor's direct
  * hyponyms and hypernyms likewise, weaker. Each relation counts by the
  * rank of the synset among the senses of both lemmas, so that rare senses
  * weigh little, and a lemma related to many anchors spreads its weight.
@@ -216,7 +217,11 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
     const spread = Math.sqrt(byAnchor.size);
     for (const [anchor, strength] of byAnchor) {
       const weight = (limits.wordnetWeight * strength) / spread;
-      if (nameWords.has(anchor)) gather(links, lemma, anchor, weight, source, 1);
+      // A name word is meant itself; what a name word's own tags mean is a second step away, and noise.
+      if (nameWords.has(anchor)) {
+        gather(links, lemma, anchor, weight, source, 1);
+        continue;
+      }
       const meaning = meanings.get(anchor);
       if (meaning === undefined) continue;
       const top = (meaning[0] as [string, Gathered])[1].weight;
