@@ -34,7 +34,40 @@ export const ABUSE_LABELS = {
   pausedReaders: '30 paused readers of /r/fluent-emoji.json (100 MB, identity)',
   misses: '4 clients asking for unknown long names in iconmind (31,722 names)',
   reloads: 'own pack rewritten every 300 ms under the random-icon load (--watch)',
+  costlySearches: '4 clients sending the costliest searches that fit the 2 KB target, none repeated',
 } as const;
+
+/** Longest request target the server reads; the costly searches fill it. */
+const TARGET_LIMIT = 2048;
+/** Distinct costly searches: more than 4 clients can send within a run, so none is asked twice. */
+const COSTLY_SEARCH_COUNT = 6000;
+
+/**
+ * Searches built to cost the most within the target limit, each different so
+ * that no answer cache helps: many distinct two-letter words (each a partial
+ * word with hundreds of completions), one letter repeated, and many common
+ * name words that merge into readings.
+ */
+function costlySearchPaths(count: number, random: () => number): string[] {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const letter = () => letters[Math.floor(random() * letters.length)] as string;
+  const common = ['arrow', 'home', 'user', 'file', 'circle', 'square', 'left', 'right', 'up', 'down', 'outline', 'check', 'plus', 'star'];
+  const fill = (start: string, word: () => string) => {
+    let path = start + word();
+    for (let next = word(); path.length + 1 + next.length <= TARGET_LIMIT; next = word()) path += `+${next}`;
+    return path;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    switch (i % 3) {
+      case 0:
+        return fill('/search?query=', () => letter() + letter());
+      case 1:
+        return fill(`/search?limit=999&x=${i}&query=`, letter);
+      default:
+        return fill(`/r/registry.json?format=shadcn&x=${i}&q=`, () => common[Math.floor(random() * common.length)] as string);
+    }
+  });
+}
 
 /** GETs `url` one after another until `until()` and returns the latencies in ms. */
 async function probe(url: string, until: () => boolean): Promise<{ latencies: number[]; failures: number }> {
@@ -157,6 +190,22 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
       });
       clearInterval(rewrite);
       while (!done()) await new Promise((resolve) => setTimeout(resolve, 100));
+      return result.failures;
+    }),
+  );
+  setup.log(`abuse: ${ABUSE_LABELS.costlySearches}`);
+  const searchPaths = costlySearchPaths(COSTLY_SEARCH_COUNT, setup.random);
+  results.push(
+    await measure(ABUSE_LABELS.costlySearches, pid, origin, setup.seconds, async () => {
+      const result = await load({
+        label: 'costly searches',
+        origin,
+        paths: searchPaths,
+        connections: 4,
+        seconds: setup.seconds,
+        workDir: setup.workDir,
+        projectRoot: setup.projectRoot,
+      });
       return result.failures;
     }),
   );
