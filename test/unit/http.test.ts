@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/answer.js';
 import { clientErrorAnswer } from '../../src/http/client-errors.js';
@@ -62,8 +64,26 @@ const request = (headers: RequestContext['headers'] = {}, method = 'GET'): Reque
 const headerMap = (lines: string[] | undefined) =>
   Object.fromEntries(Array.from({ length: (lines?.length ?? 0) / 2 }, (_, i) => [lines?.[2 * i], lines?.[2 * i + 1]]));
 
+/**
+ * The ETag of src/etag.ts, written out here rather than taken from the
+ * server, as a shell computes it: the SHA-256 of the bytes in base64 with
+ * the URL-safe alphabet, its first 22 characters, quoted; a compressed
+ * coding appends `-br` or `-gz` inside the quotes (README, Headers).
+ */
+function expectedEtag(identityBytes: Buffer, coding: '' | '-br' | '-gz' = ''): string {
+  const base64 = createHash('sha256').update(identityBytes).digest().toString('base64');
+  return `"${base64.replaceAll('+', '-').replaceAll('/', '_').slice(0, 22)}${coding}"`;
+}
+
+describe('the ETag scheme as the tests compute it', () => {
+  it("gives, for {\"a\":1}, what `openssl dgst -sha256 -binary | base64 | tr '+/' '-_' | cut -c1-22` prints", () => {
+    expect(expectedEtag(Buffer.from('{"a":1}'))).toBe('"AVq9f1zFei3ZS3WQ8ErYCE"');
+  });
+});
+
 describe('sendAnswer: the headers of every answer', () => {
-  const document = documentResource(Buffer.from('{"a":1}'), Date.UTC(2025, 0, 1));
+  const body = Buffer.from('{"a":1}');
+  const document = documentResource(body, Date.UTC(2025, 0, 1));
 
   it('gives a document the common headers, its own, its length, and the request id last', () => {
     const response = recordingResponse();
@@ -74,7 +94,7 @@ describe('sendAnswer: the headers of every answer', () => {
       'access-control-expose-headers': 'ETag, X-Request-Id',
       'x-content-type-options': 'nosniff',
       'content-type': 'application/json; charset=utf-8',
-      etag: document.etag,
+      etag: '"AVq9f1zFei3ZS3WQ8ErYCE"',
       'cache-control': 'public, max-age=600',
       vary: 'Accept-Encoding',
       'last-modified': 'Wed, 01 Jan 2025 00:00:00 GMT',
@@ -86,13 +106,43 @@ describe('sendAnswer: the headers of every answer', () => {
 
   it('answers a matching If-None-Match with 304 and no length, and HEAD with the length but no body', () => {
     const notModified = recordingResponse();
-    sendAnswer(notModified, { status: 200, resource: document }, request({ 'if-none-match': document.etag }), new HeaderLines(600));
+    sendAnswer(notModified, { status: 200, resource: document }, request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCE"' }), new HeaderLines(600));
     expect(notModified.status).toBe(304);
     expect(headerMap(notModified.headers)['content-length']).toBeUndefined();
     const head = recordingResponse();
     sendAnswer(head, { status: 200, resource: document }, request({}, 'HEAD'), new HeaderLines(600));
     expect(headerMap(head.headers)['content-length']).toBe('7');
     expect(head.body).toBeUndefined();
+  });
+
+  it('tags each coding with the tag of the identity bytes, -br or -gz appended, and sends bytes that decompress to them', () => {
+    const codings = [
+      ['br', '-br', brotliDecompressSync],
+      ['gzip', '-gz', gunzipSync],
+    ] as const;
+    for (const [coding, suffix, decompress] of codings) {
+      const response = recordingResponse();
+      sendAnswer(response, { status: 200, resource: document }, request({ 'accept-encoding': coding }), new HeaderLines(600));
+      const headers = headerMap(response.headers);
+      expect(headers.etag, coding).toBe(`"AVq9f1zFei3ZS3WQ8ErYCE${suffix}"`);
+      expect(headers.etag, coding).toBe(expectedEtag(body, suffix));
+      expect(headers['content-encoding'], coding).toBe(coding);
+      expect(headers['content-length'], coding).toBe(String(response.body?.length));
+      expect(decompress(response.body as Buffer).toString(), coding).toBe('{"a":1}');
+    }
+  });
+
+  it('answers 304 to the tag of any coding, weak or in a list, and 200 to another tag', () => {
+    const notModified = recordingResponse();
+    const listed = request({ 'if-none-match': '"elsewhere", W/"AVq9f1zFei3ZS3WQ8ErYCE-gz"', 'accept-encoding': 'br' });
+    sendAnswer(notModified, { status: 200, resource: document }, listed, new HeaderLines(600));
+    expect(notModified.status).toBe(304);
+    expect(headerMap(notModified.headers).etag).toBe('"AVq9f1zFei3ZS3WQ8ErYCE-br"');
+    expect(notModified.body).toBeUndefined();
+    const changed = recordingResponse();
+    sendAnswer(changed, { status: 200, resource: document }, request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCF"' }), new HeaderLines(600));
+    expect(changed.status).toBe(200);
+    expect(changed.body?.toString()).toBe('{"a":1}');
   });
 
   it('sends problems no-store (404s for a minute) with their own headers', () => {
@@ -109,6 +159,7 @@ describe('sendAnswer: the headers of every answer', () => {
     const missing = recordingResponse();
     sendAnswer(missing, { status: 404, resource: problemResource({ status: 404, code: 'not_found', detail: 'x' }) }, request(), new HeaderLines(600));
     expect(headerMap(missing.headers)['cache-control']).toBe('public, max-age=60');
+    expect(headerMap(missing.headers).etag).toBe(expectedEtag(missing.body as Buffer));
   });
 
   it('answers a preflight 204 with the common headers and the methods', () => {
