@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT } from './paths.js';
+import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_PACKS } from './paths.js';
 
 /**
  * Builds the small catalog of the in-process tier with the real build (from
- * dist/, whose worker threads it starts): a few default packs and the fixture
- * packs, in seconds rather than the full catalog's 20.
+ * dist/, whose worker threads it starts): a few default packs, the fixture
+ * packs and the transforms pack, in seconds rather than the full catalog's 20.
  */
 export default async function setup(): Promise<void> {
   const { buildCatalog } = (await import(join(ROOT, 'dist', 'catalog', 'build.js'))) as typeof import('../../src/catalog/build.js');
@@ -15,7 +15,7 @@ export default async function setup(): Promise<void> {
   const defaults = listDefaultSources().files.filter((file) => FAST_DEFAULT_PACKS.some((id) => file.path.endsWith(`/${id}.json`)));
   const silent = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
   await buildCatalog(
-    { files: [...defaults, ...listOwnSources(FIXTURE_PACKS)], meta: { fingerprint: 'test:fast' } },
+    { files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)], meta: { fingerprint: 'test:fast' } },
     join(FAST_CATALOG_DATA, 'catalog.db'),
     silent,
   );

@@ -15,3 +15,7 @@ export const BUILD_LOG = join(TEST_TMP, 'build.log');
 export const FAST_CATALOG_DATA = join(TEST_TMP, 'fast-catalog');
 /** The @iconify/json packs of that catalog: a large one, a stroke one, and one with large multicolour bodies. */
 export const FAST_DEFAULT_PACKS = ['mdi', 'lucide', 'noto'];
+/** A packs folder of its own: the transforms pack, every rotation, flip and offset an alias can have. */
+export const TRANSFORM_PACKS = join(ROOT, 'test', 'fixtures', 'transforms');
+/** Stored SVGs of a sample of icons, checked by hand. */
+export const SVG_GOLDEN = join(ROOT, 'test', 'fixtures', 'svg-golden.json');
