@@ -47,7 +47,9 @@ export class AccessControl {
   /** The view of `registry` this request may see, or the answer that refuses it (401, 429). */
   viewFor(request: RequestContext, registry: Registry): View | { answer: Answer } {
     const header = request.headers.authorization;
-    if (header !== undefined) {
+    const credentials = authenticate(header, this.policy);
+    if (credentials.kind === 'bad') {
+      // Only failing attempts are refused: whoever shares the address (a NAT, a proxy, a CI runner) keeps a good token working.
       const wait = this.limiter.retryAfter(request.address);
       if (wait > 0) {
         return {
@@ -57,9 +59,6 @@ export class AccessControl {
           ),
         };
       }
-    }
-    const credentials = authenticate(header, this.policy);
-    if (credentials.kind === 'bad') {
       this.limiter.recordBadToken(request.address);
       return {
         answer: problemAnswer(

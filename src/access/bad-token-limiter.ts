@@ -1,4 +1,4 @@
-/** Bad tokens an address may send in a minute before its requests with a token are refused. */
+/** Bad tokens an address may send in a minute before its further bad tokens get 429 instead of 401. */
 export const MAX_BAD_TOKENS_PER_MINUTE = 20;
 const WINDOW_MS = 60_000;
 /** Addresses remembered at once, at most (oldest windows are dropped first). */
@@ -6,8 +6,8 @@ const MAX_ADDRESSES = 10_000;
 
 /**
  * Counts bad tokens per client address in windows of a minute: after more
- * than MAX_BAD_TOKENS_PER_MINUTE, the address is refused (429) for whatever
- * is left of its minute.
+ * than MAX_BAD_TOKENS_PER_MINUTE, the address's bad tokens are refused (429)
+ * for whatever is left of its minute. A good token is never asked about here.
  */
 export class BadTokenLimiter {
   private readonly windows = new Map<string, { started: number; count: number }>();

@@ -8,7 +8,8 @@ export type Credentials =
   | { kind: 'bad' }
   | { kind: 'token'; name: string; privatePacks: ReadonlySet<string> };
 
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{16,512}=*) *$/;
+/** The scheme is case-insensitive (RFC 9110), so `bearer` and `BEARER` are Bearer; the token is compared as sent. */
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]{16,512}=*) *$/i;
 
 /**
  * Checks `Authorization: Bearer <token>` against the policy: the token's

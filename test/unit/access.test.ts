@@ -30,9 +30,14 @@ describe('parseAccessFile', () => {
 describe('authenticate', () => {
   it('tells no header, a bad one and a known token apart, and gives the token the packs that name it', () => {
     expect(authenticate(undefined, POLICY)).toEqual({ kind: 'none' });
-    for (const header of ['Basic abc', 'Bearer', 'Bearer unknown-token-0123456789', 'bearer design-token-0123456789abcdef']) {
+    for (const header of ['Basic abc', 'Bearer', 'Bearer unknown-token-0123456789', 'Bearerdesign-token-0123456789abcdef']) {
       expect(authenticate(header, POLICY), header).toEqual({ kind: 'bad' });
     }
+    // The scheme is case-insensitive (RFC 9110), the token is not.
+    for (const scheme of ['bearer', 'BEARER']) {
+      expect(authenticate(`${scheme} ci-token-0123456789abcdef`, POLICY), scheme).toEqual({ kind: 'token', name: 'ci', privatePacks: new Set(['acme']) });
+    }
+    expect(authenticate('Bearer CI-TOKEN-0123456789ABCDEF', POLICY)).toEqual({ kind: 'bad' });
     expect(authenticate('Bearer ci-token-0123456789abcdef', POLICY)).toEqual({ kind: 'token', name: 'ci', privatePacks: new Set(['acme']) });
     expect(authenticate('Bearer design-token-0123456789abcdef', POLICY)).toEqual({
       kind: 'token',
