@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOnNewConnection } from './helpers/http.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
@@ -23,9 +24,14 @@ const OTHER_PRIVATE = 'fixture-repairs';
 const TOKENS = { design: 'design-token-0123456789abcdefghij', ci: 'ci-token-0123456789abcdefghijklmno' };
 const sha256 = (token: string) => `sha256:${createHash('sha256').update(token).digest('hex')}`;
 
-function writeAccess(tokens: Record<string, string>): void {
+/** An access file giving `readers` the packs, with the hashes of `tokens` (by default the usual readers and tokens). */
+function writeAccess(
+  tokens: Record<string, string>,
+  file = ACCESS,
+  readers: Record<string, string[]> = { [PRIVATE]: ['design'], [OTHER_PRIVATE]: ['ci'] },
+): void {
   const hashes = Object.fromEntries(Object.entries(tokens).map(([name, token]) => [name, sha256(token)]));
-  writeFileSync(ACCESS, JSON.stringify({ packs: { [PRIVATE]: ['design'], [OTHER_PRIVATE]: ['ci'] }, tokens: hashes }));
+  writeFileSync(file, JSON.stringify({ packs: readers, tokens: hashes }));
 }
 
 let server: TestServer;
@@ -181,29 +187,139 @@ describe('bad credentials', () => {
   });
 });
 
-describe('the access file under --watch', () => {
-  it('takes a revoked token out of force without a restart, and keeps the previous access when the file breaks', async () => {
-    // A separate server: the one above has rate-limited this address.
-    const live = await startTestServer({ args: ['--access', ACCESS, '--watch'] });
+describe.each([
+  { processes: 'one process', args: [] },
+  { processes: 'two workers', args: ['--workers', '2'] },
+])('the access file under --watch, served by $processes', ({ args }) => {
+  // A file of its own, so that the server of the tests above keeps its access.
+  const watched = join(WORK, `watched-${args.length}.json`);
+  let live: TestServer;
+  beforeAll(async () => {
+    writeAccess(TOKENS, watched);
+    live = await startTestServer({ args: ['--access', watched, '--watch', ...args] });
+  });
+  afterAll(async () => {
+    await live.close();
+  });
+
+  /**
+   * The statuses of six requests at once, each on a connection of its own,
+   * so that both workers of a cluster answer some of them.
+   */
+  const statuses = async (path: string, token?: string) => {
+    const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+    return new Set(await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(`${live.base}${path}`, headers))));
+  };
+  /** Waits for the log line a read of the file writes after `from` lines (a reload, or an error with `reason`). */
+  const reread = (from: number, reason?: string) =>
+    live.logLine(
+      (line) =>
+        live.logs.indexOf(line) >= from &&
+        (reason === undefined ? line.msg === 'access file reloaded' : line.level === 50 && line.file === watched && String(line.msg).includes(reason)),
+    );
+
+  it('revokes a token whose line is deleted from "tokens" though "packs" still names it, with a warning, and the rest of the file takes effect', async () => {
+    expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
+    const from = live.logs.length;
+    const ops = 'ops-token-0123456789abcdefghijklmnop';
+    writeAccess({ ci: TOKENS.ci, ops }, watched, { [PRIVATE]: ['design', 'ops'], [OTHER_PRIVATE]: ['ci'] });
+    await reread(from);
+    const warning = live.logs.slice(from).find((line) => line.level === 40);
+    expect(warning).toMatchObject({ file: watched, pack: PRIVATE, token: 'design' });
+    expect(String(warning?.msg)).toContain(`"${PRIVATE}" names the unknown token "design"`);
+    // The revoked token is one the registry does not know.
+    expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([401]));
+    expect(await statuses(`/r/${PRIVATE}.json`, ops)).toEqual(new Set([200]));
+    expect(await statuses(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).toEqual(new Set([200]));
+    const restored = live.logs.length;
+    writeAccess(TOKENS, watched);
+    await reread(restored);
+  });
+
+  it('that breaks or goes leaves private packs readable by nobody, logs an error at every read, keeps serving public packs, and recovers when fixed', async () => {
+    expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
+    const closed = async () => {
+      // Without a token the pack answers as an unknown pack; no token is checked while the file is broken.
+      expect(await statuses(`/r/${PRIVATE}.json`)).toEqual(new Set([404]));
+      expect(await statuses(`/collection?prefix=${PRIVATE}`)).toEqual(new Set([404]));
+      expect(await (await fetch(`${live.base}/r/registry.json`)).text()).not.toContain(PRIVATE);
+      for (const [path, token] of [
+        [`/r/${PRIVATE}.json`, TOKENS.design],
+        [`/r/${OTHER_PRIVATE}.json`, TOKENS.ci],
+        ['/r/mdi/home.json', 'not-a-known-token-0123456789'],
+      ] as const) {
+        expect(await statuses(path, token), path).toEqual(new Set([503]));
+        const answer = await fetch(`${live.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(((await answer.json()) as { code: string }).code).toBe('tokens_unavailable');
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+      expect(await statuses('/r/mdi/home.json')).toEqual(new Set([200]));
+    };
+    let from = live.logs.length;
+    writeFileSync(watched, '{ not json');
+    await reread(from, 'not JSON');
+    await closed();
+
+    from = live.logs.length;
+    writeFileSync(watched, JSON.stringify({ packs: { [PRIVATE]: ['design'] }, tokens: { design: 'sha256:0123' } }));
+    await reread(from, 'token "design" must be "sha256:"');
+    await closed();
+
+    from = live.logs.length;
+    rmSync(watched);
+    await reread(from, 'ENOENT');
+    await closed();
+
+    from = live.logs.length;
+    writeAccess(TOKENS, watched);
+    await reread(from);
+    expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
+    expect(await statuses(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).toEqual(new Set([200]));
+  });
+
+  it.runIf(args.length > 0)('holds a broken file closed in a worker started in place of one that died', async () => {
+    const from = live.logs.length;
+    writeFileSync(watched, '{ not json');
+    await reread(from, 'not JSON');
+    const answeredBy = () => new Set(live.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
+    // The tests above were answered by both workers.
+    const workers = answeredBy();
+    expect(workers.size).toBe(2);
+    const dead = [...workers][0] as number;
+    process.kill(dead, 'SIGKILL');
+    await live.logLine((line) => live.logs.indexOf(line) >= from && line.msg === 'worker exited; starting another');
+    // The other worker answers until the new one listens: ask until a request is answered by a process not seen before.
+    for (let rounds = 1; [...answeredBy()].every((pid) => workers.has(pid)); rounds++) {
+      expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([503]));
+      expect(rounds, 'rounds of requests before the new worker answered').toBeLessThan(500);
+    }
+    expect(await statuses(`/r/${PRIVATE}.json`)).toEqual(new Set([404]));
+    const restored = live.logs.length;
+    writeAccess(TOKENS, watched);
+    await reread(restored);
+    expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
+  });
+
+  it('starts with a file whose "packs" name a token that "tokens" lacks, with a warning, that name reading nothing', async () => {
+    const file = join(WORK, `unknown-name-${args.length}.json`);
+    writeAccess(TOKENS, file, { [PRIVATE]: ['design', 'gone'], [OTHER_PRIVATE]: ['gone'] });
+    const started = await startTestServer({ args: ['--access', file, ...args] });
     try {
-      const read = async (token: string) => (await fetch(`${live.base}/r/${PRIVATE}.json`, { headers: { authorization: `Bearer ${token}` } })).status;
-      expect(await read(TOKENS.design)).toBe(200);
-      writeFileSync(ACCESS, '{ not json');
-      await live.logLine((line) => line.level === 50 && String(line.msg).includes('the previous access stays in force'), 5_000);
-      expect(await read(TOKENS.design)).toBe(200);
-      writeAccess({ design: 'a-new-design-token-0123456789abcdef', ci: TOKENS.ci });
-      await live.logLine((line) => line.msg === 'access file reloaded', 5_000);
-      expect(await read(TOKENS.design)).toBe(401);
-      expect(await read('a-new-design-token-0123456789abcdef')).toBe(200);
+      for (const pack of [PRIVATE, OTHER_PRIVATE]) {
+        expect(await started.logLine((line) => line.level === 40 && line.pack === pack)).toMatchObject({ file, token: 'gone' });
+      }
+      const status = async (path: string, token: string) => (await fetch(`${started.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+      expect(await status(`/r/${PRIVATE}.json`, TOKENS.design)).toBe(200);
+      // The pack that only the unknown name was listed for stays private, readable by nobody.
+      expect(await status(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).toBe(404);
     } finally {
-      await live.close();
-      writeAccess(TOKENS);
+      await started.close();
     }
   });
 
   it('is an error at the start when missing or broken, never "all public"', () => {
     for (const file of [join(WORK, 'missing.json'), join(FIXTURE_PACKS, 'broken.json')]) {
-      const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--port', '0', '--access', file], { encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--port', '0', '--access', file, ...args], { encoding: 'utf8' });
       expect(result.status, result.stderr).toBe(1);
       expect(result.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^icon-registry: access file ${file.replaceAll('.', '\\.')}: `));
     }

@@ -38,15 +38,19 @@ export class AccessControl {
     this.policy = policy;
   }
 
-  /** Takes a re-read access file into force for every later request. */
+  /** Takes a re-read access file (or the closed policy of a broken one) into force for every later request. */
   replace(policy: AccessPolicy): void {
     this.policy = policy;
     this.views = new WeakMap();
   }
 
-  /** The view of `registry` this request may see, or the answer that refuses it (401, 429). */
+  /** The view of `registry` this request may see, or the answer that refuses it (401, 429, 503). */
   viewFor(request: RequestContext, registry: Registry): View | { answer: Answer } {
     const header = request.headers.authorization;
+    if (header !== undefined && this.policy.closed) {
+      // Not the client's fault, so neither 401 (its token may be good) nor a count against its address.
+      return { answer: problemAnswer({ status: 503, code: 'tokens_unavailable', detail: 'Tokens cannot be checked at the moment: try again later.' }) };
+    }
     const credentials = authenticate(header, this.policy);
     if (credentials.kind === 'bad') {
       // Only failing attempts are refused: whoever shares the address (a NAT, a proxy, a CI runner) keeps a good token working.

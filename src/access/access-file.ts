@@ -10,6 +10,20 @@ export interface AccessPolicy {
   readonly packs: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each token's name and the SHA-256 of the token. */
   readonly tokens: ReadonlyMap<string, Buffer>;
+  /** Set while the access file cannot be used (see closedPolicy): no token can be checked. */
+  readonly closed?: true;
+}
+
+/** A name listed for a pack that no line of "tokens" has: it reads nothing (a revoked token, or a typo). */
+export interface UnknownTokenName {
+  pack: string;
+  name: string;
+}
+
+/** What an access file holds, and the names under "packs" that it does not define. */
+export interface AccessFile {
+  policy: AccessPolicy;
+  unknownTokenNames: UnknownTokenName[];
 }
 
 /** An access file that cannot be used; the message says why. */
@@ -25,8 +39,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parses and checks an access file's text; every mistake is an AccessFileError naming it. */
-export function parseAccessFile(text: string): AccessPolicy {
+/**
+ * What holds while the access file cannot be read or parsed: every pack that
+ * `lastGood` made private stays private, readable by nobody, and no token is
+ * known. Failing closed, a broken file never makes a private pack public, nor
+ * keeps a token in force that the broken edit may have meant to revoke.
+ */
+export function closedPolicy(lastGood: AccessPolicy): AccessPolicy {
+  return { packs: new Map([...lastGood.packs.keys()].map((pack) => [pack, new Set<string>()])), tokens: new Map(), closed: true };
+}
+
+/**
+ * Parses and checks an access file's text; every mistake that makes the file
+ * unusable is an AccessFileError naming it. A name under "packs" that
+ * "tokens" lacks is not such a mistake: deleting a token's line is how a
+ * token is revoked, so that name reads nothing and the rest takes effect.
+ */
+export function parseAccessFile(text: string): AccessFile {
   let raw: unknown;
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -42,12 +71,16 @@ export function parseAccessFile(text: string): AccessPolicy {
     tokens.set(name, Buffer.from(hash[1] as string, 'hex'));
   }
   const packs = new Map<string, Set<string>>();
+  const unknownTokenNames: UnknownTokenName[] = [];
   for (const [pack, names] of Object.entries(raw.packs)) {
     if (!isValidName(pack)) throw new AccessFileError(`pack id ${JSON.stringify(pack.slice(0, 80))} is not valid`);
     if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) throw new AccessFileError(`pack "${pack}" must list token names`);
-    const unknown = names.find((name) => !tokens.has(name));
-    if (unknown !== undefined) throw new AccessFileError(`pack "${pack}" names the unknown token "${unknown}"`);
-    packs.set(pack, new Set(names));
+    const readers = new Set<string>();
+    for (const name of new Set(names)) {
+      if (tokens.has(name)) readers.add(name);
+      else unknownTokenNames.push({ pack, name });
+    }
+    packs.set(pack, readers);
   }
-  return { packs, tokens };
+  return { policy: { packs, tokens }, unknownTokenNames };
 }

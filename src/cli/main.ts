@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
 import { PackError } from '../catalog/prepare-pack.js';
 import { loadPageAssets } from '../page/assets.js';
@@ -16,9 +16,10 @@ import {
   type CatalogOptions,
   type ServeOptions,
 } from './options.js';
-import { isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
+import { accessFromPrimary, isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
+import { readAccessFile, warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { AccessControl } from '../access/access-control.js';
-import { AccessFileError, type AccessPolicy, parseAccessFile } from '../access/access-file.js';
+import type { AccessFile } from '../access/access-file.js';
 import { newToken } from '../access/credentials.js';
 import { ExportRefused, exportRegistry } from '../export/export.js';
 import { startServer, type RunningServer } from '../http/server.js';
@@ -82,9 +83,9 @@ async function exportCommand(args: string[]): Promise<number> {
   if (options === 'help') return help('export');
   let excludePacks: Set<string> | undefined;
   if (options.accessFile !== undefined && !options.includePrivate) {
-    const policy = readAccessFile(options.accessFile);
-    if (typeof policy === 'string') return fail(policy, 1);
-    excludePacks = new Set(policy.packs.keys());
+    const file = readAccessFile(options.accessFile);
+    if (typeof file === 'string') return fail(file, 1);
+    excludePacks = new Set(file.policy.packs.keys());
   }
   await prepareCatalog(options);
   const printer = exportProgressPrinter();
@@ -97,37 +98,6 @@ async function exportCommand(args: string[]): Promise<number> {
     if (error instanceof ExportRefused) return fail(error.message, 1);
     throw error;
   }
-}
-
-/** The access file's policy, or the one line that says why it cannot be used. */
-function readAccessFile(path: string): AccessPolicy | string {
-  try {
-    return parseAccessFile(readFileSync(path, 'utf8'));
-  } catch (error) {
-    const reason = error instanceof AccessFileError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-    return `access file ${path}: ${reason}`;
-  }
-}
-
-/** How often the access file's modification time is looked at under --watch. */
-const ACCESS_FILE_POLL_MS = 250;
-
-/**
- * Re-reads the access file when it changes: a file that parses takes effect
- * for every later request; one that does not keeps the previous access in
- * force, with a log line. Polled, so that an editor replacing the file is seen too.
- */
-function watchAccessFile(path: string, access: AccessControl, log: RunningServer['log']): () => void {
-  const changed = () => {
-    const policy = readAccessFile(path);
-    if (typeof policy === 'string') log.error({ file: path }, `${policy}; the previous access stays in force`);
-    else {
-      access.replace(policy);
-      log.info({ file: path, privatePacks: policy.packs.size, tokens: policy.tokens.size }, 'access file reloaded');
-    }
-  };
-  watchFile(path, { interval: ACCESS_FILE_POLL_MS }, changed);
-  return () => unwatchFile(path, changed);
 }
 
 function tokenCommand(args: string[]): number {
@@ -146,28 +116,40 @@ async function serve(args: string[]): Promise<number | undefined> {
   const options = parseServeOptions(args, process.env);
   if (options === 'help') return help('serve');
   if (cluster.isWorker) {
-    // A worker of `serve --workers N`: the primary has prepared the catalog, and watches the packs.
-    const code = await serveInThisProcess(options, 'worker');
+    // A worker of `serve --workers N`: the primary has prepared the catalog, watches the packs, and reads the access file.
+    const access = options.accessFile === undefined ? undefined : await accessFromPrimary();
+    const code = await serveInThisProcess(options, 'worker', access);
     // The channel to the primary would keep a worker that could not listen alive.
     if (code !== undefined) process.exit(code);
     return undefined;
   }
   await prepareCatalog(options);
+  // Private packs: a missing or broken access file at the start is an error, never "all public".
+  const accessFile = options.accessFile === undefined ? undefined : readAccessFile(options.accessFile);
+  if (typeof accessFile === 'string') return fail(accessFile, 1);
   const packsDir = options.packsDir;
   if (options.workers > 1) {
-    // The primary rebuilds own packs once, and each worker reopens the catalog.
+    // The primary rebuilds own packs once, and each worker reopens the catalog; it reads the access file for all.
     const watch = options.watch && packsDir ? { ...options, packsDir } : undefined;
-    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, watch);
+    const access = accessFile && options.accessFile !== undefined ? { path: options.accessFile, file: accessFile, watch: options.watch } : undefined;
+    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, watch, access);
   }
-  return serveInThisProcess(options, 'alone');
+  return serveInThisProcess(options, 'alone', accessFile && new AccessControl(accessFile.policy), accessFile);
 }
 
 /**
  * Serves the catalog from this process: on its own, it logs 'serving' and
- * 'stopping' and watches the packs with --watch; as a worker, it reports to
- * the primary, which logs for all of them and says when to reopen the catalog.
+ * 'stopping' and watches the packs and the access file (`accessFile`, as read
+ * at the start) with --watch; as a worker, it reports to the primary, which
+ * logs for all of them, says when to reopen the catalog, and keeps `access`
+ * up to date.
  */
-async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker'): Promise<number | undefined> {
+async function serveInThisProcess(
+  options: ServeOptions,
+  role: 'alone' | 'worker',
+  access?: AccessControl,
+  accessFile?: AccessFile,
+): Promise<number | undefined> {
   // One set of caches for the registries that replace each other at reloads of own packs.
   const registryOptions = {
     basePath: options.basePath,
@@ -179,17 +161,6 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   // Replaced as a whole when the own packs are rebuilt.
   const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
-  // Private packs: a missing or broken access file at the start is an error, never "all public".
-  let access: AccessControl | undefined;
-  if (options.accessFile !== undefined) {
-    const policy = readAccessFile(options.accessFile);
-    if (typeof policy === 'string') {
-      served.current.catalog.close();
-      defaultCatalog.close();
-      return fail(policy, 1);
-    }
-    access = new AccessControl(policy);
-  }
   let server: RunningServer;
   try {
     server = await startServer({ ...options, registry: served, access });
@@ -202,6 +173,7 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
     throw error;
   }
   const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
+  if (accessFile && options.accessFile !== undefined) warnUnknownTokenNames(options.accessFile, accessFile, server.log);
   if (role === 'alone') server.log.info(serving, 'serving');
   else process.send?.(serving);
 
@@ -215,8 +187,12 @@ async function serveInThisProcess(options: ServeOptions, role: 'alone' | 'worker
   const packsDir = options.packsDir;
   if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
   const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.log, reopen) : undefined;
-  // Every process re-reads the access file itself: a revoked token stops working without a restart.
-  const stopWatchingAccess = options.watch && access && options.accessFile !== undefined ? watchAccessFile(options.accessFile, access, server.log) : undefined;
+  // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
+  const accessPath = options.accessFile;
+  let stopWatchingAccess: (() => void) | undefined;
+  if (access && accessFile && accessPath !== undefined && options.watch) {
+    stopWatchingAccess = watchAccessFile(accessPath, accessFile.policy, server.log, (policy) => access.replace(policy));
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,7 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
+import { AccessControl } from '../access/access-control.js';
+import type { AccessFile } from '../access/access-file.js';
+import { policyFromMessage, policyMessage } from '../access/policy-message.js';
 import type { CatalogLocation } from '../catalog/ensure.js';
 import { BatchedStdout } from '../log-stream.js';
+import { warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { watchOwnPacks } from './watch-packs.js';
 
 /** What a worker of `serve --workers N` tells the primary once it listens. */
@@ -15,6 +19,40 @@ const REOPEN_CATALOG = { reopenCatalog: true } as const;
 
 export function isReopenCatalog(message: unknown): boolean {
   return typeof message === 'object' && message !== null && (message as typeof REOPEN_CATALOG).reopenCatalog === true;
+}
+
+/** What a worker asks the primary for once it listens for messages: the access policy in force. */
+const ACCESS_POLICY_WANTED = { accessPolicyWanted: true } as const;
+
+function isAccessPolicyWanted(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as typeof ACCESS_POLICY_WANTED).accessPolicyWanted === true;
+}
+
+/**
+ * In a worker: the private packs as the primary's access file has them,
+ * once the primary has answered; every later policy it sends (a re-read
+ * file, or the closed policy of a broken one) takes effect in it. Asked for
+ * only once the worker listens, so that no policy is sent before and lost,
+ * a replacement worker's included.
+ */
+export function accessFromPrimary(): Promise<AccessControl> {
+  return new Promise((resolve) => {
+    let access: AccessControl | undefined;
+    process.on('message', (message: unknown) => {
+      const policy = policyFromMessage(message);
+      if (policy === undefined) return;
+      if (access) access.replace(policy);
+      else resolve((access = new AccessControl(policy)));
+    });
+    process.send?.(ACCESS_POLICY_WANTED);
+  });
+}
+
+/** The access file of `serve --workers N --access FILE`, read once by the primary (and watched with `watch`). */
+export interface PrimaryAccess {
+  path: string;
+  file: AccessFile;
+  watch: boolean;
 }
 
 function isWorkerServing(message: unknown): message is WorkerServing {
@@ -44,15 +82,35 @@ function liveWorkers(): Worker[] {
  * all listen; on SIGTERM or SIGINT stops them all gracefully and exits 0.
  * A worker that dies while serving is replaced. With `watch`, the primary
  * watches the packs directory, rebuilds the own packs once for all, and
- * tells every worker to reopen the catalog.
+ * tells every worker to reopen the catalog. With `access`, the primary
+ * alone reads the access file and sends every worker the policy in force, so
+ * that all of them, replacements included, hold the same one, and a broken
+ * file is logged once, not once per worker.
  */
 export async function servePrimary(
   workers: number,
   logLevel: string,
   graceMs: number,
   watch?: CatalogLocation & { packsDir: string },
+  access?: PrimaryAccess,
 ): Promise<number | undefined> {
   const log = pino({ level: logLevel }, new BatchedStdout());
+  if (access) {
+    let policy = access.file.policy;
+    warnUnknownTokenNames(access.path, access.file, log);
+    cluster.on('message', (worker, message: unknown) => {
+      if (isAccessPolicyWanted(message)) worker.send(policyMessage(policy));
+    });
+    if (access.watch) {
+      const stopWatchingAccess = watchAccessFile(access.path, policy, log, (next) => {
+        policy = next;
+        // One whose channel has closed is on its way out; sending to it would be an error event.
+        for (const worker of liveWorkers()) if (worker.isConnected()) worker.send(policyMessage(next));
+      });
+      process.once('SIGTERM', stopWatchingAccess);
+      process.once('SIGINT', stopWatchingAccess);
+    }
+  }
   let stopping = false;
   /** Stops every worker; exits with `cleanCode` once all have stopped cleanly, 1 otherwise. */
   const stop = (signal: string, cleanCode = 0) => {

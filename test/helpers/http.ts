@@ -68,9 +68,9 @@ export async function getJson<T = unknown>(url: string, headers: Record<string, 
 }
 
 /** Status of a GET on a connection of its own, so that a cluster can hand each to another worker. */
-export function getOnNewConnection(url: string): Promise<number> {
+export function getOnNewConnection(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
+    get(url, { agent: false, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     }).on('error', reject);

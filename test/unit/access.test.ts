@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AccessFileError, parseAccessFile } from '../../src/access/access-file.js';
+import { AccessFileError, closedPolicy, parseAccessFile } from '../../src/access/access-file.js';
 import { BadTokenLimiter } from '../../src/access/bad-token-limiter.js';
 import { authenticate } from '../../src/access/credentials.js';
+import { policyFromMessage, policyMessage } from '../../src/access/policy-message.js';
 
 const hash = (token: string) => `sha256:${createHash('sha256').update(token).digest('hex')}`;
 const POLICY = parseAccessFile(
@@ -10,7 +11,7 @@ const POLICY = parseAccessFile(
     packs: { acme: ['ci', 'design'], 'acme-internal': ['design'] },
     tokens: { ci: hash('ci-token-0123456789abcdef'), design: hash('design-token-0123456789abcdef') },
   }),
-);
+).policy;
 
 describe('parseAccessFile', () => {
   it('refuses what is not a usable access file, naming the mistake', () => {
@@ -18,11 +19,59 @@ describe('parseAccessFile', () => {
       ['{', /not JSON/],
       ['{"packs": {}}', /"packs" and "tokens"/],
       ['{"packs": {}, "tokens": {"ci": "md5:abc"}}', /token "ci" must be "sha256:"/],
-      ['{"packs": {"acme": ["nobody"]}, "tokens": {}}', /unknown token "nobody"/],
+      ['{"packs": {"acme": "ci"}, "tokens": {}}', /pack "acme" must list token names/],
       ['{"packs": {"Not Valid": []}, "tokens": {}}', /pack id "Not Valid" is not valid/],
     ] as const) {
       expect(() => parseAccessFile(text), text).toThrow(AccessFileError);
       expect(() => parseAccessFile(text), text).toThrow(message);
+    }
+  });
+
+  it('takes a name under "packs" that "tokens" lacks (a revoked token) as reading nothing, names it, and keeps the rest of the file', () => {
+    const file = parseAccessFile(
+      JSON.stringify({
+        packs: { acme: ['ci', 'revoked'], solo: ['revoked', 'Not A Name'] },
+        tokens: { ci: hash('ci-token-0123456789abcdef') },
+      }),
+    );
+    expect(file.policy.packs).toEqual(
+      new Map([
+        ['acme', new Set(['ci'])],
+        ['solo', new Set()],
+      ]),
+    );
+    expect(file.unknownTokenNames).toEqual([
+      { pack: 'acme', name: 'revoked' },
+      { pack: 'solo', name: 'revoked' },
+      { pack: 'solo', name: 'Not A Name' },
+    ]);
+    expect(authenticate('Bearer ci-token-0123456789abcdef', file.policy)).toEqual({ kind: 'token', name: 'ci', privatePacks: new Set(['acme']) });
+  });
+});
+
+describe('closedPolicy', () => {
+  it('keeps every pack the last good file made private, readable by nobody, and knows no token', () => {
+    const closed = closedPolicy(POLICY);
+    expect(closed.closed).toBe(true);
+    expect(closed.packs).toEqual(
+      new Map([
+        ['acme', new Set()],
+        ['acme-internal', new Set()],
+      ]),
+    );
+    expect(authenticate('Bearer design-token-0123456789abcdef', closed)).toEqual({ kind: 'bad' });
+    // Broken again: still the packs of the last good file.
+    expect(closedPolicy(closed)).toEqual(closed);
+  });
+});
+
+describe('policyMessage', () => {
+  it('carries a policy between processes as JSON, and nothing else is taken for one', () => {
+    for (const policy of [POLICY, closedPolicy(POLICY)]) {
+      expect(policyFromMessage(JSON.parse(JSON.stringify(policyMessage(policy))))).toEqual(policy);
+    }
+    for (const message of [{ reopenCatalog: true }, null, 'accessPolicy', { accessPolicy: null }, { accessPolicy: { packs: {}, tokens: [] } }]) {
+      expect(policyFromMessage(message), JSON.stringify(message)).toBeUndefined();
     }
   });
 });
