@@ -7,13 +7,16 @@ import { terminalBuildObserver } from './build-output.js';
 import { exportProgressPrinter } from './export-output.js';
 import { watchOwnPacks } from './watch-packs.js';
 import {
+  helpOf,
   parseBuildOptions,
   parseExportOptions,
   parseImportOptions,
   parseServeOptions,
+  parseTokenOptions,
   UsageError,
-  USAGE,
   type CatalogOptions,
+  type HelpTopic,
+  type Invocation,
   type ServeOptions,
 } from './options.js';
 import { accessFromPrimary, isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
@@ -38,6 +41,9 @@ const STOP_MARGIN_MS = 500;
  */
 const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
 
+/** The environment, and warnings about how a command was called, on stderr like every message of the command line. */
+const invocation: Invocation = { env: process.env, warn: (line) => process.stderr.write(`icon-registry: ${line}\n`) };
+
 /** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
 async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
   const observer = terminalBuildObserver();
@@ -47,14 +53,14 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
 }
 
 async function build(args: string[]): Promise<number> {
-  const options = parseBuildOptions(args, process.env);
+  const options = parseBuildOptions(args, invocation);
   if (options === 'help') return help('build');
   if (!(await prepareCatalog(options, options.force))) process.stderr.write(`catalog is current (${options.dataDir})\n`);
   return 0;
 }
 
 async function importCommand(args: string[]): Promise<number> {
-  const options = parseImportOptions(args);
+  const options = parseImportOptions(args, invocation);
   if (options === 'help') return help('import');
   let document: string;
   try {
@@ -79,7 +85,7 @@ async function importCommand(args: string[]): Promise<number> {
 }
 
 async function exportCommand(args: string[]): Promise<number> {
-  const options = parseExportOptions(args, process.env);
+  const options = parseExportOptions(args, invocation);
   if (options === 'help') return help('export');
   let excludePacks: Set<string> | undefined;
   if (options.accessFile !== undefined && !options.includePrivate) {
@@ -101,10 +107,9 @@ async function exportCommand(args: string[]): Promise<number> {
 }
 
 function tokenCommand(args: string[]): number {
-  if (args.includes('-h') || args.includes('--help')) return help('token');
-  const [name, ...rest] = args;
-  if (name === undefined || rest.length > 0 || !/^[A-Za-z0-9_.-]{1,64}$/.test(name))
-    throw new UsageError('token needs one NAME of letters, digits, ".", "_" or "-"');
+  const options = parseTokenOptions(args, invocation);
+  if (options === 'help') return help('token');
+  const { name } = options;
   const { token, line } = newToken(name);
   process.stdout.write(
     `token (shown once; give it to whoever may read the packs that list "${name}"):\n${token}\n\nline for "tokens" in the access file:\n${line}\n`,
@@ -113,7 +118,7 @@ function tokenCommand(args: string[]): number {
 }
 
 async function serve(args: string[]): Promise<number | undefined> {
-  const options = parseServeOptions(args, process.env);
+  const options = parseServeOptions(args, invocation);
   if (options === 'help') return help('serve');
   if (cluster.isWorker) {
     // A worker of `serve --workers N`: the primary has prepared the catalog, watches the packs, and reads the access file.
@@ -224,8 +229,8 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
-function help(command: keyof typeof USAGE): number {
-  process.stdout.write(`${USAGE[command]}\n`);
+function help(command: HelpTopic): number {
+  process.stdout.write(`${helpOf(command)}\n`);
   return 0;
 }
 
