@@ -19,6 +19,7 @@ import {
   type Invocation,
   type ServeOptions,
 } from './options.js';
+import { CloseStack } from './close-stack.js';
 import { accessFromPrimary, isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
 import { readAccessFile, warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { AccessControl } from '../access/access-control.js';
@@ -147,7 +148,8 @@ async function serve(args: string[]): Promise<number | undefined> {
  * 'stopping' and watches the packs and the access file (`accessFile`, as read
  * at the start) with --watch; as a worker, it reports to the primary, which
  * logs for all of them, says when to reopen the catalog, and keeps `access`
- * up to date.
+ * up to date. What it opens is closed in one place, last first: at once when
+ * it cannot serve, at the stop otherwise.
  */
 async function serveInThisProcess(
   options: ServeOptions,
@@ -155,6 +157,42 @@ async function serveInThisProcess(
   access?: AccessControl,
   accessFile?: AccessFile,
 ): Promise<number | undefined> {
+  const opened = new CloseStack();
+  let running = false;
+  try {
+    const { served, reopen } = openRegistry(options, opened);
+    const server = await listen(options, served, access);
+    if (typeof server === 'number') return server;
+    opened.defer(async () => {
+      const cut = await server.close(Date.now() + SHUTDOWN_GRACE_MS - STOP_MARGIN_MS);
+      if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
+    });
+    const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
+    if (accessFile && options.accessFile !== undefined) warnUnknownTokenNames(options.accessFile, accessFile, server.log);
+    if (role === 'alone') server.log.info(serving, 'serving');
+    else process.send?.(serving);
+
+    const packsDir = options.packsDir;
+    if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
+    if (role === 'alone' && options.watch && packsDir) opened.defer(watchOwnPacks({ ...options, packsDir }, server.log, reopen));
+    // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
+    const accessPath = options.accessFile;
+    if (access && accessFile && accessPath !== undefined && options.watch) {
+      opened.defer(watchAccessFile(accessPath, accessFile.policy, server.log, (policy) => access.replace(policy)));
+    }
+    closeOnSignals(opened, role === 'alone' ? server.log : undefined);
+    running = true;
+    return undefined; // keep running
+  } finally {
+    if (!running) await opened.close();
+  }
+}
+
+/**
+ * The registry that serves the catalog, and how to replace it as a whole when
+ * the own packs are rebuilt; `opened` closes the catalogs of the one serving then.
+ */
+function openRegistry(options: ServeOptions, opened: CloseStack): { served: { current: Registry }; reopen: () => void } {
   // One set of caches for the registries that replace each other at reloads of own packs.
   const registryOptions = {
     basePath: options.basePath,
@@ -164,24 +202,9 @@ async function serveInThisProcess(
   };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
   const defaultCatalog = openDefaultCatalog(options.dataDir);
-  // Replaced as a whole when the own packs are rebuilt.
+  opened.defer(() => defaultCatalog.close());
   const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
-  let server: RunningServer;
-  try {
-    server = await startServer({ ...options, registry: served, access });
-  } catch (error) {
-    served.current.catalog.close();
-    defaultCatalog.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
-    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
-    throw error;
-  }
-  const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
-  if (accessFile && options.accessFile !== undefined) warnUnknownTokenNames(options.accessFile, accessFile, server.log);
-  if (role === 'alone') server.log.info(serving, 'serving');
-  else process.send?.(serving);
-
+  opened.defer(() => served.current.catalog.close());
   const reopen = () => {
     const previous = served.current;
     served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions);
@@ -189,40 +212,38 @@ async function serveInThisProcess(
     previous.release();
     setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
-  const packsDir = options.packsDir;
-  if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
-  const stopWatching = role === 'alone' && options.watch && packsDir ? watchOwnPacks({ ...options, packsDir }, server.log, reopen) : undefined;
-  // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
-  const accessPath = options.accessFile;
-  let stopWatchingAccess: (() => void) | undefined;
-  if (access && accessFile && accessPath !== undefined && options.watch) {
-    stopWatchingAccess = watchAccessFile(accessPath, accessFile.policy, server.log, (policy) => access.replace(policy));
-  }
+  return { served, reopen };
+}
 
+/** Stops gracefully at SIGTERM or SIGINT: closes what was opened, then exits (0, or 1 when closing failed); `log` says it is stopping. */
+function closeOnSignals(opened: CloseStack, log: RunningServer['log'] | undefined): void {
   let stopping = false;
   const stop = (signal: string) => {
     // A worker may get SIGINT from the terminal and SIGTERM from the primary.
     if (stopping) return;
     stopping = true;
-    if (role === 'alone') server.log.info({ signal }, 'stopping');
-    const deadline = Date.now() + SHUTDOWN_GRACE_MS - STOP_MARGIN_MS;
-    // Only if closing itself hangs: the deadline below cuts what is still being sent.
+    log?.info({ signal }, 'stopping');
+    // Only if closing itself hangs: the server's deadline cuts what is still being sent.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    stopWatching?.();
-    stopWatchingAccess?.();
-    server.close(deadline).then(
-      (cut) => {
-        if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
-        served.current.catalog.close();
-        defaultCatalog.close();
-        process.exit(0);
-      },
+    opened.close().then(
+      () => process.exit(0),
       () => process.exit(1),
     );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  return undefined; // keep running
+}
+
+/** The running server, or the exit code after the one line that says why it could not listen. */
+async function listen(options: ServeOptions, registry: { current: Registry }, access: AccessControl | undefined): Promise<RunningServer | number> {
+  try {
+    return await startServer({ ...options, registry, access });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use`, 1);
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return fail(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+    throw error;
+  }
 }
 
 function packageVersion(): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CloseStack } from '../../src/cli/close-stack.js';
 import { type CommandName, type Flag, flagsOf, nameIn } from '../../src/cli/command-line.js';
 import { COMMANDS, FLAG_LIST } from '../../src/cli/flags.js';
 import { helpOf, type Invocation, parseExportOptions, parseServeOptions, parseTokenOptions, UsageError } from '../../src/cli/options.js';
@@ -158,5 +159,25 @@ describe('reading the command line', () => {
     expect(parseTokenOptions(['design', '--help'], invocation())).toBe('help');
     const refused = new UsageError('token needs one NAME of letters, digits, ".", "_" or "-"');
     for (const args of [[], ['a', 'b'], ['a b']]) expect(() => parseTokenOptions(args, invocation()), args.join(' ')).toThrow(refused);
+  });
+});
+
+describe('CloseStack', () => {
+  it('closes what was opened last first, each once, all of it even when one fails, then throws the first failure', async () => {
+    const closed: string[] = [];
+    const stack = new CloseStack();
+    stack.defer(() => closed.push('database'));
+    stack.defer(() => {
+      closed.push('server');
+      throw new Error('server');
+    });
+    stack.defer(async () => {
+      closed.push('watcher');
+      throw new Error('watcher');
+    });
+    await expect(stack.close()).rejects.toThrow('watcher');
+    expect(closed).toEqual(['watcher', 'server', 'database']);
+    await stack.close();
+    expect(closed).toEqual(['watcher', 'server', 'database']);
   });
 });
