@@ -1,5 +1,8 @@
 import type { IconifyJSON } from '@iconify/types';
+import { MAX_SEARCH_LIMIT } from '../src/iconify/search-limits.js';
+import { pathOf, type Route } from '../src/registry/paths.js';
 import type { IconDocument } from '../src/render/icon-document.js';
+import type { RegistryEntry } from '../src/render/registry-entry.js';
 
 /*
  * What the page reads, and from where: the registry's own routes, relative
@@ -9,16 +12,9 @@ import type { IconDocument } from '../src/render/icon-document.js';
  * reads the whole pack document and search is left out.
  */
 
-export interface PackEntry {
-  id: string;
-  name: string;
-  total: number;
-  author: { name: string; url?: string };
-  license: { title: string; spdx?: string; url?: string };
-  category?: string;
-  samples?: string[];
-  palette?: boolean;
-  height?: number | number[];
+/** Where a route is, relative to the page: the page is at the base path, so the path from there on is the same under any. */
+export function pageRelative(route: Route): string {
+  return pathOf(route, '').slice(pathOf({ kind: 'page' }, '').length);
 }
 
 /** The icons of a pack as the page lists them. */
@@ -40,15 +36,15 @@ async function json<T>(path: string): Promise<T> {
 let serverProbe: Promise<boolean> | undefined;
 /** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */
 export function servedByRegistry(): Promise<boolean> {
-  serverProbe ??= fetch('keywords?prefix=ab')
+  serverProbe ??= fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
     .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
     .catch(() => false);
   return serverProbe;
 }
 
-let packList: Promise<PackEntry[]> | undefined;
-export function packs(): Promise<PackEntry[]> {
-  packList ??= json<PackEntry[]>('r/registry.json');
+let packList: Promise<RegistryEntry[]> | undefined;
+export function packs(): Promise<RegistryEntry[]> {
+  packList ??= json<RegistryEntry[]>(pageRelative({ kind: 'index' }));
   return packList;
 }
 
@@ -56,14 +52,14 @@ export function packs(): Promise<PackEntry[]> {
 const documents = new Map<string, Promise<IconifyJSON>>();
 function packDocument(pack: string): Promise<IconifyJSON> {
   let document = documents.get(pack);
-  if (!document) documents.set(pack, (document = json<IconifyJSON>(`r/${encodeURIComponent(pack)}.json`)));
+  if (!document) documents.set(pack, (document = json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) }))));
   return document;
 }
 
 export async function packIcons(pack: string): Promise<PackIcons> {
   if (await servedByRegistry()) {
     const collection = await json<{ categories?: Record<string, string[]>; uncategorized?: string[]; aliases?: Record<string, string> }>(
-      `collection?prefix=${encodeURIComponent(pack)}`,
+      `${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`,
     );
     const names = new Set<string>(collection.uncategorized ?? []);
     for (const list of Object.values(collection.categories ?? {})) for (const name of list) names.add(name);
@@ -95,7 +91,7 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
     (batches[batches.length - 1] as string[]).push(name);
     length += name.length + 1;
   }
-  const parts = await Promise.all(batches.map((batch) => json<IconifyJSON>(`${encodeURIComponent(pack)}.json?icons=${batch.join(',')}`)));
+  const parts = await Promise.all(batches.map((batch) => json<IconifyJSON>(`${pageRelative({ kind: 'iconify-icons', prefix: encodeURIComponent(pack), script: false })}?icons=${batch.join(',')}`)));
   const merged: IconifyJSON = { prefix: pack, icons: {}, aliases: {} };
   for (const part of parts) {
     if (typeof part !== 'object') continue;
@@ -107,12 +103,12 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
 }
 
 export function iconDocument(pack: string, name: string): Promise<IconDocument> {
-  return json<IconDocument>(`r/${encodeURIComponent(pack)}/${encodeURIComponent(name)}.json`);
+  return json<IconDocument>(pageRelative({ kind: 'icon', pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
 }
 
-/** Icons the registry's search finds, best first, as `pack:name`. */
+/** Icons the registry's search finds, best first, as `pack:name`: at most MAX_SEARCH_LIMIT. */
 export async function search(query: string, pack?: string): Promise<string[]> {
   const prefix = pack ? `&prefix=${encodeURIComponent(pack)}` : '';
-  const answer = await json<{ icons: string[] }>(`search?query=${encodeURIComponent(query)}&limit=999${prefix}`);
+  const answer = await json<{ icons: string[] }>(`${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`);
   return answer.icons;
 }

@@ -1,5 +1,7 @@
+import { MAX_SEARCH_LIMIT } from '../src/iconify/search-limits.js';
 import { needsAttribution } from '../src/render/licence.js';
-import { type PackEntry, packs, search, servedByRegistry } from './api.js';
+import type { RegistryEntry } from '../src/render/registry-entry.js';
+import { packs, search, servedByRegistry } from './api.js';
 import { announce, h, searchForm, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
 import { loadIcons, svgOf } from './icons.js';
@@ -22,7 +24,7 @@ function select(label: string, name: string, value: string | undefined, options:
   return h('label', { class: 'field' }, h('span', {}, label), element);
 }
 
-function packMatches(pack: PackEntry, state: HomeState): boolean {
+function packMatches(pack: RegistryEntry, state: HomeState): boolean {
   const text = (state.filter ?? '').toLowerCase();
   if (text && ![pack.id, pack.name, pack.author.name, pack.category ?? ''].some((field) => field.toLowerCase().includes(text))) return false;
   if (state.license === NO_ATTRIBUTION && needsAttribution(pack.license)) return false;
@@ -32,7 +34,7 @@ function packMatches(pack: PackEntry, state: HomeState): boolean {
   return true;
 }
 
-function packCard(pack: PackEntry): HTMLElement {
+function packCard(pack: RegistryEntry): HTMLElement {
   const samples = h('span', { class: 'samples', 'aria-hidden': 'true' });
   const card = h(
     'li',
@@ -81,7 +83,7 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
   if (state.q && searchable) {
     const ids = (await found) ?? [];
     announce(`${ids.length} icons found for ${state.q}`);
-    root.append(h('h2', {}, `${ids.length === 999 ? '999+' : ids.length} icons for “${state.q}”`));
+    root.append(h('h2', {}, `${ids.length === MAX_SEARCH_LIMIT ? `${MAX_SEARCH_LIMIT}+` : ids.length} icons for “${state.q}”`));
     if (!ids.length) root.append(h('p', {}, 'No icon matches. Try another word, or fewer words.'));
     const grid = new IconGrid(
       ids.map((id) => ({ id, showPack: true })),

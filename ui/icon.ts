@@ -1,6 +1,7 @@
 import { svgToData } from '@iconify/utils';
+import { SHADCN_NAMESPACE } from '../src/registry/shadcn.js';
 import { attributionLine } from '../src/render/licence.js';
-import { iconDocument, packIcons, packs } from './api.js';
+import { iconDocument, packIcons, packs, pageRelative } from './api.js';
 import { announce, h, viewUrl } from './dom.js';
 
 export interface IconState {
@@ -82,13 +83,13 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
       preview(128, `${doc.id} at 128 pixels on ${theme}`),
       h('div', { class: 'sizes' }, ...SIZES.map((pixels) => h('figure', {}, preview(pixels, `${doc.id} at ${pixels} pixels on ${theme}`), h('figcaption', {}, `${pixels}px`)))),
     );
-  const shadcnUrl = new URL(`r/${doc.pack}/${doc.name}.json`, location.href).href;
+  const shadcnUrl = new URL(pageRelative({ kind: 'icon', pack: doc.pack, name: doc.name }), location.href).href;
   const svgText = () => svgWith(doc.svg, size, colour);
   const copies: Array<[string, () => string]> = [
     ['Iconify id', () => doc.id],
     ['SVG', svgText],
     ['React component', () => doc.react],
-    ['shadcn command', () => `npx shadcn add @icons/${doc.pack}/${doc.name}`],
+    ['shadcn command', () => `npx shadcn add ${SHADCN_NAMESPACE}/${doc.pack}/${doc.name}`],
     ['shadcn command with URL', () => `npx shadcn add ${shadcnUrl}`],
     ['<iconify-icon> tag', () => `<iconify-icon icon="${doc.id}"></iconify-icon>`],
     ['data URL', () => svgToData(svgText())],

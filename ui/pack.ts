@@ -1,4 +1,5 @@
-import { type PackEntry, packIcons, packs, search, servedByRegistry } from './api.js';
+import type { RegistryEntry } from '../src/render/registry-entry.js';
+import { packIcons, packs, search, servedByRegistry } from './api.js';
 import { announce, h, searchForm, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
 import { mark } from './marks.js';
@@ -63,7 +64,7 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
   grid.draw();
 }
 
-function info(entry: PackEntry, count: number): HTMLElement {
+function info(entry: RegistryEntry, count: number): HTMLElement {
   return h(
     'dl',
     { class: 'info' },

@@ -3,16 +3,13 @@ import type { CatalogSearch } from '../search/catalog-search.js';
 import type { SearchParams } from '../search/engine.js';
 import { searchIcons } from '../search/fill.js';
 import { booleanParam, MIN_PARTIAL_LENGTH } from '../search/query.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, MIN_SEARCH_LIMIT } from './search-limits.js';
 
 /*
  * The Iconify API's /search and /keywords answers, ported from the
  * reference's createAPIv2SearchResponse and createKeywordsResponse: the same
  * parameters, limits, errors (a status) and answer shape.
  */
-
-const MIN_LIMIT = 32;
-const MAX_LIMIT = 999;
-const DEFAULT_LIMIT = MIN_LIMIT * 2;
 
 /** The query string as the reference's router gives it: each parameter once as a string, repeated ones as an array. */
 export function queryObjectOf(query: URLSearchParams): Record<string, string | string[]> {
@@ -24,13 +21,13 @@ export function queryObjectOf(query: URLSearchParams): Record<string, string | s
   return object;
 }
 
-const clampLimit = (limit: number) => Math.max(MIN_LIMIT, Math.min(limit, MAX_LIMIT));
+const clampLimit = (limit: number) => Math.max(MIN_SEARCH_LIMIT, Math.min(limit, MAX_SEARCH_LIMIT));
 
 /** What the query asks of search, or 400 as the reference refuses it. */
 export function searchParamsOf(query: URLSearchParams): { params: SearchParams; start: number } | 400 {
   const keyword = query.get('query');
   if (!keyword) return 400;
-  const params: SearchParams = { query: keyword, limit: DEFAULT_LIMIT };
+  const params: SearchParams = { query: keyword, limit: DEFAULT_SEARCH_LIMIT };
   const limit = query.get('limit');
   if (limit) {
     const value = Number.parseInt(limit, 10);

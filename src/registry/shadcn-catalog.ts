@@ -1,9 +1,8 @@
+import { MAX_SEARCH_LIMIT } from '../iconify/search-limits.js';
 import { searchIcons } from '../search/fill.js';
 import type { Registry } from './registry.js';
 import { type CatalogParams, ICON_ITEM_TYPE } from './shadcn.js';
 
-/** The most icons a search lists, as the Iconify API's own limit. */
-const MAX_SEARCH_RESULTS = 999;
 const SHADCN_REGISTRY_SCHEMA = 'https://ui.shadcn.com/schema/registry.json';
 
 /** One page of icon ids (`pack:name`) and how many there are in all. */
@@ -12,9 +11,9 @@ interface Page {
   total: number;
 }
 
-/** The icons a search finds, best first: at most MAX_SEARCH_RESULTS, so that every page is a slice of the same ranking. */
+/** The icons a search finds, best first: at most MAX_SEARCH_LIMIT (the Iconify API's), so that every page is a slice of the same ranking. */
 function searchPage(registry: Registry, params: CatalogParams): Page {
-  const found = searchIcons({ query: params.q, limit: MAX_SEARCH_RESULTS }, registry.search)?.names ?? [];
+  const found = searchIcons({ query: params.q, limit: MAX_SEARCH_LIMIT }, registry.search)?.names ?? [];
   return { ids: found.slice(params.offset, params.offset + params.limit), total: found.length };
 }
 
