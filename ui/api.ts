@@ -26,7 +26,6 @@ export interface PackIcons {
   aliases: Record<string, string>;
 }
 
-
 async function json<T>(path: string): Promise<T> {
   const response = await fetch(path);
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -91,7 +90,11 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
     (batches[batches.length - 1] as string[]).push(name);
     length += name.length + 1;
   }
-  const parts = await Promise.all(batches.map((batch) => json<IconifyJSON>(`${pageRelative({ kind: 'iconify-icons', prefix: encodeURIComponent(pack), script: false })}?icons=${batch.join(',')}`)));
+  const parts = await Promise.all(
+    batches.map((batch) =>
+      json<IconifyJSON>(`${pageRelative({ kind: 'iconify-icons', prefix: encodeURIComponent(pack), script: false })}?icons=${batch.join(',')}`),
+    ),
+  );
   const merged: IconifyJSON = { prefix: pack, icons: {}, aliases: {} };
   for (const part of parts) {
     if (typeof part !== 'object') continue;
@@ -109,6 +112,8 @@ export function iconDocument(pack: string, name: string): Promise<IconDocument> 
 /** Icons the registry's search finds, best first, as `pack:name`: at most MAX_SEARCH_LIMIT. */
 export async function search(query: string, pack?: string): Promise<string[]> {
   const prefix = pack ? `&prefix=${encodeURIComponent(pack)}` : '';
-  const answer = await json<{ icons: string[] }>(`${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`);
+  const answer = await json<{ icons: string[] }>(
+    `${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`,
+  );
   return answer.icons;
 }

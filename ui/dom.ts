@@ -30,9 +30,29 @@ export function announce(text: string): void {
 }
 
 /** A search box: a labelled field and its button; `submit` gets the words typed, trimmed ('' for none). */
-export function searchForm(options: { id: string; label: string; placeholder: string; value: string | undefined; name?: string; submit: (words: string) => void }): HTMLFormElement {
-  const input = h('input', { type: 'search', id: options.id, name: options.name, value: options.value ?? '', placeholder: options.placeholder, autocomplete: 'off' });
-  const form = h('form', { role: 'search', class: 'search' }, h('label', { for: options.id, class: 'visually-hidden' }, options.label), input, h('button', { type: 'submit' }, 'Search'));
+export function searchForm(options: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  name?: string;
+  submit: (words: string) => void;
+}): HTMLFormElement {
+  const input = h('input', {
+    type: 'search',
+    id: options.id,
+    name: options.name,
+    value: options.value ?? '',
+    placeholder: options.placeholder,
+    autocomplete: 'off',
+  });
+  const form = h(
+    'form',
+    { role: 'search', class: 'search' },
+    h('label', { for: options.id, class: 'visually-hidden' }, options.label),
+    input,
+    h('button', { type: 'submit' }, 'Search'),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     options.submit(input.value.trim());

@@ -27,8 +27,8 @@ export class IconGrid {
   constructor(
     private readonly items: readonly GridItem[],
     label: string,
-    /** Called once, when `icons` icons or the first `rows` rows (or all drawn, if fewer) are drawn, with how many were. */
-    private readonly firstPaint?: { icons?: number; rows?: number; then: (count: number) => void },
+    /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are drawn, with how many were. */
+    private readonly firstPaint?: { icons?: number; rows?: number; drawn: (count: number) => void },
   ) {
     this.list = h('ul', { class: 'grid', 'aria-label': label });
     this.element = h('div', { class: 'grid-scroller', 'data-count': items.length }, this.list);
@@ -95,8 +95,8 @@ export class IconGrid {
     const wanted = this.firstPaint.icons ?? (this.firstPaint.rows ?? 1) * this.columns;
     if (drawn < Math.min(wanted, cells)) return;
     this.painted = true;
-    const then = this.firstPaint.then;
-    requestAnimationFrame(() => then(drawn));
+    const report = this.firstPaint.drawn;
+    requestAnimationFrame(() => report(drawn));
   }
 
   private cell(item: GridItem, index: number, columns: number): HTMLLIElement {

@@ -19,7 +19,11 @@ export interface HomeState {
 }
 
 function select(label: string, name: string, value: string | undefined, options: Array<[string, string]>, onChange: (value: string) => void): HTMLElement {
-  const element = h('select', { id: `filter-${name}`, name }, ...options.map(([key, text]) => h('option', { value: key, selected: key === (value ?? '') }, text)));
+  const element = h(
+    'select',
+    { id: `filter-${name}`, name },
+    ...options.map(([key, text]) => h('option', { value: key, selected: key === (value ?? '') }, text)),
+  );
   element.addEventListener('change', () => onChange(element.value));
   return h('label', { class: 'field' }, h('span', {}, label), element);
 }
@@ -89,7 +93,7 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
       ids.map((id) => ({ id, showPack: true })),
       `Icons found for ${state.q}`,
       // The first row of results, the best ones.
-      { rows: 1, then: (count) => mark('results-painted', count) },
+      { rows: 1, drawn: (count) => mark('results-painted', count) },
     );
     root.append(grid.element);
     grid.draw();
@@ -98,7 +102,13 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
   const all = await packs();
   const licences = [...new Map(all.filter((pack) => pack.license.spdx).map((pack) => [pack.license.spdx as string, pack.license.title]))].sort();
   const categories = [...new Set(all.map((pack) => pack.category ?? 'Uncategorised'))].sort();
-  const filterInput = h('input', { type: 'text', id: 'filter', value: state.filter ?? '', placeholder: 'Filter packs by name, id, author or category', autocomplete: 'off' });
+  const filterInput = h('input', {
+    type: 'text',
+    id: 'filter',
+    value: state.filter ?? '',
+    placeholder: 'Filter packs by name, id, author or category',
+    autocomplete: 'off',
+  });
   const list = h('ul', { class: 'cards', 'aria-label': 'Packs' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
   const show = () => {
@@ -117,9 +127,23 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
       'div',
       { class: 'filters' },
       h('label', { class: 'field grow' }, h('span', {}, 'Filter packs'), filterInput),
-      select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licences], (value) => update({ license: value || undefined }, false)),
-      select('Palette', 'palette', state.palette, [['', 'Any palette'], ['mono', 'One colour'], ['multi', 'Many colours']], (value) => update({ palette: value || undefined }, false)),
-      select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) => update({ category: value || undefined }, false)),
+      select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licences], (value) =>
+        update({ license: value || undefined }, false),
+      ),
+      select(
+        'Palette',
+        'palette',
+        state.palette,
+        [
+          ['', 'Any palette'],
+          ['mono', 'One colour'],
+          ['multi', 'Many colours'],
+        ],
+        (value) => update({ palette: value || undefined }, false),
+      ),
+      select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) =>
+        update({ category: value || undefined }, false),
+      ),
     ),
     count,
     list,

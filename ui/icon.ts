@@ -60,7 +60,10 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
   ]);
   const entry = all.find((pack) => pack.id === state.pack);
   if (!entry || !document_) {
-    root.append(h('h1', {}, 'No such icon'), h('p', {}, `There is no icon “${state.pack}:${state.icon}”. `, h('a', { href: viewUrl({ pack: state.pack }) }, 'See the pack.')));
+    root.append(
+      h('h1', {}, 'No such icon'),
+      h('p', {}, `There is no icon “${state.pack}:${state.icon}”. `, h('a', { href: viewUrl({ pack: state.pack }) }, 'See the pack.')),
+    );
     return;
   }
   const doc = document_;
@@ -81,7 +84,11 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
       'div',
       { class: `panel ${theme}` },
       preview(128, `${doc.id} at 128 pixels on ${theme}`),
-      h('div', { class: 'sizes' }, ...SIZES.map((pixels) => h('figure', {}, preview(pixels, `${doc.id} at ${pixels} pixels on ${theme}`), h('figcaption', {}, `${pixels}px`)))),
+      h(
+        'div',
+        { class: 'sizes' },
+        ...SIZES.map((pixels) => h('figure', {}, preview(pixels, `${doc.id} at ${pixels} pixels on ${theme}`), h('figcaption', {}, `${pixels}px`))),
+      ),
     );
   const shadcnUrl = new URL(pageRelative({ kind: 'icon', pack: doc.pack, name: doc.name }), location.href).href;
   const svgText = () => svgWith(doc.svg, size, colour);
@@ -106,7 +113,12 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
     });
     return button;
   };
-  const sizeSelect = h('select', { id: 'svg-size' }, h('option', { value: '1em' }, '1em (as served)'), ...SIZES.map((pixels) => h('option', { value: String(pixels) }, `${pixels} px`)));
+  const sizeSelect = h(
+    'select',
+    { id: 'svg-size' },
+    h('option', { value: '1em' }, '1em (as served)'),
+    ...SIZES.map((pixels) => h('option', { value: String(pixels) }, `${pixels} px`)),
+  );
   sizeSelect.addEventListener('change', () => {
     size = sizeSelect.value;
   });

@@ -22,11 +22,7 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
     return;
   }
   const [icons, searchable] = await Promise.all([packIcons(entry.id), servedByRegistry()]);
-  root.append(
-    h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs')),
-    h('h1', {}, entry.name),
-    info(entry, icons.names.length),
-  );
+  root.append(h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs')), h('h1', {}, entry.name), info(entry, icons.names.length));
   root.append(
     searchForm({
       id: 'pack-search',
@@ -39,7 +35,15 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
   const categories = Object.keys(icons.categories);
   if (categories.length) {
     const chips = [undefined, ...categories].map((category) =>
-      h('a', { href: viewUrl({ pack: entry.id, q: state.q, category }), class: 'chip', 'aria-current': (state.category ?? undefined) === category ? 'page' : undefined }, category ?? 'All'),
+      h(
+        'a',
+        {
+          href: viewUrl({ pack: entry.id, q: state.q, category }),
+          class: 'chip',
+          'aria-current': (state.category ?? undefined) === category ? 'page' : undefined,
+        },
+        category ?? 'All',
+      ),
     );
     root.append(h('nav', { class: 'chips', 'aria-label': 'Categories' }, ...chips));
   }
@@ -58,7 +62,7 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
   const grid = new IconGrid(
     names.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
     `Icons of ${entry.name}`,
-    { icons: 100, then: (count) => mark('icons-painted', count) },
+    { icons: 100, drawn: (count) => mark('icons-painted', count) },
   );
   root.append(grid.element);
   grid.draw();
