@@ -100,6 +100,8 @@ class CatalogWriter {
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
     const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible) VALUES (?, ?, ?, ?, ?, ?)');
     const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data, categories) VALUES (?, ?, ?, ?, ?)');
+    const insertName = this.db.prepare('INSERT INTO pack_names (pack, name) VALUES (?, ?)');
+    const insertNameBackwards = this.db.prepare('INSERT INTO pack_names_backwards (pack, reversed) VALUES (?, ?)');
     const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts) VALUES (?, ?, ?)');
     const insertPosting = this.db.prepare('INSERT INTO search_postings (keyword, pack, entries) VALUES (?, ?, ?)');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
@@ -115,7 +117,12 @@ class CatalogWriter {
         }
       }
       insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible);
-      for (const [name, kind, data, categories] of pack.iconify.entries) insertEntry.run(pack.id, name, kind, data, categories);
+      for (const [name, kind, data, categories] of pack.iconify.entries) {
+        insertEntry.run(pack.id, name, kind, data, categories);
+        if (kind === 'char') continue;
+        insertName.run(pack.id, name);
+        insertNameBackwards.run(pack.id, spelledBackwards(name));
+      }
       const search = pack.iconify.search;
       if (search) {
         insertSearchSet.run(pack.id, search.style ?? null, JSON.stringify(search.themeParts));
@@ -126,9 +133,17 @@ class CatalogWriter {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
       this.selectPreviousIcons = this.db.prepare("SELECT name, data FROM previous.entries WHERE pack = ? AND kind = 'icon'");
       this.selectPreviousRoot = this.db.prepare<[string], string>('SELECT root FROM previous.iconify_sets WHERE pack = ?').pluck();
-      const copies = ['packs', 'pack_documents', 'document_chunks', 'entries', 'iconify_sets', 'search_sets', 'search_postings'].map((table) =>
-        this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`),
-      );
+      const copies = [
+        'packs',
+        'pack_documents',
+        'document_chunks',
+        'entries',
+        'pack_names',
+        'pack_names_backwards',
+        'iconify_sets',
+        'search_sets',
+        'search_postings',
+      ].map((table) => this.db.prepare(`INSERT INTO main.${table} SELECT * FROM previous.${table} WHERE ${table === 'packs' ? 'id' : 'pack'} = ?`));
       this.copy = this.db.transaction((id: string) => {
         for (const statement of copies) statement.run(id);
       });

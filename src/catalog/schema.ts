@@ -69,6 +69,21 @@ CREATE TABLE entries (
   PRIMARY KEY (pack, name)
 );
 
+-- Each pack's icon and alias names (not its character codes), as they are spelt and
+-- spelt backwards: the names that begin, or end, a given way are one range read. A
+-- miss finds the names one edit from what was asked with a few such reads from
+-- either end, however many names the pack has (see registry/closest-stored-names.ts).
+CREATE TABLE pack_names (
+  pack TEXT NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (pack, name)
+) WITHOUT ROWID;
+
+CREATE TABLE pack_names_backwards (
+  pack     TEXT NOT NULL,
+  reversed TEXT NOT NULL,
+  PRIMARY KEY (pack, reversed)
+) WITHOUT ROWID;
 
 -- What search reads (see src/search/): each searchable set's style and theme words
 -- (JSON array), and each keyword of a set with the set's entries holding it

@@ -6,7 +6,8 @@ import { registryDocument } from '../render/registry-entry.js';
 import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
 import { RegistryCaches } from './registry-caches.js';
-import { closestNames, NameIndex } from './suggestions.js';
+import { closestNames } from './suggestions.js';
+import { closestStoredNames } from './closest-stored-names.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import type { PageAssets } from '../page/assets.js';
@@ -187,16 +188,6 @@ export class Registry {
     return `${this.catalog.serialOf(pack)} ${pack} ${what}`;
   }
 
-  private nameIndex(pack: string): NameIndex {
-    const key = this.keyOf(pack, 'names');
-    let index = this.caches.nameIndexes.get(key);
-    if (!index) {
-      index = new NameIndex(this.catalog.iconNames(pack));
-      this.caches.nameIndexes.set(key, index);
-    }
-    return index;
-  }
-
   private iconNotFound(pack: string, name: string): Problem {
     const key = this.keyOf(pack, `miss ${name}`);
     let problem = this.caches.misses.get(key);
@@ -205,9 +196,7 @@ export class Registry {
         status: 404,
         code: 'icon_not_found',
         detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
-        suggestions: this.nameIndex(pack)
-          .closest(name)
-          .map((close) => `${pack}:${close}`),
+        suggestions: closestStoredNames(name, this.catalog.sortedNames(pack)).names.map((close) => `${pack}:${close}`),
       };
       this.caches.misses.set(key, problem);
     }

@@ -9,7 +9,6 @@ import { HeaderLines } from '../../src/http/header-lines.js';
 import { dispatch } from '../../src/http/routes.js';
 import { sendAnswer } from '../../src/http/send-answer.js';
 import { documentResource, problemResource } from '../../src/registry/resource.js';
-import { closestNames, NameIndex } from '../../src/registry/suggestions.js';
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -192,24 +191,5 @@ describe('clientErrorAnswer', () => {
     expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', 'a'.repeat(30_000))).status).toBe(414);
     expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', `GET /r/x.json HTTP/1.1\r\nX-Filler: ${'a'.repeat(20_000)}`)).status).toBe(431);
     expect(clientErrorAnswer(refused('HPE_HEADER_OVERFLOW', `X-Filler: ${'a'.repeat(20_000)}`)).status).toBe(431);
-  });
-});
-
-describe('NameIndex', () => {
-  const names = ['home', 'home-outline', 'home-account', 'house', 'account', 'hook', 'theme-light-dark', 'menu'];
-
-  it('finds the close names, as the exhaustive scan does', () => {
-    const index = new NameIndex(names);
-    expect(index.closest('hoem')).toEqual(['home', 'home-account', 'home-outline']);
-    expect(index.closest('acount')).toEqual(['account']);
-    expect(index.closest('zzzz')).toEqual([]);
-    for (const query of ['hoem', 'acount', 'hous', 'them-light', 'men']) expect(index.closest(query), query).toEqual(closestNames(query, names));
-  });
-
-  it('examines a bounded number of names however many share a letter pair with the query', () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => `icon-${i}`);
-    const index = new NameIndex([...many, 'arrow-left']);
-    expect(index.closest('arow-left')).toEqual(['arrow-left']);
-    expect(index.closest(`${'icon-'.repeat(20)}`).length).toBeLessThanOrEqual(5);
   });
 });
