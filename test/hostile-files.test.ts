@@ -143,3 +143,53 @@ describe('a half-written SVG file under --watch', () => {
     }
   });
 });
+
+describe('SVG files of a folder too large, or shaped to hold its build', () => {
+  const packs = join(TEST_TMP, 'hostile-svg-shapes');
+  const folder = join(packs, 'shapes');
+  const svg = (content: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${content}</svg>`;
+  // Each would keep @iconify/tools busy past the build's time bound, or is over the size bound.
+  const refused: Array<[string, RegExp]> = [
+    ['deep.svg', /rejected: elements nested over 64 deep/],
+    ['wide.svg', /rejected: over 10000 elements/],
+    ['long-stroke.svg', /rejected: over 12000 numbers in one subpath of its path data/],
+    ['huge.svg', /rejected: larger than 1 MB/],
+  ];
+  let shapes: TestServer;
+
+  beforeAll(async () => {
+    rmSync(packs, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'square.svg'), SQUARE);
+    writeFileSync(join(folder, 'dot.svg'), svg('<circle cx="12" cy="12" r="4"/>'));
+    writeFileSync(join(folder, 'deep.svg'), svg(`${'<g>'.repeat(10_000)}<path d="M0 0h1v1H0z"/>${'</g>'.repeat(10_000)}`));
+    writeFileSync(join(folder, 'wide.svg'), svg('<g/>'.repeat(200_000)));
+    writeFileSync(join(folder, 'long-stroke.svg'), svg(`<path d="M0 0${' l1.25 0.5'.repeat(95_000)}z"/>`));
+    writeFileSync(join(folder, 'huge.svg'), svg(`<path d="M4 4h16v16H4z"/>${' '.repeat(1024 * 1024)}`));
+    shapes = await startTestServer({ dataDir: dataDirWithDefaultCatalog('hostile-svg-shapes-data'), packsDir: packs });
+  }, 120_000);
+
+  afterAll(async () => {
+    await shapes?.close();
+  });
+
+  it('leave the server starting and serving the other icons of the folder', async () => {
+    for (const name of ['square', 'dot']) expect((await fetch(`${shapes.base}/r/shapes/${name}.json`)).status, name).toBe(200);
+    for (const [file] of refused) expect((await fetch(`${shapes.base}/r/shapes/${file.slice(0, -4)}.json`)).status, file).toBe(404);
+  });
+
+  it('are refused, each with a warning naming the file and the bound it broke', () => {
+    const lines = shapes.stderr().split('\n');
+    const missing = refused.filter(([file, reason]) => !lines.some((line) => line.includes(join(folder, file)) && reason.test(line)));
+    expect(missing.map(([file, reason]) => `${file}: ${reason}`)).toEqual([]);
+  });
+
+  it('are refused alike by `icon-registry import`, which writes the other icons', () => {
+    const imported = spawnSync(process.execPath, [CLI, 'import', folder, '--id', 'shapes'], { encoding: 'utf8', timeout: 60_000 });
+    expect(imported.status, imported.stderr).toBe(0);
+    const lines = imported.stderr.split('\n');
+    const missing = refused.filter(([file, reason]) => !lines.some((line) => line.includes(join(folder, file)) && reason.test(line)));
+    expect(missing.map(([file, reason]) => `${file}: ${reason}`)).toEqual([]);
+    expect(Object.keys((JSON.parse(imported.stdout) as { icons: Record<string, unknown> }).icons).sort()).toEqual(['dot', 'square']);
+  });
+});

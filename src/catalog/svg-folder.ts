@@ -12,6 +12,7 @@ import { extname, join } from 'node:path';
 import { iconNameOfFile } from '../names.js';
 import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
 import { MAX_SVG_BYTES, readSourceText } from './source-file.js';
+import { svgFileExcess } from './svg-file-limits.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** The optional file beside the SVGs that describes the pack. */
@@ -34,8 +35,9 @@ interface ImportedFolder {
 
 /**
  * Imports a folder of SVG files as IconifyJSON with `@iconify/tools`: each
- * file is parsed and cleaned (`cleanupSVG` removes scripts, event handlers and
- * unknown elements, and refuses what it cannot clean), monotone icons get
+ * file within the bounds of its size and shape (`svgFileExcess`) is parsed
+ * and cleaned (`cleanupSVG` removes scripts, event handlers and unknown
+ * elements, and refuses what it cannot clean), monotone icons get
  * `currentColor` while palette icons keep their colours, and SVGO optimises
  * the result. The pack id is `id`; `pack.json`, when present, gives `info`
  * fields and may set `width`/`height`. A file that cannot be imported is
@@ -51,7 +53,11 @@ function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): Impo
     const path = join(dir, file);
     let svg: SVG;
     try {
-      svg = new SVG(readSourceText(path, MAX_SVG_BYTES));
+      const text = readSourceText(path, MAX_SVG_BYTES);
+      // Refused before the tooling reads it: some shapes would hold the whole folder's build.
+      const excess = svgFileExcess(text);
+      if (excess) throw new PackError(excess);
+      svg = new SVG(text);
       cleanupSVG(svg);
       iconSet.fromSVG(name, svg);
     } catch (error) {

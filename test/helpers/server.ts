@@ -8,6 +8,8 @@ export interface TestServer {
   port: number;
   /** Every JSON log line the server has written so far. */
   logs: Array<Record<string, unknown>>;
+  /** What the server has written to stderr so far (the lines of the catalog build it ran at start). */
+  stderr(): string;
   /** The first log line that matches, once it is written (log lines may follow the response they describe); rejects after `timeoutMs`. */
   logLine(matches: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   process: ChildProcess;
@@ -82,6 +84,7 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
           base,
           port: Number(url.port),
           logs,
+          stderr: () => stderr,
           logLine,
           process: child,
           close: () => {
