@@ -1,9 +1,10 @@
 // The abuse section of `npm run bench`: ordinary requests that once cost the server far more
 // than they should, each with a probe of a cheap document and the server's resident memory.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { writeLargePack } from '../test/helpers/large-pack.js';
 import { freePort } from '../test/helpers/nginx.js';
 import { load } from './load.js';
 import { residentMegabytes, startProcess, stopProcess, waitUntilServing } from './processes.js';
@@ -35,6 +36,7 @@ export const ABUSE_LABELS = {
   misses: '4 clients asking for unknown long names in iconmind (31,722 names)',
   reloads: 'own pack rewritten every 300 ms under the random-icon load (--watch)',
   costlySearches: '4 clients sending the costliest searches that fit the 2 KB target, none repeated',
+  largePackMisses: '4 clients asking for unknown names in an own pack of 200,000 icons',
 } as const;
 
 /** Longest request target the server reads; the costly searches fill it. */
@@ -210,5 +212,45 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
     }),
   );
   await stopProcess(server);
+  results.push(await largePackMisses(setup));
   return results;
+}
+
+/** Misses in an own pack far larger than any of @iconify/json's, on a server of its own (the reload storm above would rebuild it). */
+async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const packs = join(setup.workDir, 'abuse-large-pack');
+  rmSync(packs, { recursive: true, force: true });
+  writeLargePack(packs, 'large');
+  // The same default catalog, but an own catalog of its own, so that no later step serves the large pack.
+  const dataDir = join(setup.workDir, 'abuse-large-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  symlinkSync(join(setup.dataDir, 'catalog.db'), join(dataDir, 'catalog.db'));
+  const server = startProcess(process.execPath, [setup.cli, 'serve', '--data', dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs], {
+    cwd: setup.workDir,
+  });
+  // The first start builds the pack into the own catalog.
+  await waitUntilServing(`${origin}/r/registry.json`, Date.now(), 300_000, server);
+  setup.log(`abuse: ${ABUSE_LABELS.largePackMisses}`);
+  // Unknown long names, and near misses of real names (`icon-1234x`), which share the longest runs with the pack's names.
+  const missPaths = Array.from({ length: 20_000 }, (_, i) =>
+    i % 2 ? `/r/large/${randomName(setup.random)}.json` : `/r/large/icon-${Math.floor(setup.random() * 200_000)}x.json`,
+  );
+  const result = await measure(ABUSE_LABELS.largePackMisses, server.pid as number, origin, setup.seconds, async () => {
+    const load404 = await load({
+      label: 'large pack misses',
+      origin,
+      paths: missPaths,
+      connections: 4,
+      seconds: setup.seconds,
+      workDir: setup.workDir,
+      projectRoot: setup.projectRoot,
+    });
+    // Every answer is a 404 here: only socket errors and timeouts are failures.
+    return load404.errors;
+  });
+  await stopProcess(server);
+  return result;
 }
