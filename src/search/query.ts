@@ -14,6 +14,26 @@ export const FILTER_KEYS: ReadonlySet<string> = new Set(['palette', 'style', 'fi
 /** Shortest partial word worth expanding to the keywords that start or end with it. */
 export const MIN_PARTIAL_LENGTH = 2;
 
+/**
+ * The most words of a query that are read; later ones are ignored. The
+ * longest icon name of @iconify/json has 15 chunks, so any name typed as
+ * words fits. Each word is a keyword every result must hold, so words past
+ * that many narrow nothing a person would ask for, and they multiply the
+ * readings below.
+ */
+export const MAX_QUERY_WORDS = 16;
+
+/**
+ * Adjacent words are also read merged (`arrow left` as `arrowleft`), in runs
+ * of at most MAX_MERGED_WORDS words and only in queries of at most
+ * MAX_WORDS_TO_MERGE words: each run is a reading of its own, and all runs of
+ * n words are n² readings. Runs of a name's chunks that merge into another
+ * keyword of @iconify/json span 2 or 3 chunks, and 4 to 6 in fewer than 200
+ * of its 420,000 names.
+ */
+export const MAX_MERGED_WORDS = 4;
+export const MAX_WORDS_TO_MERGE = 8;
+
 /** One reading of a query: keywords every result must have, literal strings its name must hold, and a partial last word. */
 export interface SearchReading {
   keywords: string[];
@@ -80,7 +100,18 @@ function addWord(chunks: readonly Chunk[], reading: ReadingBuilder, allowPartial
   if (allowPartial && partial) reading.partial = partial;
 }
 
-/** The readings of the query's words, as splitKeywordEntries makes them. */
+/**
+ * The words a query is read by: the first MAX_QUERY_WORDS, where a word
+ * written again before the last counts once (a reading's keywords are a set;
+ * the last word stays, as it is also completed).
+ */
+export function wordsRead(words: readonly string[]): string[] {
+  if (!words.length) return [];
+  const last = words.length - 1;
+  return [...new Set(words.slice(0, last)), words[last] as string].slice(0, MAX_QUERY_WORDS);
+}
+
+/** The readings of the query's words, as splitKeywordEntries makes them (but for the caps above). */
 export function readingsOf(words: readonly string[], options: { prefix: boolean; partial: boolean }): Array<SearchReading & { prefix?: string }> | undefined {
   const split: Chunk[][] = [];
   for (const word of words) {
@@ -127,7 +158,7 @@ export function readingsOf(words: readonly string[], options: { prefix: boolean;
   for (let i = 0; i <= lastIndex; i++) addWord(split[i] as Chunk[], plain, options.partial && i === lastIndex);
   addResult(plain);
   // Runs of simple words merged: `arrow left` also as `arrowleft`.
-  if (split.length > 1) {
+  if (split.length > 1 && split.length <= MAX_WORDS_TO_MERGE) {
     const simple = new Set<number>();
     split.forEach((chunks, i) => {
       if (chunks.length === 1 && !(chunks[0] as Chunk).empty) simple.add(i);
@@ -135,7 +166,7 @@ export function readingsOf(words: readonly string[], options: { prefix: boolean;
     if (simple.size > 1) {
       for (let start = 0; start < lastIndex; start++) {
         if (!simple.has(start)) continue;
-        for (let end = start + 1; end <= lastIndex; end++) {
+        for (let end = start + 1; end <= lastIndex && end - start < MAX_MERGED_WORDS; end++) {
           if (!simple.has(end)) break;
           const merged: Chunk[][] = [
             ...split.slice(0, start),
@@ -182,7 +213,7 @@ export function parseQuery(query: string, allowPartial = true): ParsedQuery | un
   const prefixes = new Set<string>();
   let palette: boolean | undefined;
   let style: IconStyle | undefined;
-  const words: string[] = [];
+  let words: string[] = [];
   let hasPrefixes = false;
   let checkPartial = false;
   /**
@@ -250,6 +281,7 @@ export function parseQuery(query: string, allowPartial = true): ParsedQuery | un
     words.push(part);
   }
   if (!words.length) return undefined;
+  words = wordsRead(words);
   const readings = readingsOf(words, { prefix: !hasPrefixes && !prefixes.size, partial: checkPartial });
   if (!readings) return undefined;
   const parsed: ParsedQuery = {

@@ -41,6 +41,39 @@ describe('the query syntax', () => {
   });
 });
 
+describe('the caps of the query reader', () => {
+  const words = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `w${String(from + i).padStart(2, '0')}`);
+
+  it('reads the first 16 words of a longer query', () => {
+    const parsed = parseQuery(words(20).join(' '), false);
+    expect(parsed?.words).toEqual(words(16));
+    // The first word as a set's id, and the words as they are: no runs merged in a query of more than 8 words.
+    expect(parsed?.readings).toEqual([
+      { keywords: words(15, 1), prefixes: ['w00'] },
+      { keywords: words(16), prefixes: undefined },
+    ]);
+  });
+
+  it('counts a word written again once, but for the last word', () => {
+    expect(parseQuery(Array(40).fill('ok').join(' '))?.readings).toEqual([
+      { keywords: [], partial: 'ok', prefixes: ['ok'] },
+      { keywords: ['ok'], partial: 'ok', prefixes: undefined },
+      { keywords: [], partial: 'okok', prefixes: undefined },
+    ]);
+    expect(parseQuery('arrow up arrow down arrow')?.words).toEqual(['arrow', 'up', 'down', 'arrow']);
+  });
+
+  it('merges runs of up to 4 adjacent words, in queries of up to 8 words', () => {
+    const merged = (query: string) =>
+      parseQuery(query, false)
+        ?.readings.filter((reading) => !reading.prefixes)
+        .map((reading) => reading.keywords.find((keyword) => keyword.length > 2) ?? reading.keywords.join(' '));
+    expect(merged('aa bb cc dd ee')).toEqual(['aa bb cc dd ee', 'aabb', 'aabbcc', 'aabbccdd', 'bbcc', 'bbccdd', 'bbccddee', 'ccdd', 'ccddee', 'ddee']);
+    expect(parseQuery(words(8).join(' '), false)?.readings).toHaveLength(2 + 7 + 6 + 5);
+    expect(parseQuery(words(9).join(' '), false)?.readings).toHaveLength(2);
+  });
+});
+
 describe('the pieces of the index', () => {
   it('tells fill from stroke as the Iconify API does', () => {
     expect(iconStyleOf('<path fill="none" stroke="currentColor" d="M0 0"/>')).toBe('stroke');
