@@ -68,7 +68,7 @@ export class CatalogDatabase {
   private readonly infos = new Map<string, string>();
   private readonly selectCategories: Database.Statement<[string, string], string | null>;
   private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
-  private readonly selectPacksWith: Database.Statement<[string], string>;
+  private readonly selectSearchEntries: Database.Statement<[string, string], string>;
   private readonly selectKeywordsStarting: Database.Statement<[string, string], string>;
   private readonly selectKeywordsEnding: Database.Statement<[string, string], string>;
   private readonly selectKeywordsOf: Database.Statement<[string], string>;
@@ -104,7 +104,7 @@ export class CatalogDatabase {
     this.selectVisible = this.db.prepare<[string], string>('SELECT visible FROM iconify_sets WHERE pack = ?').pluck();
     this.selectCategories = this.db.prepare<[string, string], string | null>('SELECT categories FROM entries WHERE pack = ? AND name = ?').pluck();
     this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
-    this.selectPacksWith = this.db.prepare<[string], string>('SELECT pack FROM search_postings WHERE keyword = ?').pluck();
+    this.selectSearchEntries = this.db.prepare<[string, string], string>('SELECT entries FROM search_postings WHERE keyword = ? AND pack = ?').pluck();
     this.selectKeywordsStarting = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE keyword > ? AND keyword < ?').pluck();
     this.selectKeywordsEnding = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE reversed > ? AND reversed < ?').pluck();
     this.selectKeywordsOf = this.db.prepare<[string], string>('SELECT keyword FROM search_postings WHERE pack = ?').pluck();
@@ -132,9 +132,9 @@ export class CatalogDatabase {
     return this.selectPostings.all(keyword);
   }
 
-  /** The sets holding `keyword`, without their entries. */
-  packsWith(keyword: string): string[] {
-    return this.selectPacksWith.all(keyword);
+  /** The entries of set `pack` holding `keyword` (encoded), if it holds it. */
+  searchEntries(keyword: string, pack: string): string | undefined {
+    return this.selectSearchEntries.get(keyword, pack);
   }
 
   /**

@@ -98,9 +98,9 @@ export function keywordsAnswer(query: URLSearchParams, source: CatalogSearch): R
     if (parts.length > 1) {
       test = parts.pop() as string;
       endings = false;
-      failed = parts.some((part) => !source.hasKeyword(part));
+      failed = [...new Set(parts)].some((part) => !source.hasKeyword(part));
     }
   }
-  const matches = failed || invalid || test.length < MIN_PARTIAL_LENGTH ? [] : source.partialKeywords(test, endings);
+  const matches = failed || invalid || test.length < MIN_PARTIAL_LENGTH ? [] : source.shownPartialKeywords(test, endings);
   return { ...object, invalid, exists: failed ? false : source.hasKeyword(test), matches };
 }

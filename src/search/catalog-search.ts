@@ -1,8 +1,8 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
-import { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
-import type { SearchSet, SearchSource } from './engine.js';
+import { keywordSets } from './keyword-sets.js';
+import type { SearchSet, SearchSource } from './posting-reader.js';
 
 /** Keywords by length, then alphabetically, as the reference sorts its partial matches. */
 const byLengthThenName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
@@ -11,14 +11,18 @@ const byLengthThenName = (a: string, b: string) => a.length - b.length || a.loca
  * Search over a catalog's databases, as one registry (or one view of it)
  * serves them: only the sets it serves, each read from the database that
  * serves it, in the Iconify API's order of sets (@iconify/json's, then own
- * packs by id). Nothing but the list of sets is held; entries are read per
- * keyword.
+ * packs by id). Only the list of sets and which sets hold each keyword are
+ * held (see keyword-sets.ts); entries are read per keyword.
  */
 export class CatalogSearch implements SearchSource {
   readonly sets: readonly SearchSet[];
   private readonly served: ReadonlySet<string>;
-  /** Keywords found only in sets this search may not show (a private pack, a replaced default pack), made on first use. */
-  private unservedKeywords: Set<string> | undefined;
+  /**
+   * Whether a searchable set of the databases is not shown (a private pack, a
+   * replaced default pack): a keyword of the databases may then be of no set
+   * this search shows, which is checked of each keyword as it is listed.
+   */
+  private readonly hidesSets: boolean;
 
   constructor(
     private readonly catalog: Catalog,
@@ -31,9 +35,13 @@ export class CatalogSearch implements SearchSource {
       for (const [i, id] of (database.setOrder() ?? []).entries()) rank.set(id, i);
     }
     const sets: SearchSet[] = [];
+    let hidesSets = false;
     for (const database of catalog.databases) {
       for (const row of database.searchSets()) {
-        if (!served.has(row.pack) || catalog.database(row.pack) !== database) continue;
+        if (!this.shows(database, row.pack)) {
+          hidesSets = true;
+          continue;
+        }
         const info = JSON.parse(catalog.iconifyInfo(row.pack) ?? '{}') as { palette?: unknown; category?: unknown };
         sets.push({
           id: row.pack,
@@ -44,6 +52,7 @@ export class CatalogSearch implements SearchSource {
         });
       }
     }
+    this.hidesSets = hidesSets;
     const last = Number.MAX_SAFE_INTEGER;
     this.sets = sets.sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
@@ -52,24 +61,34 @@ export class CatalogSearch implements SearchSource {
     return this.served.has(pack) && this.catalog.database(pack) === database;
   }
 
+  setsWith(keyword: string): string[] {
+    const found: string[] = [];
+    for (const database of this.catalog.databases)
+      for (const pack of keywordSets(database).get(keyword) ?? []) if (this.shows(database, pack)) found.push(pack);
+    return found;
+  }
+
   /**
    * Read for each search: kept, the entries of common words took more memory
    * than they saved time (figures in bench/README.md); whole answers are cached.
    */
-  postings(keyword: string): ReadonlyMap<string, PostingList> {
-    const found = new Map<string, PostingList>();
+  postings(keyword: string): ReadonlyMap<string, string> {
+    const found = new Map<string, string>();
     for (const database of this.catalog.databases) {
-      for (const row of database.postings(keyword)) if (this.shows(database, row.pack)) found.set(row.pack, new PostingList(row.entries));
+      for (const row of database.postings(keyword)) if (this.shows(database, row.pack)) found.set(row.pack, row.entries);
     }
     return found;
   }
 
+  entries(keyword: string, set: string): string | undefined {
+    return this.served.has(set) ? this.catalog.database(set)?.searchEntries(keyword, set) : undefined;
+  }
+
+  /** Keywords of any set of the databases, shown or not (see SearchSource). */
   partialKeywords(partial: string, endings: boolean): readonly string[] {
-    const unserved = this.unserved();
     const collect = (ending: boolean) => {
       const found = new Set<string>();
-      for (const database of this.catalog.databases)
-        for (const keyword of database.keywordsAround(partial, ending)) if (!unserved.has(keyword)) found.add(keyword);
+      for (const database of this.catalog.databases) for (const keyword of database.keywordsAround(partial, ending)) found.add(keyword);
       return [...found].sort(byLengthThenName);
     };
     const starting = collect(false);
@@ -77,19 +96,14 @@ export class CatalogSearch implements SearchSource {
     return starting.concat(collect(true).filter((keyword) => !keyword.startsWith(partial)));
   }
 
-  /** Whether any set this search shows has `keyword` in a name (its entries are not read). */
-  hasKeyword(keyword: string): boolean {
-    return this.catalog.databases.some((database) => database.packsWith(keyword).some((pack) => this.shows(database, pack)));
+  /** The partial keywords (see above) of the sets this search shows only, as `/keywords` lists them. */
+  shownPartialKeywords(partial: string, endings: boolean): readonly string[] {
+    const keywords = this.partialKeywords(partial, endings);
+    return this.hidesSets ? keywords.filter((keyword) => this.hasKeyword(keyword)) : keywords;
   }
 
-  private unserved(): Set<string> {
-    if (this.unservedKeywords) return this.unservedKeywords;
-    const candidates = new Set<string>();
-    for (const database of this.catalog.databases) {
-      for (const row of database.searchSets())
-        if (!this.shows(database, row.pack)) for (const keyword of database.keywordsOf(row.pack)) candidates.add(keyword);
-    }
-    this.unservedKeywords = new Set([...candidates].filter((keyword) => !this.hasKeyword(keyword)));
-    return this.unservedKeywords;
+  /** Whether any set this search shows has `keyword` in a name (its entries are not read). */
+  hasKeyword(keyword: string): boolean {
+    return this.setsWith(keyword).length > 0;
   }
 }

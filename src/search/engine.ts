@@ -1,34 +1,17 @@
 import { prefixFilter } from '../iconify/prefixes.js';
+import type { WorkBudget } from './budget.js';
 import type { PostingList } from './entries.js';
 import type { IconStyle } from './icon-style.js';
+import type { PostingReader, SearchSet } from './posting-reader.js';
 import { parseQuery, type SearchReading } from './query.js';
 import { themelessLength } from './set-index.js';
 
 /*
  * The Iconify API's search, ported from the reference's search()
  * (src/data/search/index.ts) so that it finds what the reference finds, in
- * the same order, over sets read from the catalog a keyword at a time.
+ * the same order, over sets read from the catalog a keyword at a time, and
+ * within a budget of work (see budget.ts).
  */
-
-/** A searchable set, as search filters and ranks it. */
-export interface SearchSet {
-  id: string;
-  style: IconStyle | 'mixed' | undefined;
-  /** Theme words, longest first (see set-index.ts). */
-  themeParts: readonly string[];
-  palette: boolean | undefined;
-  category: string | undefined;
-}
-
-/** Where search reads its index: the sets it may search, and their entries by keyword. */
-export interface SearchSource {
-  /** The searchable sets, in the order results rank them within one length. */
-  readonly sets: readonly SearchSet[];
-  /** The sets holding `keyword`, each with its entries holding it. */
-  postings(keyword: string): ReadonlyMap<string, PostingList>;
-  /** Keywords longer than `partial` that start with it, then (with `endings`) those that end with it, each group by length, then alphabetically. */
-  partialKeywords(partial: string, endings: boolean): readonly string[];
-}
 
 export interface SearchParams {
   query: string;
@@ -53,23 +36,6 @@ export interface SearchResult {
 export function filterSetIds(sets: readonly SearchSet[], filters: readonly string[]): SearchSet[] {
   const selects = prefixFilter(filters);
   return sets.filter((set) => selects(set.id));
-}
-
-/** Reads each keyword's postings once per search. */
-export class PostingReader {
-  private readonly postings = new Map<string, ReadonlyMap<string, PostingList>>();
-
-  constructor(private readonly source: SearchSource) {}
-
-  setsWith(keyword: string): ReadonlyMap<string, PostingList> {
-    let postings = this.postings.get(keyword);
-    if (!postings) this.postings.set(keyword, (postings = this.source.postings(keyword)));
-    return postings;
-  }
-
-  entries(keyword: string, set: string): PostingList | undefined {
-    return this.setsWith(keyword).get(set);
-  }
 }
 
 /** The entries of one set already among the results, by seq: a bitmap, as a common word matches thousands. */
@@ -137,7 +103,7 @@ class Matches {
  */
 function findName(list: PostingList, index: number, tests: readonly string[], themeParts: readonly string[]): { name: string; length: number } | undefined {
   let length: number | undefined;
-  const iconLength = list.lengths[index] as number;
+  const iconLength = list.length(index);
   const name = list.findName(index, (candidate, position) => {
     for (const test of tests) {
       if (!candidate.includes(test)) return false;
@@ -164,98 +130,153 @@ export function filteredSets(
 }
 
 /**
- * Indexes into the first list of the entries every list holds, in the first
- * list's order (all lists are in seq order); undefined for all of the first
- * list's entries, when it is the only one.
+ * The entries every list holds, as indexes into the shortest list (an entry's
+ * names are the same in every list that holds it), in seq order: each entry
+ * of the shortest is looked up in the others by halving, a unit each.
+ * Undefined for all of the shortest's entries, when it is the only list;
+ * false when the budget does not cover the look-ups.
  */
-function intersection(lists: readonly PostingList[]): number[] | undefined {
-  const first = lists[0] as PostingList;
-  let indexes: number[] | undefined;
-  for (let l = 1; l < lists.length; l++) {
-    const other = (lists[l] as PostingList).seqs;
-    const kept: number[] = [];
-    let j = 0;
-    const count = indexes ? indexes.length : first.size;
-    for (let k = 0; k < count; k++) {
-      const index = indexes ? (indexes[k] as number) : k;
-      const seq = first.seqs[index] as number;
-      while (j < other.length && (other[j] as number) < seq) j++;
-      if (j < other.length && other[j] === seq) kept.push(index);
+function commonEntries(lists: readonly PostingList[], budget: WorkBudget): { list: PostingList; indexes: number[] | undefined } | false {
+  let shortest = 0;
+  lists.forEach((list, i) => {
+    if (list.size < (lists[shortest] as PostingList).size) shortest = i;
+  });
+  const list = lists[shortest] as PostingList;
+  if (lists.length === 1) return { list, indexes: undefined };
+  const others = lists.filter((_, i) => i !== shortest);
+  if (!budget.spend(list.size * others.length)) return false;
+  const from = others.map(() => 0);
+  const indexes: number[] = [];
+  entries: for (let index = 0; index < list.size; index++) {
+    const seq = list.seq(index);
+    for (let o = 0; o < others.length; o++) {
+      const other = others[o] as PostingList;
+      const at = other.seekSeq(seq, from[o] as number);
+      from[o] = at;
+      if (at === other.size) break entries;
+      if (other.seq(at) !== seq) continue entries;
     }
-    indexes = kept;
+    indexes.push(index);
   }
-  return indexes;
+  return { list, indexes };
 }
 
-/** Runs the reference's search; undefined when it would find nothing. */
-export function search(params: SearchParams, source: SearchSource): SearchResult | undefined {
+/** The sets a reading may find icons in, in ranking order, and each one's place among them. */
+interface ReadingSets {
+  sets: SearchSet[];
+  place: Map<string, number>;
+}
+
+/** Of a reading's sets, those of `holders`, in ranking order: read from whichever of the two is smaller. */
+function setsHolding(reading: ReadingSets, holders: ReadonlySet<string>): SearchSet[] {
+  if (holders.size >= reading.sets.length) return reading.sets.filter((set) => holders.has(set.id));
+  const places: number[] = [];
+  for (const id of holders) {
+    const place = reading.place.get(id);
+    if (place !== undefined) places.push(place);
+  }
+  return places.sort((a, b) => a - b).map((place) => reading.sets[place] as SearchSet);
+}
+
+/**
+ * Runs the reference's search, reading the index through `reader` and paying
+ * for it from the reader's budget: when that is spent, what was found so far
+ * is ranked and returned. Undefined when it finds nothing.
+ */
+export function search(params: SearchParams, reader: PostingReader): SearchResult | undefined {
   const parsed = parseQuery(params.query, params.partial ?? true);
   if (!parsed) return undefined;
-  const reader = new PostingReader(source);
+  const budget = reader.budget;
   const readings = parsed.readings.filter((reading) => reading.keywords.every((keyword) => reader.setsWith(keyword).size > 0));
   if (!readings.length) return undefined;
-  const base = filteredSets(source.sets, { palette: parsed.palette, style: parsed.style, category: params.category, prefixes: params.prefixes });
+  const base = filteredSets(reader.sets, { palette: parsed.palette, style: parsed.style, category: params.category, prefixes: params.prefixes });
   const style = parsed.style;
   const matches = new Matches();
   const limit = params.limit;
-  const setsOf = new Map<SearchReading, SearchSet[]>();
+  const setsOf = new Map<SearchReading, ReadingSets>();
+  // Readings share the query's `prefix:` filter, which may name hundreds of sets: each filter is applied once.
+  const setsNamed = new Map<string, SearchSet[]>();
 
-  const run = (reading: SearchReading, exact: boolean, partial?: string) => {
-    let sets = setsOf.get(reading);
-    if (!sets) {
-      sets = reading.prefixes ? filterSetIds(base, reading.prefixes) : base;
-      for (const keyword of reading.keywords) sets = sets.filter((set) => reader.setsWith(keyword).has(set.id));
-      setsOf.set(reading, sets);
+  const readingSets = (reading: SearchReading): ReadingSets => {
+    let found = setsOf.get(reading);
+    if (!found) {
+      let sets = base;
+      if (reading.prefixes) {
+        const key = reading.prefixes.join(',');
+        sets = setsNamed.get(key) ?? filterSetIds(base, reading.prefixes);
+        setsNamed.set(key, sets);
+      }
+      for (const keyword of reading.keywords) {
+        const holders = reader.setsWith(keyword);
+        sets = sets.filter((set) => holders.has(set.id));
+      }
+      setsOf.set(reading, (found = { sets, place: new Map(sets.map((set, i) => [set.id, i])) }));
     }
-    if (!sets.length) return;
+    return found;
+  };
+
+  /** Adds the matches of one reading (with `partial` as one more keyword); false once the budget is spent. */
+  const run = (reading: SearchReading, exact: boolean, partial?: string): boolean => {
+    const found = readingSets(reading);
+    if (!found.sets.length) return !budget.spent;
+    const sets = partial ? setsHolding(found, reader.setsWith(partial)) : found.sets;
     const keywords = partial ? [...reading.keywords, partial] : reading.keywords;
     const tests = reading.test ? [...reading.test, ...keywords] : keywords;
-    if (partial) sets = sets.filter((set) => reader.setsWith(partial).has(set.id));
+    // A completion's entries are read for one set alone when it is the only one the reading leaves, or when, past the
+    // limit, a completion alone adds at most one icon, most often from the first set holding it.
+    const alone = sets.length === 1 || (!exact && !reading.keywords.length && matches.count >= limit);
     for (const set of sets) {
       const lists: PostingList[] = [];
       for (const keyword of keywords) {
-        const list = reader.entries(keyword, set.id);
+        const list = reader.entries(keyword, set.id, alone && keyword === partial);
         if (!list) break;
         lists.push(list);
       }
-      if (lists.length !== keywords.length) continue;
-      const first = lists[0] as PostingList;
+      if (lists.length !== keywords.length) {
+        if (budget.spent) return false;
+        continue;
+      }
+      const common = commonEntries(lists, budget);
+      if (!common) return false;
+      const { list, indexes } = common;
       const added = matches.addedOf(set.id);
-      const indexes = intersection(lists);
-      const count = indexes ? indexes.length : first.size;
+      const count = indexes ? indexes.length : list.size;
       for (let k = 0; k < count; k++) {
+        if (!budget.spend(1)) return false;
         const index = indexes ? (indexes[k] as number) : k;
-        const seq = first.seqs[index] as number;
+        const seq = list.seq(index);
         if (added.has(seq)) continue;
-        if (style && set.style === 'mixed' && first.style(index) !== style) continue;
-        const match = findName(first, index, tests, set.themeParts);
+        if (style && set.style === 'mixed' && list.style(index) !== style) continue;
+        const match = findName(list, index, tests, set.themeParts);
         if (!match) continue;
         added.add(seq);
         matches.add(set.id, match.name, match.length, !exact);
-        if (!exact && matches.count >= limit) return;
+        if (!exact && matches.count >= limit) return true;
       }
     }
+    return !budget.spent;
   };
 
-  const runAll = (exact: boolean) => {
+  /** Runs every reading, exactly or with its last word completed; false once the budget is spent. */
+  const runAll = (exact: boolean): boolean => {
     for (const reading of readings) {
       const partial = reading.partial;
       if (partial) {
         if (exact) {
-          if (reader.setsWith(partial).size > 0) run(reading, true, partial);
+          if (reader.setsWith(partial).size > 0 && !run(reading, true, partial)) return false;
         } else {
-          for (const keyword of source.partialKeywords(partial, true)) run(reading, false, keyword);
+          for (const keyword of reader.partialKeywords(partial, true)) if (!budget.spend(1) || !run(reading, false, keyword)) return false;
         }
       } else {
         if (!exact) continue;
-        run(reading, true);
+        if (!run(reading, true)) return false;
       }
-      if (!exact && matches.count >= limit) return;
+      if (!exact && matches.count >= limit) return true;
     }
+    return true;
   };
 
-  runAll(true);
-  if (matches.count < limit) runAll(false);
+  if (runAll(true) && matches.count < limit) runAll(false);
   if (!matches.count) return undefined;
   const names = matches.ranked(limit, !!params.softLimit);
   return { names, prefixes: prefixesOf(names) };

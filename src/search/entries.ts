@@ -27,29 +27,30 @@ export function encodeEntries(entries: readonly SearchEntry[]): string {
   return entries.map((entry) => `${entry.seq} ${entry.length} ${entry.style ? STYLE_CODE[entry.style] : '-'} ${entry.names.join(' ')}`).join('\n');
 }
 
+/** Fields of an entry in PostingList's one array: seq, ranking length, style code, where its names start and end in the text. */
+const FIELDS = 5;
+const SEQ = 0;
+const LENGTH = 1;
+const STYLE = 2;
+const NAMES_START = 3;
+const NAMES_END = 4;
+
 /**
  * The entries of one keyword in one set, read from their text without an
- * object per entry: numbers in typed arrays, names left in the text until
+ * object per entry: numbers in one typed array, names left in the text until
  * asked for. A search reads thousands of entries for a common word
- * (`arrow`) and keeps a few dozen.
+ * (`arrow`) and keeps a few dozen, and a search of a partial word decodes
+ * thousands of short lists.
  */
 export class PostingList {
   readonly size: number;
-  readonly seqs: Int32Array;
-  readonly lengths: Int32Array;
-  private readonly styleCodes: Uint8Array;
-  private readonly namesStart: Int32Array;
-  private readonly namesEnd: Int32Array;
+  private readonly fields: Int32Array;
 
   constructor(readonly text: string) {
     let lines = 1;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
     this.size = lines;
-    this.seqs = new Int32Array(lines);
-    this.lengths = new Int32Array(lines);
-    this.styleCodes = new Uint8Array(lines);
-    this.namesStart = new Int32Array(lines);
-    this.namesEnd = new Int32Array(lines);
+    const fields = new Int32Array(lines * FIELDS);
     let position = 0;
     for (let line = 0; line < lines; line++) {
       let seq = 0;
@@ -61,28 +62,52 @@ export class PostingList {
       position += 2;
       let end = text.indexOf('\n', position);
       if (end === -1) end = text.length;
-      this.seqs[line] = seq;
-      this.lengths[line] = length;
-      this.styleCodes[line] = style === 102 ? 1 : style === 115 ? 2 : 0;
-      this.namesStart[line] = position;
-      this.namesEnd[line] = end;
+      const at = line * FIELDS;
+      fields[at + SEQ] = seq;
+      fields[at + LENGTH] = length;
+      fields[at + STYLE] = style === 102 ? 1 : style === 115 ? 2 : 0;
+      fields[at + NAMES_START] = position;
+      fields[at + NAMES_END] = end;
       position = end + 1;
     }
+    this.fields = fields;
+  }
+
+  /** The place of entry `index` in its set. */
+  seq(index: number): number {
+    return this.fields[index * FIELDS + SEQ] as number;
+  }
+
+  /** The length entry `index` ranks by when its name carries a theme word (0 when not). */
+  length(index: number): number {
+    return this.fields[index * FIELDS + LENGTH] as number;
   }
 
   style(index: number): IconStyle | undefined {
-    return STYLE_OF[this.styleCodes[index] as number];
+    return STYLE_OF[this.fields[index * FIELDS + STYLE] as number];
+  }
+
+  /** The first index at or after `from` whose seq is not below `seq` (entries are in seq order); `size` when there is none. */
+  seekSeq(seq: number, from: number): number {
+    let low = from;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.seq(middle) < seq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** The names of entry `index`, the icon's own first. */
   names(index: number): string[] {
-    return this.text.slice(this.namesStart[index], this.namesEnd[index]).split(' ');
+    return this.text.slice(this.fields[index * FIELDS + NAMES_START], this.fields[index * FIELDS + NAMES_END]).split(' ');
   }
 
   /** The first name of entry `index`, in order, for which `accept` is true. */
   findName(index: number, accept: (name: string, position: number) => boolean): string | undefined {
-    const end = this.namesEnd[index] as number;
-    let start = this.namesStart[index] as number;
+    const end = this.fields[index * FIELDS + NAMES_END] as number;
+    let start = this.fields[index * FIELDS + NAMES_START] as number;
     for (let position = 0; start < end; position++) {
       let stop = this.text.indexOf(' ', start);
       if (stop === -1 || stop > end) stop = end;

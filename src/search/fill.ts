@@ -1,5 +1,7 @@
-import { filteredSets, filterSetIds, prefixesOf, search, type SearchParams, type SearchResult, type SearchSource } from './engine.js';
-import { FILTER_KEYS, parseQuery } from './query.js';
+import { WorkBudget } from './budget.js';
+import { filteredSets, filterSetIds, prefixesOf, search, type SearchParams, type SearchResult } from './engine.js';
+import { PostingReader, type SearchSource } from './posting-reader.js';
+import { FILTER_KEYS, MAX_QUERY_WORDS, parseQuery } from './query.js';
 import { CATEGORY_MARK } from './set-index.js';
 import { synonymsOf } from './synonyms.js';
 
@@ -8,25 +10,38 @@ import { synonymsOf } from './synonyms.js';
  * order; when they are fewer than the limit, the rest is filled with what
  * the reference does not look for: the same query with a word's synonyms,
  * then icons whose category (in their pack) is named by the query's words.
+ * All of it reads the index through one reader, within one budget.
  */
 
-/** The query once for each synonym of each of its plain words (`home` in `home` or in `mdi:home`). */
+/** The most rewrites of a query with a synonym that one search tries (each is a search of its own). */
+export const MAX_SYNONYM_QUERIES = 4;
+
+/**
+ * The query once for each synonym of each of its plain words (`home` in
+ * `home` or in `mdi:home`), in order, at most MAX_SYNONYM_QUERIES of them,
+ * among the words the query is read by (the first MAX_QUERY_WORDS).
+ */
 export function synonymQueries(query: string): string[] {
   const tokens = query.toLowerCase().trim().split(/\s+/);
-  const queries: string[] = [];
-  tokens.forEach((token, i) => {
+  const queries = new Set<string>();
+  let words = 0;
+  for (const [i, token] of tokens.entries()) {
+    if (queries.size >= MAX_SYNONYM_QUERIES || words >= MAX_QUERY_WORDS) break;
     const colon = token.indexOf(':');
     const key = colon === -1 ? undefined : token.slice(0, colon);
-    if (key !== undefined && FILTER_KEYS.has(key)) return;
+    if (key !== undefined && FILTER_KEYS.has(key)) continue;
+    if (token.includes('=')) continue;
+    words++;
     const word = token.slice(colon + 1);
-    if (!/^[a-z0-9]+$/.test(word)) return;
+    if (!/^[a-z0-9]+$/.test(word)) continue;
     for (const synonym of synonymsOf(word)) {
+      if (queries.size >= MAX_SYNONYM_QUERIES) break;
       const rewritten = [...tokens];
       rewritten[i] = key === undefined ? synonym : `${key}:${synonym}`;
-      queries.push(rewritten.join(' '));
+      queries.add(rewritten.join(' '));
     }
-  });
-  return queries;
+  }
+  return [...queries];
 }
 
 /** The category keywords a word of a query matches: the word, and its plural or singular. */
@@ -36,29 +51,40 @@ function categoryKeywordsOf(chunk: string): string[] {
   return [...forms].map((form) => CATEGORY_MARK + form);
 }
 
-/** Icons of the sets the query may search whose categories name every word of the query, shortest names first. */
-function categoryMatches(params: SearchParams, source: SearchSource): string[] {
+/** Names found by the category fill, shortest first. */
+function ranked(found: Array<{ name: string; length: number }>): string[] {
+  return found.sort((a, b) => a.length - b.length).map((match) => match.name);
+}
+
+/**
+ * Icons of the sets the query may search whose categories name every word of
+ * the query, shortest names first: as many as the budget lets it examine.
+ */
+function categoryMatches(params: SearchParams, reader: PostingReader): string[] {
   const parsed = parseQuery(params.query, false);
   if (!parsed) return [];
   const chunks = [...new Set(parsed.words.flatMap((word) => word.split('-')).filter(Boolean))];
   if (!chunks.length) return [];
-  let sets = filteredSets(source.sets, { palette: parsed.palette, style: parsed.style, category: params.category, prefixes: params.prefixes });
+  let sets = filteredSets(reader.sets, { palette: parsed.palette, style: parsed.style, category: params.category, prefixes: params.prefixes });
   if (parsed.prefixes) sets = filterSetIds(sets, parsed.prefixes);
-  const postings = chunks.map((chunk) => categoryKeywordsOf(chunk).map((keyword) => source.postings(keyword)));
+  const keywords = chunks.map((chunk) => categoryKeywordsOf(chunk));
+  // Only the sets whose categories hold some form of every word.
+  sets = sets.filter((set) => keywords.every((forms) => forms.some((keyword) => reader.setsWith(keyword).has(set.id))));
   const found: Array<{ name: string; length: number }> = [];
   for (const set of sets) {
     // seq → the icon's name, ranking length and style, for the icons every word's categories hold.
     let entries: Map<number, { name: string; length: number; style: string | undefined }> | undefined;
-    for (const forms of postings) {
+    for (const forms of keywords) {
       const bySeq = new Map<number, { name: string; length: number; style: string | undefined }>();
-      for (const posting of forms) {
-        const list = posting.get(set.id);
+      for (const keyword of forms) {
+        const list = reader.entries(keyword, set.id);
         if (list === undefined) continue;
+        if (!reader.budget.spend(list.size)) return ranked(found);
         for (let i = 0; i < list.size; i++) {
-          const seq = list.seqs[i] as number;
+          const seq = list.seq(i);
           if (entries && !entries.has(seq)) continue;
           const name = list.names(i)[0] as string;
-          bySeq.set(seq, { name, length: (list.lengths[i] as number) || name.length, style: list.style(i) });
+          bySeq.set(seq, { name, length: list.length(i) || name.length, style: list.style(i) });
         }
       }
       entries = new Map([...bySeq].sort(([a], [b]) => a - b));
@@ -69,12 +95,13 @@ function categoryMatches(params: SearchParams, source: SearchSource): string[] {
       found.push({ name: `${set.id}:${entry.name}`, length: entry.length });
     }
   }
-  return found.sort((a, b) => a.length - b.length).map((match) => match.name);
+  return ranked(found);
 }
 
-/** Search as `/search` answers it (see above). */
-export function searchIcons(params: SearchParams, source: SearchSource): SearchResult | undefined {
-  const first = search(params, source);
+/** Search as `/search` answers it (see above), within `budget`. */
+export function searchIcons(params: SearchParams, source: SearchSource, budget: WorkBudget = new WorkBudget()): SearchResult | undefined {
+  const reader = new PostingReader(source, budget);
+  const first = search(params, reader);
   if ((first?.names.length ?? 0) >= params.limit) return first;
   const names = [...(first?.names ?? [])];
   const seen = new Set(names);
@@ -88,8 +115,8 @@ export function searchIcons(params: SearchParams, source: SearchSource): SearchR
   };
   for (const query of synonymQueries(params.query)) {
     if (names.length >= params.limit) break;
-    take(search({ ...params, query }, source)?.names ?? []);
+    take(search({ ...params, query }, reader)?.names ?? []);
   }
-  if (names.length < params.limit) take(categoryMatches(params, source));
+  if (names.length < params.limit) take(categoryMatches(params, reader));
   return names.length ? { names, prefixes: prefixesOf(names) } : undefined;
 }

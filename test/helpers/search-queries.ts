@@ -132,3 +132,196 @@ export function generatedQueries(random: () => number, count: number): string[] 
   }
   return queries;
 }
+
+/** Keywords held by the most icons (their entries are the longest to read), and short partial words with the most completions. */
+const COMMON_WORDS = [
+  'outline',
+  'sharp',
+  'duotone',
+  'regular',
+  'filled',
+  'rounded',
+  'bold',
+  'thin',
+  'light',
+  'circle',
+  'arrow',
+  'line',
+  'fill',
+  'solid',
+  'square',
+  'alt',
+  '2',
+  '1',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'user',
+  'file',
+  'on',
+  'in',
+  'off',
+  'a',
+];
+const PARTIAL_WORDS = ['er', 're', 'ne', 'le', 'ed', 'co', 'st', 'te', 'al', 'es', 'se', 'on', 'in', 'ar', 'ho', 'us', 'ci'];
+const SYNTAX_WORDS = [
+  'prefix:mdi',
+  'prefix:material*',
+  'prefixes:mdi,tabler,lucide',
+  'mdi:home',
+  'tabler:',
+  'mdi-light',
+  'material-symbols',
+  'palette:true',
+  'palette:false',
+  'style:fill',
+  'style:stroke',
+  'fill=true',
+  'stroke=1',
+  'style=x',
+  'key=value',
+  'a:b',
+  'x=y=z',
+  '-outline',
+  'baseline-',
+  'arrow-left',
+  'home-',
+  '---',
+  'prefix:bad!',
+];
+const PACK_IDS = [
+  'mdi',
+  'tabler',
+  'lucide',
+  'material-symbols',
+  'material-',
+  'ic',
+  'ph',
+  'arcticons',
+  'game-icons',
+  'thesvg-color',
+  'fixture-shapes',
+  'bytesize',
+  'no-such-pack',
+];
+const CATEGORIES = ['Material', 'General', 'Logos', 'Emoji', 'Thematic', 'no such category'];
+
+/** The longest request target a server takes (a longer one gets 414 before any search). */
+const MAX_TARGET = 2048;
+
+/** `path?query` with the values percent-encoded (spaces as `+`), words dropped from the end of `words` until it fits MAX_TARGET. */
+function targetWithin(path: string, params: Array<[string, string]>, words?: { key: string; words: string[] }): string {
+  const target = (count: number) => {
+    const all = words ? [[words.key, words.words.slice(0, count).join(' ')] as [string, string], ...params] : params;
+    const query = new URLSearchParams(all).toString();
+    return query ? `${path}?${query}` : path;
+  };
+  if (!words) return target(0);
+  let count = words.words.length;
+  while (count > 1 && Buffer.byteLength(target(count)) > MAX_TARGET) count--;
+  return target(count);
+}
+
+/** A request of the search fuzz test: its target, and whether it is sent with the shadcn CLI's Accept header. */
+export interface FuzzRequest {
+  target: string;
+  shadcnAccept?: boolean;
+}
+
+/**
+ * The costliest searches found so far, each within the 2 KB request target:
+ * one word many times, hundreds of different short words, forty common words,
+ * two-letter words completed to a thousand keywords and more.
+ */
+export function worstSearchRequests(): FuzzRequest[] {
+  const twoLetters: string[] = [];
+  for (const a of 'abcdefghijklmnopqrstuvwxyz') for (const b of 'abcdefghijklmnopqrstuvwxyz') twoLetters.push(a + b);
+  const forty = Array.from({ length: 40 }, (_, i) => COMMON_WORDS[i % COMMON_WORDS.length] as string);
+  const lists: Array<{ words: string[]; params?: Array<[string, string]> }> = [
+    { words: Array(80).fill('ok') },
+    { words: Array(1000).fill('a') },
+    { words: twoLetters.slice(0, 680) },
+    { words: forty },
+    { words: forty, params: [['limit', '999']] },
+    { words: ['er'] },
+    { words: ['home', 'user', 'er'], params: [['limit', '999']] },
+    { words: ['circle', 'home', 'home', 'up', 'er'], params: [['limit', '999']] },
+    { words: ['picture', 'in', 'picture', 'on'] },
+    { words: ['video', 'on'], params: [['limit', '999']] },
+    { words: ['outline'], params: [['limit', '999']] },
+    { words: ['outline', 'sharp', 'duotone', 'regular', 'filled', 'rounded', 'bold', 'ne'], params: [['limit', '999']] },
+  ];
+  const requests: FuzzRequest[] = [];
+  for (const { words, params = [] } of lists) {
+    requests.push({ target: targetWithin('/search', params, { key: 'query', words }) });
+    requests.push({ target: targetWithin('/r/registry.json', [['format', 'shadcn']], { key: 'q', words }) });
+  }
+  requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
+  requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });
+  return requests;
+}
+
+/**
+ * Seeded requests to every route that searches, with every kind of query:
+ * long ones, one word repeated, many short words, the syntax's filters and
+ * set names, partial words, and text that is no word at all.
+ */
+export function fuzzSearchRequests(random: () => number, count: number): FuzzRequest[] {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const garbage = () => {
+    const alphabets = [' !"#$%&\'()*+,./;<>?@[\\]^`{|}~', 'ÄÖÜßéñ€', '日本語中文한국어', '😀👍🏽🚀', '\u200b\u00a0\u202e\ufeff', 'abc-:=*'];
+    return Array.from({ length: between(1, 12) }, () => {
+      const alphabet = [...pick(alphabets)];
+      return pick(alphabet);
+    }).join('');
+  };
+  const word = (): string => {
+    const kind = random();
+    if (kind < 0.55) return pick(COMMON_WORDS);
+    if (kind < 0.85) return pick(PARTIAL_WORDS);
+    return String.fromCharCode(between(97, 122), between(97, 122));
+  };
+  /** Words, then now and then a filter, a set's name or text that is no word put among them. */
+  const words = (): string[] => {
+    const kind = random();
+    let list: string[];
+    if (kind < 0.35) list = Array.from({ length: between(1, 4) }, word);
+    else if (kind < 0.55) list = Array.from({ length: between(5, 16) }, word);
+    else if (kind < 0.7) list = Array.from({ length: between(17, 700) }, word);
+    else if (kind < 0.85) list = Array(between(2, 1000)).fill(word());
+    else list = Array.from({ length: between(10, 680) }, () => String.fromCharCode(between(97, 122), between(97, 122)));
+    const extra = random();
+    if (extra < 0.3) list.splice(between(0, Math.min(list.length, 8)), 0, pick(SYNTAX_WORDS));
+    else if (extra < 0.4) list.splice(between(0, Math.min(list.length, 8)), 0, garbage());
+    return list;
+  };
+  const requests: FuzzRequest[] = [];
+  while (requests.length < count) {
+    const route = random();
+    if (route < 0.55) {
+      const params: Array<[string, string]> = [];
+      if (random() < 0.5) params.push(['limit', pick(['32', '64', '200', '999', '0', 'abc', '5000'])]);
+      if (random() < 0.2) params.push(['start', pick(['0', '10', '63', '998', '-1'])]);
+      if (random() < 0.2) params.push([pick(['prefix', 'collection']), pick(PACK_IDS)]);
+      if (random() < 0.2) params.push(['prefixes', Array.from({ length: between(1, 40) }, () => pick(PACK_IDS)).join(',')]);
+      if (random() < 0.1) params.push(['category', pick(CATEGORIES)]);
+      if (random() < 0.2) params.push(['similar', pick(['false', 'true', '0', 'junk'])]);
+      requests.push({ target: targetWithin('/search', params, { key: 'query', words: words() }) });
+    } else if (route < 0.7) {
+      const key = random() < 0.5 ? 'prefix' : 'keyword';
+      const value = random() < 0.3 ? words().join('-') : random() < 0.5 ? pick(PARTIAL_WORDS) : random() < 0.8 ? word() : garbage();
+      requests.push({ target: targetWithin('/keywords', [[key, value]]) });
+    } else {
+      const params: Array<[string, string]> = [];
+      if (random() < 0.3) params.push(['limit', pick(['1', '24', '100', '1000', '5000'])]);
+      if (random() < 0.3) params.push(['offset', pick(['0', '24', '500', '998'])]);
+      const shadcnAccept = random() < 0.5;
+      if (!shadcnAccept) params.push(['format', 'shadcn']);
+      requests.push({ target: targetWithin('/r/registry.json', params, { key: 'q', words: words() }), shadcnAccept });
+    }
+  }
+  return requests;
+}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { catalogParamsOf, problemForShadcn, wantsCatalog } from '../../src/registry/shadcn.js';
+import { WorkBudget } from '../../src/search/budget.js';
 import { encodeEntries, PostingList } from '../../src/search/entries.js';
-import { synonymQueries } from '../../src/search/fill.js';
+import { searchIcons, synonymQueries } from '../../src/search/fill.js';
 import { iconStyleOf } from '../../src/search/icon-style.js';
 import { parseQuery } from '../../src/search/query.js';
 import { categoryWords, themelessLength } from '../../src/search/set-index.js';
 import { attributionLine, needsAttribution } from '../../src/render/licence.js';
+import { iconSet, memorySearchSource } from '../helpers/memory-search.js';
 
 /*
  * The pure core of search and of the shadcn catalog. What search finds and
@@ -74,6 +76,36 @@ describe('the caps of the query reader', () => {
   });
 });
 
+describe('the budget of a search', () => {
+  it('is spent for good once a piece of work does not fit', () => {
+    const budget = new WorkBudget(10);
+    expect([budget.spend(6), budget.spend(4), budget.spent, budget.used]).toEqual([true, true, false, 10]);
+    expect([budget.spend(1), budget.spent, budget.spend(0)]).toEqual([false, true, false]);
+  });
+
+  const names = Array.from({ length: 100 }, (_, i) => `home-${i + 1}`);
+  const found = names.map((name) => `p:${name}`);
+  const homes = () => memorySearchSource([iconSet('p', names)]);
+
+  it('ends a search that runs out of it with what it found, ranked', () => {
+    // As many as it finds: nothing is left to fill.
+    const params = { query: 'home', limit: 100, partial: false };
+    const whole = new WorkBudget(1_000_000);
+    expect(searchIcons(params, homes(), whole)?.names).toEqual(found);
+    // One unit short: the last entry is not examined.
+    expect(searchIcons(params, homes(), new WorkBudget(whole.used - 1))?.names).toEqual(found.slice(0, -1));
+    // Too little to read the keyword's entries: nothing is found.
+    expect(searchIcons(params, homes(), new WorkBudget(10))).toBeUndefined();
+  });
+
+  it('is shared by the search, its synonym rewrites and its category fill, which read each keyword once', () => {
+    const source = memorySearchSource([iconSet('p', ['user-home', 'person-home', 'account-home', 'door'], { categories: { 'Home and garden': ['door'] } })]);
+    expect(searchIcons({ query: 'user home', limit: 64 }, source)?.names).toEqual(['p:user-home', 'p:person-home', 'p:account-home']);
+    expect(source.entriesRead.filter((keyword) => keyword === 'home')).toEqual(['home']);
+    expect(searchIcons({ query: 'garden', limit: 64 }, source)?.names).toEqual(['p:door']);
+  });
+});
+
 describe('the pieces of the index', () => {
   it('tells fill from stroke as the Iconify API does', () => {
     expect(iconStyleOf('<path fill="none" stroke="currentColor" d="M0 0"/>')).toBe('stroke');
@@ -96,7 +128,7 @@ describe('the pieces of the index', () => {
         { seq: 12, length: 0, style: undefined, names: ['home'] },
       ]),
     );
-    expect([list.size, [...list.seqs], [...list.lengths], list.style(0), list.style(1)]).toEqual([2, [0, 12], [4, 0], 'stroke', undefined]);
+    expect([list.size, list.seq(0), list.seq(1), list.length(0), list.length(1), list.style(0), list.style(1)]).toEqual([2, 0, 12, 4, 0, 'stroke', undefined]);
     expect(list.names(0)).toEqual(['home-outline', 'house-outline']);
     expect(list.findName(0, (name) => name.startsWith('house'))).toBe('house-outline');
   });
@@ -105,6 +137,8 @@ describe('the pieces of the index', () => {
     expect(synonymQueries('house')).toEqual(['home']);
     expect(synonymQueries('mdi:cog')).toEqual(['mdi:settings', 'mdi:gear', 'mdi:preferences']);
     expect(synonymQueries('style:stroke')).toEqual([]);
+    // At most four rewrites, each a search of its own.
+    expect(synonymQueries('user settings')).toEqual(['person settings', 'account settings', 'profile settings', 'avatar settings']);
   });
 });
 

@@ -1,0 +1,117 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAccessFile } from './helpers/access-file.js';
+import { TEST_TMP } from './helpers/paths.js';
+import { type FuzzRequest, fuzzSearchRequests, worstSearchRequests } from './helpers/search-queries.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { seededRandom, testSeed } from './helpers/sources.js';
+
+/*
+ * Every search costs a bounded amount, whatever is asked: seeded random
+ * requests to every route that searches, and the costliest ones found so
+ * far, each within 250 ms of the server's CPU and 50 MB of growth of its
+ * memory. The server runs over the whole test catalog with no cache, so a
+ * repeated request costs again, and with private packs, so that requests with
+ * and without a token search different views of the catalog. Requests are sent
+ * one at a time, after a first search; the server's CPU time (user and
+ * system, all its threads) and resident memory are read from /proc before and
+ * after each.
+ */
+
+const MAX_CPU_MS = 250;
+const MAX_RSS_GROWTH_MB = 50;
+const RANDOM_REQUESTS = 360;
+/** Linux's clock ticks per second, in which /proc/<pid>/stat counts CPU time. */
+const TICKS_PER_SECOND = 100;
+
+const WORK = join(TEST_TMP, 'search-fuzz');
+const TOKEN = 'search-fuzz-token-0123456789abcdef';
+/** Large default packs made private: a request without the token searches without all of them, one with it without three. */
+const PRIVATE_PACKS = { arcticons: [], 'thesvg-color': [], 'game-icons': [], mdi: ['fuzz'] };
+
+let server: TestServer;
+beforeAll(async () => {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const access = join(WORK, 'access.json');
+  writeAccessFile(access, PRIVATE_PACKS, { fuzz: TOKEN });
+  server = await startTestServer({ args: ['--cache-mb', '0', '--access', access] });
+});
+afterAll(async () => {
+  // A server still searching without a bound would not stop in time for SIGTERM.
+  if (server?.process.exitCode === null) server.process.kill('SIGKILL');
+});
+
+/** The server's CPU time so far, in ms (utime + stime of /proc/<pid>/stat). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The server's resident memory, in MB (VmRSS of /proc/<pid>/status). */
+function rssMb(pid: number): number {
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kilobytes) / 1024;
+}
+
+interface Cost {
+  request: string;
+  status: number;
+  cpu: number;
+  rss: number;
+}
+
+async function costOf(request: FuzzRequest & { token?: boolean }): Promise<Cost> {
+  const pid = server.process.pid as number;
+  const headers: Record<string, string> = {};
+  if (request.token) headers.authorization = `Bearer ${TOKEN}`;
+  if (request.shadcnAccept) headers.accept = 'application/vnd.shadcn.v1+json, application/json;q=0.9';
+  const [cpuBefore, rssBefore] = [cpuMs(pid), rssMb(pid)];
+  let status = 0;
+  try {
+    // Not a bound on time: a request still unanswered after a minute is measured then, far past the bound on CPU.
+    const response = await fetch(`${server.base}${request.target}`, { headers, signal: AbortSignal.timeout(60_000) });
+    await response.arrayBuffer();
+    status = response.status;
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError') throw error;
+  }
+  const cost = { status, cpu: cpuMs(pid) - cpuBefore, rss: rssMb(pid) - rssBefore };
+  return { request: `${request.token ? '[token] ' : ''}${request.shadcnAccept ? '[shadcn] ' : ''}${request.target}`, ...cost };
+}
+
+const shown = (cost: Cost) => `${cost.cpu} ms, ${cost.rss.toFixed(1)} MB: ${cost.status} ${cost.request.slice(0, 160)}`;
+
+describe('search under hostile queries', () => {
+  it(`answers every search within ${MAX_CPU_MS} ms of CPU and ${MAX_RSS_GROWTH_MB} MB of memory`, async () => {
+    // The first search of a process also reads which packs hold each keyword, once per catalog database
+    // (src/search/keyword-sets.ts): a cost of starting, shown but not bounded with the searches.
+    console.log(`search fuzz: first search ${shown(await costOf({ target: '/search?query=home' }))}`);
+    const random = seededRandom(testSeed('search fuzz'));
+    // First a search in the token's view, which hides other packs than the first search's view, completing its last word.
+    const worst = [
+      { target: '/search?query=tel', token: true },
+      ...worstSearchRequests(),
+      ...worstSearchRequests().map((request) => ({ ...request, token: true })),
+    ];
+    const requests = [...worst, ...fuzzSearchRequests(random, RANDOM_REQUESTS).map((request) => ({ ...request, token: random() < 0.3 }))];
+    const costs: Cost[] = [];
+    for (const [i, request] of requests.entries()) {
+      const cost = await costOf(request);
+      costs.push(cost);
+      // Checked as they come: without a bound, the next requests would take hours.
+      expect(cost.cpu, shown(cost)).toBeLessThanOrEqual(MAX_CPU_MS);
+      expect(cost.rss, shown(cost)).toBeLessThanOrEqual(MAX_RSS_GROWTH_MB);
+      // The costliest requests are searches as valid as any, and are answered; no request breaks the server.
+      if (i < worst.length) expect(cost.status, shown(cost)).toBe(200);
+      else expect(cost.status, shown(cost)).toBeLessThan(500);
+    }
+    const byCpu = [...costs].sort((a, b) => b.cpu - a.cpu);
+    console.log(`search fuzz: ${costs.length} requests; costliest:\n${byCpu.slice(0, 8).map(shown).join('\n')}`);
+    console.log(`search fuzz: most memory: ${shown([...costs].sort((a, b) => b.rss - a.rss)[0] as Cost)}`);
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+  }, 300_000);
+});
