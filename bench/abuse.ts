@@ -131,6 +131,16 @@ function randomName(random: () => number): string {
   return name.replace(/-+/g, '-').replace(/-$/, 'y');
 }
 
+/**
+ * 4 clients sending `paths` for the scenario's time; returns what counts as
+ * failed: every answer but a 2xx, or (`errors`, where every answer is a 404)
+ * only socket errors and timeouts.
+ */
+async function fourClients(setup: AbuseSetup, origin: string, label: string, paths: string[], failed: 'failures' | 'errors'): Promise<number> {
+  const result = await load({ label, origin, paths, connections: 4, seconds: setup.seconds, workDir: setup.workDir, projectRoot: setup.projectRoot });
+  return result[failed];
+}
+
 export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
   const results: AbuseResult[] = [];
   const port = await freePort();
@@ -157,21 +167,7 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
 
   setup.log(`abuse: ${ABUSE_LABELS.misses}`);
   const missPaths = Array.from({ length: 20_000 }, () => `/r/iconmind/${randomName(setup.random)}.json`);
-  results.push(
-    await measure(ABUSE_LABELS.misses, pid, origin, setup.seconds, async () => {
-      const result = await load({
-        label: 'misses',
-        origin,
-        paths: missPaths,
-        connections: 4,
-        seconds: setup.seconds,
-        workDir: setup.workDir,
-        projectRoot: setup.projectRoot,
-      });
-      // Every answer is a 404 here: only socket errors and timeouts are failures.
-      return result.errors;
-    }),
-  );
+  results.push(await measure(ABUSE_LABELS.misses, pid, origin, setup.seconds, () => fourClients(setup, origin, 'misses', missPaths, 'errors')));
 
   setup.log(`abuse: ${ABUSE_LABELS.reloads}`);
   results.push(
@@ -198,18 +194,7 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
   setup.log(`abuse: ${ABUSE_LABELS.costlySearches}`);
   const searchPaths = costlySearchPaths(COSTLY_SEARCH_COUNT, setup.random);
   results.push(
-    await measure(ABUSE_LABELS.costlySearches, pid, origin, setup.seconds, async () => {
-      const result = await load({
-        label: 'costly searches',
-        origin,
-        paths: searchPaths,
-        connections: 4,
-        seconds: setup.seconds,
-        workDir: setup.workDir,
-        projectRoot: setup.projectRoot,
-      });
-      return result.failures;
-    }),
+    await measure(ABUSE_LABELS.costlySearches, pid, origin, setup.seconds, () => fourClients(setup, origin, 'costly searches', searchPaths, 'failures')),
   );
   await stopProcess(server);
   results.push(await largePackMisses(setup));
@@ -238,19 +223,9 @@ async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
   const missPaths = Array.from({ length: 20_000 }, (_, i) =>
     i % 2 ? `/r/large/${randomName(setup.random)}.json` : `/r/large/icon-${Math.floor(setup.random() * 200_000)}x.json`,
   );
-  const result = await measure(ABUSE_LABELS.largePackMisses, server.pid as number, origin, setup.seconds, async () => {
-    const load404 = await load({
-      label: 'large pack misses',
-      origin,
-      paths: missPaths,
-      connections: 4,
-      seconds: setup.seconds,
-      workDir: setup.workDir,
-      projectRoot: setup.projectRoot,
-    });
-    // Every answer is a 404 here: only socket errors and timeouts are failures.
-    return load404.errors;
-  });
+  const result = await measure(ABUSE_LABELS.largePackMisses, server.pid as number, origin, setup.seconds, () =>
+    fourClients(setup, origin, 'large pack misses', missPaths, 'errors'),
+  );
   await stopProcess(server);
   return result;
 }
