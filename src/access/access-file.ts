@@ -1,3 +1,4 @@
+import { isObject } from '../json-object.js';
 import { isValidName } from '../names.js';
 
 /**
@@ -34,10 +35,6 @@ export const EVERYTHING_PUBLIC: AccessPolicy = { packs: new Map(), tokens: new M
 
 const TOKEN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const HASH = /^sha256:([0-9a-f]{64})$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * What holds while the access file cannot be read or parsed: every pack that

@@ -1,4 +1,5 @@
 import type { IconifyInfo } from '@iconify/types';
+import { isObject } from '../json-object.js';
 import { plainText } from '../render/plain-text.js';
 
 /*
@@ -8,11 +9,6 @@ import { plainText } from '../render/plain-text.js';
  * is prepared, so that no reader has to: own packs are untrusted, and the
  * packs of @iconify/json come out unchanged.
  */
-
-/** A JSON object (not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Whether `url` is an absolute http: or https: URL: the page shows these as links, and a `javascript:` or `data:` link would run on click. */
 export function isWebUrl(url: unknown): boolean {

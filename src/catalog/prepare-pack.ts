@@ -3,7 +3,8 @@ import { validateIconSet } from '@iconify/utils';
 import { isValidName, RESERVED_PACK_IDS } from '../names.js';
 import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js';
 import { iconifyViewOf, type IconifyView } from './iconify-view.js';
-import { isObject, publishedInfo } from './pack-info.js';
+import { isObject } from '../json-object.js';
+import { publishedInfo } from './pack-info.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** A pack file that cannot be served at all; the message says why. */
