@@ -73,7 +73,10 @@ export class CatalogDatabase {
   private readonly selectKeywordsEnding: Database.Statement<[string, string], string>;
   private readonly selectKeywordsOf: Database.Statement<[string], string>;
 
-  constructor(path: string) {
+  constructor(
+    /** The file, for another thread to open it too (see search/search-thread.ts). */
+    readonly path: string,
+  ) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     // SQLite's own default of 2 MB instead of better-sqlite3's 16 MB: requests for random
     // icons of a 1.2 GB file seldom meet a page twice, the B-trees' inner pages fit in 2 MB,

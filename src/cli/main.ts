@@ -1,3 +1,4 @@
+import { SearchThread } from '../search/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
@@ -193,8 +194,12 @@ async function serveInThisProcess(
  * the own packs are rebuilt; `opened` closes the catalogs of the one serving then.
  */
 function openRegistry(options: ServeOptions, opened: CloseStack): { served: { current: Registry }; reopen: () => void } {
+  // Searches run in a thread of their own, so that requests for documents never wait behind one.
+  const searchRunner = new SearchThread();
+  opened.defer(() => searchRunner.close());
   // One set of caches for the registries that replace each other at reloads of own packs.
   const registryOptions = {
+    searchRunner,
     basePath: options.basePath,
     version: packageVersion(),
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),

@@ -30,7 +30,9 @@ function run(task: ExportTask): WriteCounts {
     for (const route of routes) {
       const path = pathOf(route, registry.basePath);
       const resource = registry.respond(route);
-      if (resource.status !== 200) throw new Error(`export: ${path} answered ${resource.status}`);
+      // Only what exists is exported: a miss (which answers later, with its suggestions) is a fault.
+      if (resource instanceof Promise || resource.status !== 200)
+        throw new Error(`export: ${path} answered ${resource instanceof Promise ? 404 : resource.status}`);
       writer.write(path, resource, counts);
     }
     return counts;

@@ -1,5 +1,6 @@
 import { problemResource, type Resource } from '../registry/resource.js';
-import type { Problem } from '../registry/problem.js';
+import { searchBusy, type Problem } from '../registry/problem.js';
+import { SearchBusy } from '../search/search-jobs.js';
 import type { RequestHeaders } from './request-headers.js';
 
 /** What a handler knows of the request it answers. */
@@ -38,4 +39,19 @@ export function resourceAnswer(resource: Resource, headers?: Readonly<Record<str
 
 export function problemAnswer(problem: Problem, headers?: Readonly<Record<string, string>>): Answer {
   return resourceAnswer(problemResource(problem), headers);
+}
+
+/** A handler's answer, or the promise of one when it waits for a search (see search-jobs.ts). */
+export type AnswerOrLater = Answer | Promise<Answer>;
+
+/** The answer of a resource that may still be in the making; a search refused for a full queue is a 503 to retry. */
+export function laterResourceAnswer(resource: Resource | Promise<Resource>, headers?: Readonly<Record<string, string>>): AnswerOrLater {
+  if (!(resource instanceof Promise)) return resourceAnswer(resource, headers);
+  return resource.then(
+    (made) => resourceAnswer(made, headers),
+    (error: unknown) => {
+      if (error instanceof SearchBusy) return problemAnswer(searchBusy(), { ...headers, 'retry-after': '1' });
+      throw error;
+    },
+  );
 }

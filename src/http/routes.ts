@@ -2,7 +2,7 @@ import type { Route } from '../registry/paths.js';
 import { methodNotAllowed } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../registry/target.js';
-import { problemAnswer, type Answer, type RequestContext } from './answer.js';
+import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
 import { answerDocument } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
 import {
@@ -20,7 +20,7 @@ import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';
 
 /** A route's handler: the request, what its target was parsed into, and the registry that answers it. */
-type Handler<K extends Route['kind']> = (request: RequestContext, route: Extract<Route, { kind: K }>, registry: Registry) => Answer;
+type Handler<K extends Route['kind']> = (request: RequestContext, route: Extract<Route, { kind: K }>, registry: Registry) => AnswerOrLater;
 
 /** Every route of the URL layout (registry/paths.ts) and the handler that answers it. */
 const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
@@ -49,7 +49,7 @@ export function methodNotAllowedAnswer(method: string): Answer {
 }
 
 /** The answer to a request: GET and HEAD by route, OPTIONS as a preflight, every other method 405. */
-export function dispatch(request: RequestContext, registry: Registry): Answer {
+export function dispatch(request: RequestContext, registry: Registry): AnswerOrLater {
   if (!ANSWERED_METHODS.has(request.method)) return methodNotAllowedAnswer(request.method);
   if (request.method === 'OPTIONS') return answerPreflight(request);
   const route = parseTarget(request.target, registry.basePath);

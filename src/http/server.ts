@@ -7,7 +7,7 @@ import type { AccessControl } from '../access/access-control.js';
 import { BatchedStdout } from '../log-stream.js';
 import { internalError } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
-import { problemAnswer, type Answer, type RequestContext } from './answer.js';
+import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
 import { clientErrorAnswer, methodOf, type ParserError } from './client-errors.js';
 import { HeaderLines } from './header-lines.js';
 import { readRequestHeaders } from './request-headers.js';
@@ -91,13 +91,24 @@ class Pipeline {
     const answering: Answering = { context, at: this.requestLog.enabled ? performance.now() : 0 };
     (response as AnsweredResponse)[ANSWERING] = answering;
     response.on('close', this.finished);
-    let answer: Answer;
+    let answer: AnswerOrLater;
     try {
       // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
       answer = this.answer(context, this.registry.current, answering);
     } catch (error) {
       answer = this.failed(context, error);
     }
+    if (!(answer instanceof Promise)) this.send(response, answer, context);
+    else
+      answer.then(
+        (made) => this.send(response, made, context),
+        (error: unknown) => this.send(response, this.failed(context, error), context),
+      );
+  };
+
+  private send(response: ServerResponse, answer: Answer, context: RequestContext): void {
+    // A client that left while its search ran is not answered.
+    if (response.destroyed) return;
     try {
       sendAnswer(response, answer, context, this.lines);
     } catch (error) {
@@ -105,15 +116,18 @@ class Pipeline {
       if (response.headersSent) response.destroy();
       else sendAnswer(response, this.failed(context, error), context, this.lines);
     }
-  };
+  }
 
   /** The answer of the route table, through the view of the registry this request may see. */
-  private answer(context: RequestContext, registry: Registry, answering: Answering): Answer {
-    if (!this.access) return dispatch(context, registry);
-    const view = this.access.viewFor(context, registry);
+  private answer(context: RequestContext, registry: Registry, answering: Answering): AnswerOrLater {
+    const access = this.access;
+    if (!access) return dispatch(context, registry);
+    const view = access.viewFor(context, registry);
     if ('answer' in view) return view.answer;
     answering.token = view.tokenName;
-    return this.access.markIfPrivate(dispatch(context, view.registry), context, view);
+    const answer = dispatch(context, view.registry);
+    if (answer instanceof Promise) return answer.then((made) => access.markIfPrivate(made, context, view));
+    return access.markIfPrivate(answer, context, view);
   }
 
   /** The 'close' listener of every response (`this` is the response). */

@@ -55,3 +55,9 @@ export const methodNotAllowed = (method: string): Problem => ({
   detail: `Method ${quoted(method)} is not allowed; use GET, HEAD or OPTIONS.`,
 });
 export const internalError = (): Problem => ({ status: 500, code: 'internal_error', detail: 'The server failed to answer this request.' });
+/** More searches are waiting for the search thread than it may queue: the client is to try again shortly. */
+export const searchBusy = (): Problem => ({
+  status: 503,
+  code: 'search_busy',
+  detail: 'The server has too many searches waiting; try again in a second.',
+});

@@ -15,6 +15,8 @@ const MISS_CACHE_BYTES = 1024 * 1024;
  */
 export class RegistryCaches {
   readonly documents: ByteBoundedCache<Resource>;
+  /** Documents being made elsewhere (searches in their thread), by key: at most one making per key. */
+  readonly making = new Map<string, Promise<Resource>>();
   readonly misses = new ByteBoundedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
 
   constructor(documentBytes: number) {

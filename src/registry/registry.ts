@@ -7,9 +7,9 @@ import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
 import { RegistryCaches } from './registry-caches.js';
 import { closestNames } from './suggestions.js';
-import { closestStoredNames } from './closest-stored-names.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
+import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
 import type { PageAssets } from '../page/assets.js';
 
 export interface RegistryOptions {
@@ -25,6 +25,8 @@ export interface RegistryOptions {
   onlyPacks?: ReadonlySet<string>;
   /** The page to find and take icons, served at the base path; none with `--no-ui`. */
   page?: PageAssets;
+  /** Where searches run: a thread of their own when serving, this thread otherwise. */
+  searchRunner?: SearchRunner;
 }
 
 /**
@@ -54,6 +56,7 @@ export class Registry {
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
   private searchOfPacks: CatalogSearch | undefined;
+  private servedIds: string[] | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
 
@@ -88,6 +91,13 @@ export class Registry {
     return this.searchOfPacks;
   }
 
+  /** Runs a search job over the packs this registry serves, where searches run (see search-jobs.ts). */
+  runSearch<J extends SearchJob>(job: J): Promise<SearchJobResults[J['kind']]> {
+    this.servedIds ??= [...this.packs.keys()];
+    const scope = { catalog: this.catalog, served: this.servedIds, source: () => this.search };
+    return (this.options.searchRunner ?? inThisThread).run(job, scope) as Promise<SearchJobResults[J['kind']]>;
+  }
+
   /** The visible icons of a served pack by their own names, in the pack's order. */
   visibleIconNames(pack: string): string[] {
     const visible = this.packs.has(pack) ? this.catalog.iconifyVisible(pack) : undefined;
@@ -101,8 +111,8 @@ export class Registry {
     return this.visibleCounts.get(pack) ?? this.visibleIconNames(pack).length;
   }
 
-  /** The answer to a route: a document, or the problem that takes its place. */
-  respond(route: DocumentRoute): Resource {
+  /** The answer to a route: a document, or the problem that takes its place (a missing icon's once its suggestions are found). */
+  respond(route: DocumentRoute): Resource | Promise<Resource> {
     if (route.kind === 'index') return this.index;
     if (route.kind === 'openapi') return this.openApi;
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
@@ -133,13 +143,16 @@ export class Registry {
     });
   }
 
-  private iconDocument(pack: PackRecord, name: string): Resource {
-    return this.cachedDocument(pack.id, `icon ${name}`, () => {
-      const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
-      if (!icon) return this.iconNotFound(pack.id, name);
-      const document = renderIconDocument(pack.entry, name, icon, this.catalog.categoriesOf(pack.id, name));
-      return documentResource(Buffer.from(document), lastModifiedOf(pack));
-    });
+  private iconDocument(pack: PackRecord, name: string): Resource | Promise<Resource> {
+    const key = this.keyOf(pack.id, `icon ${name}`);
+    const kept = this.caches.documents.get(key);
+    if (kept) return kept;
+    const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
+    if (!icon) return this.iconNotFound(pack.id, name);
+    const document = renderIconDocument(pack.entry, name, icon, this.catalog.categoriesOf(pack.id, name));
+    const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
+    this.caches.documents.set(key, made);
+    return made;
   }
 
   private packNotFound(pack: string): Problem {
@@ -183,25 +196,66 @@ export class Registry {
     return made;
   }
 
+  /**
+   * A document of all packs (see cachedDocument) that takes a while to make
+   * (a search, in its thread): a kept one at once, else a promise of it. The
+   * same document asked for again while it is being made waits for that one.
+   */
+  cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>): Resource | Promise<Resource> {
+    const key = `registry ${this.serial} ${what}`;
+    const hit = this.caches.documents.get(key);
+    if (hit) return hit;
+    let making = this.caches.making.get(key);
+    if (!making) {
+      making = make()
+        .then((made) => {
+          if (!('bytes' in made)) return problemResource(made);
+          this.caches.documents.set(key, made);
+          return made;
+        })
+        .finally(() => this.caches.making.delete(key));
+      this.caches.making.set(key, making);
+    }
+    return making;
+  }
+
   /** A cache key: the serial of the database serving `pack`, the pack, and what of it. */
   private keyOf(pack: string, what: string): string {
     return `${this.catalog.serialOf(pack)} ${pack} ${what}`;
   }
 
-  private iconNotFound(pack: string, name: string): Problem {
+  /**
+   * The 404 of a name a pack lacks, with the pack's closest names: found
+   * where searches run (reads of the pack's names, as many as any miss may
+   * take), so that misses never hold up this thread, then kept. While
+   * searches are queued to their limit, a miss is answered without
+   * suggestions, and that answer is not kept.
+   */
+  private iconNotFound(pack: string, name: string): Resource | Promise<Resource> {
     const key = this.keyOf(pack, `miss ${name}`);
-    let problem = this.caches.misses.get(key);
-    if (!problem) {
-      problem = {
-        status: 404,
-        code: 'icon_not_found',
-        detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
-        suggestions: closestStoredNames(name, this.catalog.sortedNames(pack)).names.map((close) => `${pack}:${close}`),
-      };
-      this.caches.misses.set(key, problem);
-    }
-    return problem;
+    const kept = this.caches.misses.get(key);
+    if (kept) return problemResource(kept);
+    return this.runSearch({ kind: 'closest-names', pack, name }).then(
+      (closest) => {
+        const problem = iconMissing(pack, name, closest);
+        this.caches.misses.set(key, problem);
+        return problemResource(problem);
+      },
+      (error: unknown) => {
+        if (error instanceof SearchBusy) return problemResource(iconMissing(pack, name, []));
+        throw error;
+      },
+    );
   }
+}
+
+function iconMissing(pack: string, name: string, closest: readonly string[]): Problem {
+  return {
+    status: 404,
+    code: 'icon_not_found',
+    detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
+    suggestions: closest.map((close) => `${pack}:${close}`),
+  };
 }
 
 function lastModifiedOf(pack: PackRecord): number | undefined {

@@ -1,5 +1,4 @@
 import { MAX_SEARCH_LIMIT } from '../iconify/search-limits.js';
-import { searchIcons } from '../search/fill.js';
 import type { Registry } from './registry.js';
 import { type CatalogParams, ICON_ITEM_TYPE } from './shadcn.js';
 
@@ -11,10 +10,14 @@ interface Page {
   total: number;
 }
 
-/** The icons a search finds, best first: at most MAX_SEARCH_LIMIT (the Iconify API's), so that every page is a slice of the same ranking. */
-function searchPage(registry: Registry, params: CatalogParams): Page {
-  const found = searchIcons({ query: params.q, limit: MAX_SEARCH_LIMIT }, registry.search)?.names ?? [];
+/** A page of the icons a search found, best first (see catalogSearchJob). */
+function searchPage(found: readonly string[], params: CatalogParams): Page {
   return { ids: found.slice(params.offset, params.offset + params.limit), total: found.length };
+}
+
+/** The search of a catalog page with `q`: at most MAX_SEARCH_LIMIT (the Iconify API's), so that every page is a slice of the same ranking. */
+export function catalogSearchJob(params: CatalogParams): { kind: 'names'; query: string; limit: number } | undefined {
+  return params.iconsWanted && params.q ? { kind: 'names', query: params.q, limit: MAX_SEARCH_LIMIT } : undefined;
 }
 
 /** Every visible icon of every pack, packs in id order, icons in the pack's order: read only as far as the page. */
@@ -42,8 +45,8 @@ function listingPage(registry: Registry, params: CatalogParams): Page {
  * the search engine, a page at a time with `pagination` (the CLI then keeps
  * the server's order and filters nothing itself).
  */
-export function shadcnCatalogDocument(registry: Registry, params: CatalogParams): string {
-  const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : params.q ? searchPage(registry, params) : listingPage(registry, params);
+export function shadcnCatalogDocument(registry: Registry, params: CatalogParams, found?: readonly string[]): string {
+  const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : found ? searchPage(found, params) : listingPage(registry, params);
   const items = page.ids.map((id) => {
     const colon = id.indexOf(':');
     const pack = registry.packs.get(id.slice(0, colon));

@@ -144,9 +144,9 @@ describe('sendAnswer: the headers of every answer', () => {
     expect(changed.body?.toString()).toBe('{"a":1}');
   });
 
-  it('sends problems no-store (404s for a minute) with their own headers', () => {
+  it('sends problems no-store (404s for a minute) with their own headers', async () => {
     const response = recordingResponse();
-    sendAnswer(response, dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600));
+    sendAnswer(response, await dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600));
     const headers = headerMap(response.headers);
     expect(response.status).toBe(405);
     expect(headers).toMatchObject({
@@ -161,10 +161,10 @@ describe('sendAnswer: the headers of every answer', () => {
     expect(headerMap(missing.headers).etag).toBe(expectedEtag(missing.body as Buffer));
   });
 
-  it('answers a preflight 204 with the common headers and the methods', () => {
+  it('answers a preflight 204 with the common headers and the methods', async () => {
     const response = recordingResponse();
     const preflight = request({ 'access-control-request-headers': 'If-None-Match, X-Custom' }, 'OPTIONS');
-    sendAnswer(response, dispatch(preflight, undefined as never), preflight, new HeaderLines(600));
+    sendAnswer(response, await dispatch(preflight, undefined as never), preflight, new HeaderLines(600));
     expect(response.status).toBe(204);
     expect(headerMap(response.headers)).toMatchObject({
       'access-control-allow-origin': '*',

@@ -3,8 +3,8 @@ import type { Problem } from '../../registry/problem.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
 import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
-import { shadcnCatalogDocument } from '../../registry/shadcn-catalog.js';
-import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { catalogSearchJob, shadcnCatalogDocument } from '../../registry/shadcn-catalog.js';
+import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /** Answers that differ with the request's Accept (the index, and problems under /r/) say so. */
 const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
@@ -14,24 +14,35 @@ const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
  * icons. For the shadcn CLI, /r/registry.json is its catalog of icons, and
  * problems are plain JSON with the suggestions in `detail` (the only field it prints).
  */
-export function answerDocument(request: RequestContext, route: DocumentRoute, registry: Registry): Answer {
+export function answerDocument(request: RequestContext, route: DocumentRoute, registry: Registry): AnswerOrLater {
   const query = route.kind === 'index' || request.target.includes('?') ? queryOf(request) : undefined;
   if (route.kind === 'index') {
     if (!wantsCatalog(request.headers.accept, query as URLSearchParams)) return resourceAnswer(registry.index, VARY_ACCEPT);
-    return resourceAnswer(shadcnCatalog(registry, query as URLSearchParams), VARY_ACCEPT);
+    return laterResourceAnswer(shadcnCatalog(registry, query as URLSearchParams), VARY_ACCEPT);
   }
   const resource = registry.respond(route);
+  if (!(resource instanceof Promise)) return documentAnswer(request, route, resource, query);
+  return resource.then((made) => documentAnswer(request, route, made, query));
+}
+
+/** A document, or its problem as the client asks for it (the shadcn CLI's, or a problem document). */
+function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);
   if (!isShadcnRequest(request.headers.accept, query ?? new URLSearchParams())) return resourceAnswer(resource, VARY_ACCEPT);
   return resourceAnswer(forShadcn(resource, route), VARY_ACCEPT);
 }
 
-function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource {
+function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource | Promise<Resource> {
   const params = catalogParamsOf(query);
   if ('status' in params) return forShadcn(problemResource(params), { kind: 'index' });
   // Cached by the parameters that shape it, however the request spelt them.
   const key = `shadcn catalog ${JSON.stringify(params)}`;
-  return registry.cachedDocument(undefined, key, () => documentResource(Buffer.from(shadcnCatalogDocument(registry, params)), undefined));
+  const job = catalogSearchJob(params);
+  if (!job) return registry.cachedDocument(undefined, key, () => documentResource(Buffer.from(shadcnCatalogDocument(registry, params)), undefined));
+  return registry.cachedDocumentLater(key, async () => {
+    const found = await registry.runSearch(job);
+    return documentResource(Buffer.from(shadcnCatalogDocument(registry, params, found)), undefined);
+  });
 }
 
 /** A problem resource as the shadcn CLI shows it: `application/json`, suggestions in `detail`. */

@@ -10,7 +10,7 @@ import { isValidName } from '../../names.js';
 import type { IconifyRoute } from '../../registry/paths.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, memoryResource, type Resource } from '../../registry/resource.js';
-import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /*
  * The Iconify API's routes, answered as its reference implementation
@@ -122,15 +122,26 @@ const ERRORS: Readonly<Record<ErrorStatus, Resource>> = { 400: BAD_REQUEST, 404:
  * answers of all packs.
  */
 export function genericJson(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => unknown): Answer {
-  return resourceAnswer(
-    registry.cachedDocument(undefined, `iconify ${request.target}`, () => {
+  return resourceAnswer(registry.cachedDocument(undefined, `iconify ${request.target}`, () => genericJsonResource(request, make(queryOf(request)))));
+}
+
+/** genericJson for an answer made elsewhere (a search, in its thread): kept like the others once made. */
+export function genericJsonLater(request: RequestContext, registry: Registry, make: (query: URLSearchParams) => Promise<unknown>): AnswerOrLater {
+  return laterResourceAnswer(
+    registry.cachedDocumentLater(`iconify ${request.target}`, async () => {
       const query = queryOf(request);
-      const wrapping = wrappingOf(query.get('callback'), undefined);
-      if (!wrapping) return BAD_REQUEST;
-      const data = make(query);
-      return data === 400 || data === 404 ? ERRORS[data as ErrorStatus] : jsonResource(data, query, wrapping);
+      // A callback the route refuses is refused before any search is made for it.
+      return wrappingOf(query.get('callback'), undefined) ? genericJsonResource(request, await make(query)) : BAD_REQUEST;
     }),
   );
+}
+
+/** The answer of a generic route: its data as JSON (or JSONP), or the reference's error for 400 and 404. */
+function genericJsonResource(request: RequestContext, data: unknown): Resource {
+  const query = queryOf(request);
+  const wrapping = wrappingOf(query.get('callback'), undefined);
+  if (!wrapping) return BAD_REQUEST;
+  return data === 400 || data === 404 ? ERRORS[data as ErrorStatus] : jsonResource(data, query, wrapping);
 }
 
 export function answerIconifyCollections(request: RequestContext, _route: Route<'iconify-collections'>, registry: Registry): Answer {

@@ -1,0 +1,79 @@
+import { parentPort } from 'node:worker_threads';
+import { Catalog } from '../catalog/catalog.js';
+import { CatalogDatabase } from '../catalog/catalog-database.js';
+import { CatalogSearch } from './catalog-search.js';
+import { runSearchJob, type SearchJob, type SearchJobResult } from './search-jobs.js';
+
+/*
+ * The search thread: runs the search jobs of one server process, one at a
+ * time, over its own connections to the catalog's database files, so that the
+ * thread answering requests never waits for a search (search-thread-runner.ts
+ * is the other end). It opens a database the first time a job names it and
+ * closes it once a job names a newer set of files (own packs reloaded).
+ */
+
+/** A database of the catalog as the requesting thread has it open: its serial there, and its file. */
+export interface ThreadDatabase {
+  serial: number;
+  path: string;
+}
+
+export interface ThreadRequest {
+  id: number;
+  job: SearchJob;
+  /** The catalog's databases, the default packs' first. */
+  databases: ThreadDatabase[];
+  /** The packs the request may see. */
+  served: string[];
+}
+
+export type ThreadReply = { id: number; result: SearchJobResult } | { id: number; error: string };
+
+/** Searches kept for reuse: one per view of the catalog (the public one, and one per set of private packs asked for). */
+const KEPT_SEARCHES = 16;
+
+const databases = new Map<number, CatalogDatabase>();
+const searches = new Map<string, { search: CatalogSearch; catalog: Catalog }>();
+
+/** The databases a job names, opened; those it does not name are closed, with the searches over them. */
+function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
+  const serials = new Set(named.map((database) => database.serial));
+  for (const [serial, database] of databases) {
+    if (serials.has(serial)) continue;
+    database.close();
+    databases.delete(serial);
+    searches.clear();
+  }
+  return named.map(({ serial, path }) => {
+    let database = databases.get(serial);
+    if (!database) databases.set(serial, (database = new CatalogDatabase(path)));
+    return database;
+  });
+}
+
+function searchOf(request: ThreadRequest): { search: CatalogSearch; catalog: Catalog } {
+  const opened = databasesOf(request.databases);
+  const key = `${request.databases.map((database) => database.serial).join(',')} ${request.served.join(',')}`;
+  let kept = searches.get(key);
+  if (kept) {
+    // Most recently used last, so that the first is the one to drop.
+    searches.delete(key);
+  } else {
+    const catalog = new Catalog([], opened);
+    kept = { catalog, search: new CatalogSearch(catalog, request.served) };
+    if (searches.size >= KEPT_SEARCHES) searches.delete(searches.keys().next().value as string);
+  }
+  searches.set(key, kept);
+  return kept;
+}
+
+function answer(request: ThreadRequest): ThreadReply {
+  try {
+    const { search, catalog } = searchOf(request);
+    return { id: request.id, result: runSearchJob(request.job, search, catalog) };
+  } catch (error) {
+    return { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+parentPort?.on('message', (request: ThreadRequest) => parentPort?.postMessage(answer(request)));
