@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/*
+ * Searches run in a thread of their own: while costly searches are being
+ * made, the server answers a document at once rather than after them, and a
+ * flood of searches waits in a bounded queue, past which a search is refused
+ * with a 503 to retry and a missing icon is answered without suggestions.
+ * No answer is kept (`--cache-mb 0`), so each request searches again.
+ */
+
+/** A search that takes the most of its work budget: a two-letter word completed to 1,800 keywords, every result asked for. */
+const costlySearch = (i: number) => `/search?query=home+user+er&limit=999&request=${i}`;
+/** More searches at once than the server queues (64). */
+const FLOOD = 90;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ args: ['--cache-mb', '0'] });
+  // The thread opens the catalog and reads its keywords on the first search: that is not what is measured.
+  expect((await fetch(`${server.base}${costlySearch(0)}`)).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('search in a thread of its own', () => {
+  it('answers a document sent after four costly searches before any of them', async () => {
+    const finished: string[] = [];
+    const searches = [1, 2, 3, 4].map(async (i) => {
+      const response = await fetch(`${server.base}${costlySearch(i)}`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { icons: string[] }).icons.length).toBeGreaterThan(0);
+      finished.push(`search ${i}`);
+    });
+    // Time for the server to read the searches and start on them: one event loop blocked by a search answers the document last.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const document = await fetch(`${server.base}/r/mdi/home.json`);
+    expect(document.status).toBe(200);
+    finished.push('document');
+    await Promise.all(searches);
+    expect(finished[0]).toBe('document');
+  });
+
+  it('refuses the searches past its queue with 503 search_busy and Retry-After, and answers the rest', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: FLOOD }, async (_, i) => {
+        const response = await fetch(`${server.base}${costlySearch(100 + i)}`);
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+      }),
+    );
+    const refused = answers.filter((answer) => answer.status === 503);
+    const answered = answers.filter((answer) => answer.status === 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length + answered.length).toBe(FLOOD);
+    for (const answer of refused) {
+      expect(answer.retryAfter).toBe('1');
+      expect(answer.body.code).toBe('search_busy');
+    }
+    for (const answer of answered) expect((answer.body.icons as string[]).length).toBeGreaterThan(0);
+    // The thread is not worn out by it: the next search is answered.
+    expect((await fetch(`${server.base}${costlySearch(1000)}`)).status).toBe(200);
+  });
+
+  it('answers a missing icon with its suggestions, found in the search thread', async () => {
+    const response = await fetch(`${server.base}/r/mdi/hoem.json`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { suggestions: string[] }).suggestions).toEqual([
+      'mdi:home',
+      'mdi:home-add',
+      'mdi:home-bulb',
+      'mdi:home-city',
+      'mdi:home-edit',
+    ]);
+  });
+});
