@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAccessFile } from './helpers/access-file.js';
 import { TEST_TMP } from './helpers/paths.js';
+import { cpuMs, rssMb } from './helpers/proc.js';
 import { type FuzzRequest, fuzzSearchRequests, worstSearchRequests } from './helpers/search-queries.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { seededRandom, testSeed } from './helpers/sources.js';
@@ -22,8 +23,6 @@ import { seededRandom, testSeed } from './helpers/sources.js';
 const MAX_CPU_MS = 250;
 const MAX_RSS_GROWTH_MB = 50;
 const RANDOM_REQUESTS = 360;
-/** Linux's clock ticks per second, in which /proc/<pid>/stat counts CPU time. */
-const TICKS_PER_SECOND = 100;
 
 const WORK = join(TEST_TMP, 'search-fuzz');
 const TOKEN = 'search-fuzz-token-0123456789abcdef';
@@ -42,20 +41,6 @@ afterAll(async () => {
   // A server still searching without a bound would not stop in time for SIGTERM.
   if (server?.process.exitCode === null) server.process.kill('SIGKILL');
 });
-
-/** The server's CPU time so far, in ms (utime + stime of /proc/<pid>/stat). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/** The server's resident memory, in MB (VmRSS of /proc/<pid>/status). */
-function rssMb(pid: number): number {
-  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kilobytes) / 1024;
-}
 
 interface Cost {
   request: string;

@@ -68,6 +68,17 @@ export function defaultCatalogFingerprint(defaults: DefaultSources = listDefault
   return fingerprintOf(`@iconify/json ${defaults.version}`, defaults.files);
 }
 
+/**
+ * Whether both catalogs of a data directory are current (what ensureCatalog
+ * would build nothing of), read from their fingerprints alone. The own packs'
+ * files that are skipped are reported to `skipped` as the build would.
+ */
+export function catalogIsCurrent(location: CatalogLocation, skipped: BuildObserver['skipped']): boolean {
+  if (builtFingerprint(catalogPath(location.dataDir)) !== defaultCatalogFingerprint()) return false;
+  const files = listOwnSources(location.packsDir, skipped);
+  return builtFingerprint(ownCatalogPath(location.dataDir)) === fingerprintOf('own packs', files);
+}
+
 /** A catalog that was built, and where. */
 export interface BuiltCatalog {
   path: string;

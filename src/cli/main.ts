@@ -1,7 +1,8 @@
 import { SearchThread } from '../search/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
+import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
+import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../catalog/prepare-pack.js';
 import { loadPageAssets } from '../page/assets.js';
 import { terminalBuildObserver } from './build-output.js';
@@ -52,6 +53,19 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
   const built = await ensureCatalog(options, observer, force);
   for (const { summary, path } of built) observer.finished(summary, path);
   return built.length > 0;
+}
+
+/**
+ * Makes the catalog current before serving: when anything needs building, in
+ * a process of its own (see build-apart.ts). False when that build failed.
+ */
+async function catalogReadyToServe(options: CatalogOptions): Promise<boolean> {
+  const skipped: Array<[string, string]> = [];
+  if (!catalogIsCurrent(options, (file, reason) => skipped.push([file, reason]))) return (await buildInChildProcess(options)) === 0;
+  // The build, had there been one, would have said which files it skips.
+  const observer = terminalBuildObserver();
+  for (const [file, reason] of skipped) observer.skipped(file, reason);
+  return true;
 }
 
 async function build(args: string[]): Promise<number> {
@@ -130,7 +144,7 @@ async function serve(args: string[]): Promise<number | undefined> {
     if (code !== undefined) process.exit(code);
     return undefined;
   }
-  await prepareCatalog(options);
+  if (!(await catalogReadyToServe(options))) return fail('the catalog could not be built; see the lines above', 1);
   // Private packs: a missing or broken access file at the start is an error, never "all public".
   const accessFile = options.accessFile === undefined ? undefined : readAccessFile(options.accessFile);
   if (typeof accessFile === 'string') return fail(accessFile, 1);
