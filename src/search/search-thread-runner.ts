@@ -10,6 +10,12 @@ import type { ThreadReply, ThreadRequest } from './search-thread.js';
 export const MAX_WAITING_SEARCHES = 64;
 /** The thread's heap: the index of which sets hold each keyword, and one search's readings, with room to spare. */
 const THREAD_HEAP_MB = 64;
+/**
+ * The thread's young generation: a search's short-lived readings die there
+ * as well in a small one, and V8's default for a thread kept several times
+ * this resident after a load of searches (figures in bench/README.md).
+ */
+const THREAD_YOUNG_HEAP_MB = 6;
 
 interface Waiting {
   resolve(result: SearchJobResult): void;
@@ -44,7 +50,7 @@ export class SearchThread implements SearchRunner {
 
   private start(): Worker {
     const worker = new Worker(new URL('./search-thread.js', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_HEAP_MB },
     });
     // The server's listening socket keeps the process alive, not an idle search thread.
     worker.unref();
