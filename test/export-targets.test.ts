@@ -9,7 +9,7 @@ const PARENT = join(TEST_TMP, 'export-targets');
 const DEAD_PID = 4_194_304 + 7;
 
 function exportTo(target: string) {
-  return spawnSync(process.execPath, [CLI, 'export', target, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'svg-spinners'], {
+  return spawnSync(process.execPath, [CLI, 'export', target, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'svg-spinners'], {
     encoding: 'utf8',
     timeout: 120_000,
   });

@@ -12,7 +12,7 @@ const EXPORT = join(TEST_TMP, 'export');
 const PACKS = ['fixture-shapes', 'line-md', 'svg-spinners', 'bytesize'];
 
 function exportPacks(packs: string[]) {
-  const result = spawnSync(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', packs.join(',')], {
+  const result = spawnSync(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', packs.join(',')], {
     encoding: 'utf8',
     timeout: 300_000,
   });
@@ -150,7 +150,7 @@ describe('re-export', () => {
 
   it('leaves the previous export intact when an export is interrupted', async () => {
     const manifest = readFileSync(join(EXPORT, '.icon-registry-export.json'), 'utf8');
-    const child = spawn(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'mdi,fluent-emoji'], {
+    const child = spawn(process.execPath, [CLI, 'export', EXPORT, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'mdi,fluent-emoji'], {
       stdio: 'ignore',
     });
     // Kill it once it has started writing its new directory.
@@ -171,7 +171,7 @@ describe('re-export', () => {
     const dir = join(TEST_TMP, 'export-plain');
     const result = spawnSync(
       process.execPath,
-      [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'svg-spinners', '--no-compress', '--base-path', '/icons'],
+      [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'svg-spinners', '--no-compress', '--base-path', '/icons'],
       { encoding: 'utf8' },
     );
     expect(result.status, result.stderr).toBe(0);
@@ -184,7 +184,7 @@ describe('re-export', () => {
   });
 
   it('refuses to replace a directory that is not an export', () => {
-    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--packs', 'line-md'], {
+    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'line-md'], {
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);

@@ -250,7 +250,7 @@ describe('the page in a static export', () => {
   beforeAll(async () => {
     const result = spawnSync(
       process.execPath,
-      [CLI, 'export', exported, '--data', CATALOG_DATA, '--packs-dir', join(ROOT, 'test', 'fixtures', 'packs'), '--packs', 'mdi,lucide'],
+      [CLI, 'export', exported, '--data', CATALOG_DATA, '--packs-dir', join(ROOT, 'test', 'fixtures', 'packs'), '--only-packs', 'mdi,lucide'],
       {
         encoding: 'utf8',
         timeout: 300_000,
