@@ -145,7 +145,8 @@ export async function servePrimary(
   log.info({ url: first?.url, packs: first?.packs, workers }, 'serving');
   if (watch) {
     const stopWatching = watchOwnPacks(watch, log, () => {
-      for (const worker of liveWorkers()) worker.send(REOPEN_CATALOG);
+      // A worker whose channel has closed is on its way out (its replacement opens the new catalog): sending to it would throw here.
+      for (const worker of liveWorkers()) if (worker.isConnected()) worker.send(REOPEN_CATALOG);
     });
     process.once('SIGTERM', stopWatching);
     process.once('SIGINT', stopWatching);
