@@ -98,7 +98,7 @@ export class AccessControl {
     let view = views.get(key);
     if (!view) {
       const visible = new Set([...registry.packs.keys()].filter((pack) => !this.policy.packs.has(pack) || privatePacks.has(pack)));
-      views.set(key, (view = registry.view(visible)));
+      views.set(key, (view = registry.view(visible, privatePacks)));
     }
     return view;
   }

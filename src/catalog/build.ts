@@ -64,6 +64,8 @@ export interface BuildInput {
   previous?: string;
   /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
   replaces?: ReadonlySet<string>;
+  /** More meta entries, made while the packs are prepared (the vocabulary of search). */
+  metaLater?: () => Promise<Record<string, string>>;
 }
 
 /** The id a default pack must have: its file name. */
@@ -299,6 +301,9 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     observer.progress({ packsDone, packsTotal: files.length, icons: summary.icons + summary.aliases, elapsedMs: Date.now() - started });
   };
 
+  const later = input.metaLater?.();
+  // Awaited below; a failure before then must not go unhandled.
+  later?.catch(() => undefined);
   try {
     // Prepared in parallel, at most a few results per core waiting at once, and stored in order.
     const window = availableParallelism() * 4;
@@ -317,7 +322,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       launch();
       store(file, result);
     }
-    writer.finish({ ...input.meta, format: String(CATALOG_FORMAT), built_at: new Date().toISOString() });
+    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() });
     renameSync(building, dbPath);
   } catch (error) {
     if (writer.db.open) writer.db.close();

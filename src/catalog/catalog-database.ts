@@ -124,6 +124,11 @@ export class CatalogDatabase {
     return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
   }
 
+  /** A value of the meta table, if the build wrote it. */
+  metaValue(key: string): string | undefined {
+    return this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+  }
+
   /** The set order of the default catalog, if this is it. */
   setOrder(): string[] | undefined {
     const value = this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(SET_ORDER_KEY);

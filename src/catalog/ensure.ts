@@ -5,6 +5,8 @@ import { removeAbandonedWork } from '../work-files.js';
 import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
+import { buildVocabularyApart, VOCABULARY_KEY } from '../search/meaning/vocabulary-apart.js';
+import { vocabularySourceVersions } from '../search/meaning/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
 import { defaultSetOrder, listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
 
@@ -65,7 +67,7 @@ function builtFingerprint(path: string): string | undefined {
 
 /** The fingerprint of the default catalog: the @iconify/json version and its files. */
 export function defaultCatalogFingerprint(defaults: DefaultSources = listDefaultSources()): string {
-  return fingerprintOf(`@iconify/json ${defaults.version}`, defaults.files);
+  return fingerprintOf(`@iconify/json ${defaults.version}; vocabulary ${vocabularySourceVersions()}`, defaults.files);
 }
 
 /**
@@ -102,7 +104,8 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     // Largest first, so the big packs do not end up alone on one core at the end.
     const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
-    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta }, defaultPath, observer) });
+    const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyApart() });
+    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater }, defaultPath, observer) });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);
   if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });

@@ -224,9 +224,11 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
   opened.defer(() => defaultCatalog.close());
   const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
   opened.defer(() => served.current.catalog.close());
+  served.current.prepareSearch();
   const reopen = () => {
     const previous = served.current;
     served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions);
+    served.current.prepareSearch();
     // What the old registry kept is of no more use: released now, not when its catalog closes.
     previous.release();
     setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();

@@ -3,7 +3,7 @@ import { methodNotAllowed } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../registry/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
-import { answerDocument } from './handlers/documents.js';
+import { answerDocument, answerSearch } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
 import {
   answerIconifyCollection,
@@ -27,6 +27,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   health: answerHealth,
   index: answerDocument,
   openapi: answerDocument,
+  search: answerSearch,
   pack: answerDocument,
   icon: answerDocument,
   'iconify-icons': answerIconifyIcons,

@@ -9,7 +9,12 @@
  */
 
 /** The registry's own documents, under `{base}/r/`: what the static export writes. */
-export type DocumentRoute = { kind: 'index' } | { kind: 'openapi' } | { kind: 'pack'; pack: string } | { kind: 'icon'; pack: string; name: string };
+export type DocumentRoute =
+  | { kind: 'index' }
+  | { kind: 'openapi' }
+  | { kind: 'search' }
+  | { kind: 'pack'; pack: string }
+  | { kind: 'icon'; pack: string; name: string };
 
 /**
  * The Iconify API's routes, at the root (under the base path): icon data
@@ -41,6 +46,8 @@ export const DOCUMENT_SUFFIX = '.json';
 /** File stems of the registry's own documents under /r/. */
 export const INDEX_STEM = 'registry';
 export const OPENAPI_STEM = 'openapi';
+/** Search by meaning: `/r/search.json?q=` (not exported: it answers queries). */
+export const SEARCH_STEM = 'search';
 /**
  * Stem of the problem document a static web server sends for any missing
  * path. The underscore keeps it apart from every pack id (ids cannot hold one).
@@ -59,7 +66,7 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, DOCUMENTS_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, DOCUMENTS_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -79,6 +86,8 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${INDEX_STEM}${DOCUMENT_SUFFIX}`;
     case 'openapi':
       return `${documentsPath(basePath)}/${OPENAPI_STEM}${DOCUMENT_SUFFIX}`;
+    case 'search':
+      return `${documentsPath(basePath)}/${SEARCH_STEM}${DOCUMENT_SUFFIX}`;
     case 'pack':
       return `${documentsPath(basePath)}/${route.pack}${DOCUMENT_SUFFIX}`;
     case 'icon':
@@ -200,6 +209,7 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
   if (count === 2) return { kind: 'icon', pack: first, name: stem };
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };
+  if (stem === SEARCH_STEM) return { kind: 'search' };
   return { kind: 'pack', pack: stem };
 }
 

@@ -11,6 +11,7 @@ import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
 import type { PageAssets } from '../page/assets.js';
+import { searchJobOf } from './search-params.js';
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -27,6 +28,8 @@ export interface RegistryOptions {
   page?: PageAssets;
   /** Where searches run: a thread of their own when serving, this thread otherwise. */
   searchRunner?: SearchRunner;
+  /** Packs whose icons a search ranks first: the private packs of the caller's token. */
+  firstInSearch?: ReadonlySet<string>;
 }
 
 /**
@@ -75,9 +78,9 @@ export class Registry {
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
   }
 
-  /** The same registry seen as if the catalog held only `packs`, sharing this one's caches. */
-  view(packs: ReadonlySet<string>): Registry {
-    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs });
+  /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
+  view(packs: ReadonlySet<string>, first: ReadonlySet<string> = new Set()): Registry {
+    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first });
   }
 
   /** The page, unless it is turned off. */
@@ -98,6 +101,11 @@ export class Registry {
     return (this.options.searchRunner ?? inThisThread).run(job, scope) as Promise<SearchJobResults[J['kind']]>;
   }
 
+  /** Has what searches read made now (the glyphs and vocabulary take seconds for the whole catalog), rather than at the first search. */
+  prepareSearch(): void {
+    this.runSearch({ kind: 'meaning', q: '', limit: 1, offset: 0 }).catch(() => undefined);
+  }
+
   /** The visible icons of a served pack by their own names, in the pack's order. */
   visibleIconNames(pack: string): string[] {
     const visible = this.packs.has(pack) ? this.catalog.iconifyVisible(pack) : undefined;
@@ -115,6 +123,7 @@ export class Registry {
   respond(route: DocumentRoute): Resource | Promise<Resource> {
     if (route.kind === 'index') return this.index;
     if (route.kind === 'openapi') return this.openApi;
+    if (route.kind === 'search') return this.searchDocument(new URLSearchParams());
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
     if (!pack) return problemResource(this.packNotFound(route.pack));
     return route.kind === 'pack' ? this.packDocument(pack) : this.iconDocument(pack, route.name);
@@ -153,6 +162,20 @@ export class Registry {
     const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
     this.caches.documents.set(key, made);
     return made;
+  }
+
+  /**
+   * `/r/search.json`: glyphs by what the query means, found where searches
+   * run, kept by the search's parameters however the request spelt them
+   * (and by the view: a caller's private packs rank first).
+   */
+  searchDocument(query: URLSearchParams): Resource | Promise<Resource> {
+    const asked = searchJobOf(query);
+    if ('status' in asked) return problemResource(asked);
+    const job = { ...asked, first: [...(this.options.firstInSearch ?? [])].sort() };
+    return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () =>
+      documentResource(Buffer.from(JSON.stringify(await this.runSearch(job))), undefined),
+    );
   }
 
   private packNotFound(pack: string): Problem {

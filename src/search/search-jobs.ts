@@ -3,6 +3,7 @@ import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from '../registry/closest-stored-names.js';
 import type { CatalogSearch } from './catalog-search.js';
 import { searchIcons } from './fill.js';
+import { type MeaningJob, type MeaningResults, runMeaningJob } from './meaning/meaning-job.js';
 
 /*
  * The work of the routes that search, and of the suggestions for a missing
@@ -20,7 +21,9 @@ export type SearchJob =
   /** The names a search finds, best first, at most `limit`. */
   | { kind: 'names'; query: string; limit: number }
   /** The names of a pack closest to a name it lacks, for the suggestions of a miss. */
-  | { kind: 'closest-names'; pack: string; name: string };
+  | { kind: 'closest-names'; pack: string; name: string }
+  /** `/r/search.json`: glyphs by what the query means. */
+  | MeaningJob;
 
 /** What each kind of job answers: an answer object or 400 for a query the route refuses, or the names found. */
 export interface SearchJobResults {
@@ -28,12 +31,15 @@ export interface SearchJobResults {
   'iconify-keywords': Record<string, unknown> | 400;
   names: string[];
   'closest-names': string[];
+  meaning: MeaningResults;
 }
 export type SearchJobResult = SearchJobResults[SearchJob['kind']];
 
-/** Runs one job over `source`, the search of the packs the request may see; `catalog` gives the sets' info. */
-export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog): SearchJobResult {
+/** Runs one job over `source`, the search of the packs the request may see (`served`); `catalog` gives the sets' info. */
+export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog, served: readonly string[]): SearchJobResult {
   switch (job.kind) {
+    case 'meaning':
+      return runMeaningJob(job, catalog, served);
     case 'iconify-search':
       return searchAnswer(new URLSearchParams(job.query), source, (pack) => {
         const info = catalog.iconifyInfo(pack);
@@ -72,6 +78,6 @@ export interface SearchRunner {
 
 /** Runs each job at once, in the thread that asks (exports, and tests of answers in process). */
 export const inThisThread: SearchRunner = {
-  run: async (job, scope) => runSearchJob(job, scope.source(), scope.catalog),
+  run: async (job, scope) => runSearchJob(job, scope.source(), scope.catalog, scope.served),
   close: async () => {},
 };

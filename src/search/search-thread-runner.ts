@@ -8,8 +8,12 @@ import type { ThreadReply, ThreadRequest } from './search-thread.js';
  * queue rather than memory and latency without end.
  */
 export const MAX_WAITING_SEARCHES = 64;
-/** The thread's heap: the index of which sets hold each keyword, and one search's readings, with room to spare. */
-const THREAD_HEAP_MB = 64;
+/**
+ * The thread's heap: the index of which sets hold each keyword, the glyphs,
+ * vocabulary and typo index of search by meaning (kept), what building them
+ * takes for a moment when a catalog is opened, and one search's readings.
+ */
+const THREAD_HEAP_MB = 192;
 /**
  * The thread's young generation: a search's short-lived readings die there
  * as well in a small one, and V8's default for a thread kept several times

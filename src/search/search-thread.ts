@@ -70,7 +70,7 @@ function searchOf(request: ThreadRequest): { search: CatalogSearch; catalog: Cat
 function answer(request: ThreadRequest): ThreadReply {
   try {
     const { search, catalog } = searchOf(request);
-    return { id: request.id, result: runSearchJob(request.job, search, catalog) };
+    return { id: request.id, result: runSearchJob(request.job, search, catalog, request.served) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -257,10 +257,24 @@ export function worstSearchRequests(): FuzzRequest[] {
   for (const { words, params = [] } of lists) {
     requests.push({ target: targetWithin('/search', params, { key: 'query', words }) });
     requests.push({ target: targetWithin('/r/registry.json', [['format', 'shadcn']], { key: 'q', words }) });
+    // Within the 256 characters /r/search.json reads (a longer q is refused at once).
+    requests.push({ target: targetWithin('/r/search.json', [['limit', '200']], { key: 'q', words: wordsWithin(words, 256) }) });
   }
   requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
   requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });
   return requests;
+}
+
+/** The first words that fit in `length` characters joined by spaces (at least the first). */
+function wordsWithin(words: readonly string[], length: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const word of words) {
+    if (kept.length > 0 && used + 1 + word.length > length) break;
+    used += (kept.length > 0 ? 1 : 0) + word.length;
+    kept.push(word);
+  }
+  return kept;
 }
 
 /**
@@ -310,10 +324,20 @@ export function fuzzSearchRequests(random: () => number, count: number): FuzzReq
       if (random() < 0.1) params.push(['category', pick(CATEGORIES)]);
       if (random() < 0.2) params.push(['similar', pick(['false', 'true', '0', 'junk'])]);
       requests.push({ target: targetWithin('/search', params, { key: 'query', words: words() }) });
-    } else if (route < 0.7) {
+    } else if (route < 0.62) {
       const key = random() < 0.5 ? 'prefix' : 'keyword';
       const value = random() < 0.3 ? words().join('-') : random() < 0.5 ? pick(PARTIAL_WORDS) : random() < 0.8 ? word() : garbage();
       requests.push({ target: targetWithin('/keywords', [[key, value]]) });
+    } else if (route < 0.8) {
+      const params: Array<[string, string]> = [];
+      if (random() < 0.3) params.push(['limit', pick(['1', '48', '200', '201', 'abc'])]);
+      if (random() < 0.3) params.push(['offset', pick(['0', '24', '9999', '10001', '-1'])]);
+      if (random() < 0.2) params.push(['packs', Array.from({ length: between(1, 70) }, () => pick(PACK_IDS)).join(',')]);
+      if (random() < 0.1) params.push(['palette', pick(['mono', 'color', 'junk'])]);
+      if (random() < 0.1) params.push(['style', pick(['fill', 'stroke', 'junk'])]);
+      if (random() < 0.1) params.push(['license', pick(['MIT', 'Apache-2.0', 'CC-BY-4.0', '<junk>'])]);
+      const all = words();
+      requests.push({ target: targetWithin('/r/search.json', params, { key: 'q', words: random() < 0.7 ? wordsWithin(all, 256) : all }) });
     } else {
       const params: Array<[string, string]> = [];
       if (random() < 0.3) params.push(['limit', pick(['1', '24', '100', '1000', '5000'])]);

@@ -25,6 +25,11 @@ export function answerDocument(request: RequestContext, route: DocumentRoute, re
   return resource.then((made) => documentAnswer(request, route, made, query));
 }
 
+/** `/r/search.json`: search by meaning (see Registry.searchDocument). */
+export function answerSearch(request: RequestContext, _route: DocumentRoute, registry: Registry): AnswerOrLater {
+  return laterResourceAnswer(registry.searchDocument(queryOf(request)));
+}
+
 /** A document, or its problem as the client asks for it (the shadcn CLI's, or a problem document). */
 function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);

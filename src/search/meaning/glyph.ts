@@ -40,11 +40,14 @@ function systematicStyleWords(names: readonly string[]): Set<string> {
 }
 
 /** A pack's themes from its IconifyJSON (the empty key names the default theme and is left out). */
-export function packThemesOf(data: Pick<IconifyJSON, 'prefixes' | 'suffixes' | 'icons'>): PackThemes {
+export function packThemesOf(
+  data: Pick<IconifyJSON, 'prefixes' | 'suffixes'> & Partial<Pick<IconifyJSON, 'icons'>>,
+  names: readonly string[] = Object.keys(data.icons ?? {}),
+): PackThemes {
   const prefixes = longestFirst(Object.keys(data.prefixes ?? {}));
   const suffixes = longestFirst(Object.keys(data.suffixes ?? {}));
   const declared = prefixes.length > 0 || suffixes.length > 0;
-  return { prefixes, suffixes, styleWords: declared ? new Set() : systematicStyleWords(Object.keys(data.icons)) };
+  return { prefixes, suffixes, styleWords: declared ? new Set() : systematicStyleWords(names) };
 }
 
 /** The name without a declared theme suffix (once: `-outline-rounded`, or `-16-solid`), or the name. */

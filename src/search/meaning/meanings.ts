@@ -17,35 +17,73 @@ const NONE: readonly MeaningLink[] = [];
  * `-` or run together ("hard copy" → `hard-copy`, `hardcopy`).
  */
 export class Vocabulary {
-  private readonly links = new Map<string, readonly MeaningLink[]>();
+  /*
+   * Packed: a word's links are a run of parallel typed arrays, and each name
+   * word is one string however many links name it. An object per link took
+   * most of the memory of search (50,000 words, 200,000 links).
+   */
+  private readonly slots = new Map<string, number>();
+  private readonly starts: Uint32Array;
+  private readonly nameWords: string[] = [];
+  private readonly weights: Float64Array;
+  private readonly provenance: Uint16Array;
   readonly sources: readonly string[];
 
   constructor(table: VocabularyTable) {
     this.sources = table.sources;
+    const width = table.sources.length;
+    let total = 0;
+    for (const [, links] of table.words) total += links.length;
+    this.starts = new Uint32Array(table.words.length + 1);
+    this.weights = new Float64Array(total);
+    this.provenance = new Uint16Array(total * width);
+    const interned = new Map<string, string>();
+    let at = 0;
     for (const [word, links] of table.words) {
-      this.links.set(
-        word,
-        links.map(([nameWord, weight, ...provenance]) => ({ nameWord, weight, provenance })),
-      );
+      const slot = this.slots.size;
+      this.slots.set(word, slot);
+      this.starts[slot] = at;
+      for (const [nameWord, weight, ...counts] of links) {
+        let name = interned.get(nameWord);
+        if (name === undefined) interned.set(nameWord, (name = nameWord));
+        this.nameWords[at] = name;
+        this.weights[at] = weight;
+        counts.forEach((count, source) => {
+          this.provenance[at * width + source] = Math.min(count, 0xffff);
+        });
+        at++;
+      }
     }
+    this.starts[table.words.length] = at;
   }
 
   get size(): number {
-    return this.links.size;
+    return this.slots.size;
   }
 
   has(word: string): boolean {
-    return this.links.has(word);
+    return this.slots.has(word);
   }
 
   /** Every word the vocabulary links (for the typo corrector's known words). */
   words(): IterableIterator<string> {
-    return this.links.keys();
+    return this.slots.keys();
   }
 
   /** The links of one query word (lower-case). */
   linksOf(word: string): readonly MeaningLink[] {
-    return this.links.get(word) ?? this.links.get(singularOf(word, (known) => this.links.has(known))) ?? NONE;
+    const slot = this.slots.get(word) ?? this.slots.get(singularOf(word, (known) => this.slots.has(known)));
+    if (slot === undefined) return NONE;
+    const width = this.sources.length;
+    const links: MeaningLink[] = [];
+    for (let at = this.starts[slot] as number; at < (this.starts[slot + 1] as number); at++) {
+      links.push({
+        nameWord: this.nameWords[at] as string,
+        weight: this.weights[at] as number,
+        provenance: [...this.provenance.subarray(at * width, (at + 1) * width)],
+      });
+    }
+    return links;
   }
 
   /** The links of two adjacent query words read as one tag, or none. */

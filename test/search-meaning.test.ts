@@ -1,0 +1,196 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAccessFile } from './helpers/access-file.js';
+import { mapLimit } from './helpers/http.js';
+import { ROOT, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/*
+ * Search by meaning, `/r/search.json`, over the whole test catalog, judged
+ * on queries written for it (test/fixtures/relevance-queries.json): words
+ * people use for what an icon shows rather than its name, misspelt names,
+ * and names themselves. A result is right when one of its names holds one of
+ * the query's right words as a run of whole
+ * '-'-separated words. The Iconify API's `/search` (the reference's answers,
+ * see search-conformance.test.ts) is judged on the same queries beside it.
+ */
+
+interface Judged {
+  packs: string[];
+  queries: Array<{ q: string; kind: string; right: string[] }>;
+}
+interface SearchAnswer {
+  query: string;
+  total: number;
+  didYouMean?: string;
+  results: Array<{ id: string; pack: string; name: string; variants: string[]; width: number; height: number; body: string }>;
+}
+
+const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
+const WORK = join(TEST_TMP, 'search-meaning');
+const TOKEN = 'search-meaning-token-0123456789abcdef';
+const PRIVATE_PACK = 'fixture-shapes';
+
+let server: TestServer;
+beforeAll(async () => {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const access = join(WORK, 'access.json');
+  writeAccessFile(access, { [PRIVATE_PACK]: ['team'] }, { team: TOKEN });
+  server = await startTestServer({ args: ['--access', access] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
+  const response = await fetch(`${server.base}/r/search.json?${new URLSearchParams(params)}`, { headers });
+  expect(response.status, JSON.stringify(params)).toBe(200);
+  return (await response.json()) as SearchAnswer;
+}
+
+/** Whether `name` holds one of `runs` as whole '-'-separated words in a row. */
+function holdsRun(name: string, runs: readonly string[]): boolean {
+  const words = name.split('-');
+  return runs.some((run) => {
+    const wanted = run.split('-');
+    for (let i = 0; i + wanted.length <= words.length; i++) if (wanted.every((word, j) => words[i + j] === word)) return true;
+    return false;
+  });
+}
+
+describe('search by meaning', () => {
+  it('puts right icons first on judged queries, on the whole catalog and within popular packs, well ahead of the Iconify search', async () => {
+    expect(judged.queries.length).toBeGreaterThanOrEqual(150);
+    expect(judged.packs.length).toBeGreaterThanOrEqual(8);
+    const ours = { precision: 0, packHits: 0, packs: 0 };
+    const reference = { precision: 0, packHits: 0 };
+    const weakest: string[] = [];
+    await mapLimit(judged.queries, 4, async (query) => {
+      const right = query.right;
+      const answer = await search({ q: query.q, limit: '24' });
+      const rightCount = answer.results.filter((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right))).length;
+      const precision = answer.results.length > 0 ? rightCount / answer.results.length : 0;
+      ours.precision += precision;
+      ours.packs += new Set(answer.results.map((result) => result.pack)).size;
+      if (precision < 0.5) weakest.push(`${query.q} ${precision.toFixed(2)}`);
+      const iconify = (await (await fetch(`${server.base}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as { icons: string[] };
+      const firstOfReference = iconify.icons.slice(0, 24);
+      reference.precision +=
+        firstOfReference.length > 0 ? firstOfReference.filter((id) => holdsRun(id.slice(id.indexOf(':') + 1), right)).length / firstOfReference.length : 0;
+      for (const pack of judged.packs) {
+        const within = await search({ q: query.q, limit: '10', packs: pack });
+        if (within.results.some((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right)))) ours.packHits++;
+        const theirs = (await (await fetch(`${server.base}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
+          icons: string[];
+        };
+        if (theirs.icons.slice(0, 10).some((id) => holdsRun(id.slice(id.indexOf(':') + 1), right))) reference.packHits++;
+      }
+    });
+    const queries = judged.queries.length;
+    const packSearches = queries * judged.packs.length;
+    const figures = {
+      precisionIn24: ours.precision / queries,
+      packSearchesWithARightIconIn10: ours.packHits / packSearches,
+      packsIn24: ours.packs / queries,
+      reference: { precisionIn24: reference.precision / queries, packSearchesWithARightIconIn10: reference.packHits / packSearches },
+    };
+    console.log(`search by meaning on ${queries} judged queries: ${JSON.stringify(figures)}; weakest: ${weakest.join(', ')}`);
+    expect(figures.precisionIn24).toBeGreaterThanOrEqual(0.9);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(0.85);
+    expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
+    // Precision counts what is shown: the reference shows nothing at all for most words that are no names.
+    expect(figures.precisionIn24).toBeGreaterThan(figures.reference.precisionIn24);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThan(figures.reference.packSearchesWithARightIconIn10 + 0.3);
+  }, 600_000);
+
+  it('finds trash cans for words no icon is named with', async () => {
+    for (const q of ['dustbin', 'garbage', 'wastebasket', 'rubbish']) {
+      const answer = await search({ q, limit: '24' });
+      const trash = answer.results.filter((result) => holdsRun(result.name, ['trash', 'delete', 'bin', 'wastebasket', 'garbage', 'rubbish']));
+      expect(trash.length, q).toBeGreaterThanOrEqual(20);
+      expect(answer.didYouMean, q).toBeUndefined();
+    }
+  });
+
+  it('corrects a misspelt word, says so, and searches the correction', async () => {
+    const trash = await search({ q: 'trsh' });
+    expect(trash.didYouMean).toBe('trash');
+    expect(trash.results.slice(0, 10).every((result) => holdsRun(result.name, ['trash', 'delete']))).toBe(true);
+    const calendar = await search({ q: 'calandar' });
+    expect(calendar.didYouMean).toBe('calendar');
+    expect(calendar.results[0]?.name).toMatch(/calendar/);
+  });
+
+  it('completes the word being typed', async () => {
+    const answer = await search({ q: 'calend', limit: '10' });
+    expect(answer.results.length).toBe(10);
+    expect(answer.didYouMean).toBeUndefined();
+    expect(answer.results.every((result) => result.name.split('-').some((word) => word.startsWith('calend')))).toBe(true);
+  });
+
+  it("lists a glyph's variants under one result: one material-symbols house, not four", async () => {
+    const answer = await search({ q: 'house', packs: 'material-symbols', limit: '50' });
+    const house = answer.results.find((result) => result.name === 'house');
+    expect(house?.variants.sort()).toEqual(['house-outline', 'house-outline-rounded', 'house-outline-sharp', 'house-rounded', 'house-sharp']);
+    expect(answer.results.filter((result) => /^house-(outline|rounded|sharp)/.test(result.name))).toEqual([]);
+    const all = await search({ q: 'house', limit: '24' });
+    const perPack = new Map<string, number>();
+    for (const result of all.results) perPack.set(result.pack, (perPack.get(result.pack) ?? 0) + 1);
+    expect(Math.max(...perPack.values())).toBeLessThanOrEqual(3);
+  });
+
+  it('gives each result its drawing, the body of its icon document', async () => {
+    const answer = await search({ q: 'home', limit: '5' });
+    for (const result of answer.results) {
+      const document = (await (await fetch(`${server.base}/r/${result.pack}/${result.name}.json`)).json()) as { body: string; width: number; height: number };
+      expect({ body: result.body, width: result.width, height: result.height }, result.id).toEqual({
+        body: document.body,
+        width: document.width,
+        height: document.height,
+      });
+    }
+  });
+
+  it("ranks a caller's private pack first with its token, and never shows it without", async () => {
+    const withToken = await search({ q: 'text', limit: '24' }, { authorization: `Bearer ${TOKEN}` });
+    expect(withToken.results[0]?.pack).toBe(PRIVATE_PACK);
+    const without = await search({ q: 'text', limit: '200' });
+    expect(without.results.some((result) => result.pack === PRIVATE_PACK)).toBe(false);
+    expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
+    expect((await search({ q: 'text', packs: PRIVATE_PACK }, { authorization: `Bearer ${TOKEN}` })).total).toBeGreaterThan(0);
+  });
+
+  it('filters by pack, licence, palette and style', async () => {
+    const lucide = await search({ q: 'arrow', packs: 'lucide,tabler', limit: '100' });
+    expect(new Set(lucide.results.map((result) => result.pack))).toEqual(new Set(['lucide', 'tabler']));
+    const colour = await search({ q: 'house', palette: 'color', limit: '50' });
+    expect(colour.results.length).toBeGreaterThan(0);
+    const index = (await (await fetch(`${server.base}/r/registry.json`)).json()) as Array<{ id: string; palette?: boolean; license: { spdx?: string } }>;
+    const palette = new Map(index.map((entry) => [entry.id, entry.palette ?? false]));
+    expect(colour.results.every((result) => palette.get(result.pack) === true)).toBe(true);
+    const mit = await search({ q: 'house', license: 'MIT', limit: '50' });
+    const spdx = new Map(index.map((entry) => [entry.id, entry.license.spdx]));
+    expect(mit.results.length).toBeGreaterThan(0);
+    expect(mit.results.every((result) => spdx.get(result.pack) === 'MIT')).toBe(true);
+  });
+
+  it('refuses what it does not take with a problem naming it', async () => {
+    for (const [query, detail] of [
+      ['q=home&lmit=5', /Unknown parameter 'lmit'/],
+      ['q=home&limit=0', /limit parameter/],
+      ['q=home&limit=201', /limit parameter/],
+      ['q=home&offset=10001', /offset parameter/],
+      ['q=home&palette=rainbow', /palette parameter/],
+      ['q=home&style=bold', /style parameter/],
+      [`q=${'a'.repeat(257)}`, /longer than 256/],
+      [`q=home&packs=${Array.from({ length: 65 }, (_, i) => `p${i}`).join(',')}`, /packs parameter/],
+    ] as const) {
+      const response = await fetch(`${server.base}/r/search.json?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await response.json()) as { detail: string }).detail).toMatch(detail);
+    }
+  });
+});
