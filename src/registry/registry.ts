@@ -83,6 +83,11 @@ export class Registry {
     return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first });
   }
 
+  /** The packs a search ranks first, sorted: the caller's private packs. */
+  get firstInSearch(): string[] {
+    return [...(this.options.firstInSearch ?? [])].sort();
+  }
+
   /** The page, unless it is turned off. */
   get page(): PageAssets | undefined {
     return this.options.page;
@@ -172,7 +177,7 @@ export class Registry {
   searchDocument(query: URLSearchParams): Resource | Promise<Resource> {
     const asked = searchJobOf(query);
     if ('status' in asked) return problemResource(asked);
-    const job = { ...asked, first: [...(this.options.firstInSearch ?? [])].sort() };
+    const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () =>
       documentResource(Buffer.from(JSON.stringify(await this.runSearch(job))), undefined),
     );

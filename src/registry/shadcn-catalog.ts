@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LIMIT } from '../iconify/search-limits.js';
+import type { MeaningJob, MeaningResults } from '../search/meaning/meaning-job.js';
 import type { Registry } from './registry.js';
 import { type CatalogParams, ICON_ITEM_TYPE } from './shadcn.js';
 
@@ -11,13 +11,13 @@ interface Page {
 }
 
 /** A page of the icons a search found, best first (see catalogSearchJob). */
-function searchPage(found: readonly string[], params: CatalogParams): Page {
-  return { ids: found.slice(params.offset, params.offset + params.limit), total: found.length };
+function searchPage(found: MeaningResults): Page {
+  return { ids: found.results.map((result) => result.id), total: found.total };
 }
 
-/** The search of a catalog page with `q`: at most MAX_SEARCH_LIMIT (the Iconify API's), so that every page is a slice of the same ranking. */
-export function catalogSearchJob(params: CatalogParams): { kind: 'names'; query: string; limit: number } | undefined {
-  return params.iconsWanted && params.q ? { kind: 'names', query: params.q, limit: MAX_SEARCH_LIMIT } : undefined;
+/** The search of a catalog page with `q`: search by meaning, the page asked for, without the drawings (the CLI lists names). */
+export function catalogSearchJob(params: CatalogParams): MeaningJob | undefined {
+  return params.iconsWanted && params.q ? { kind: 'meaning', q: params.q, limit: params.limit, offset: params.offset, drawings: false } : undefined;
 }
 
 /** Every visible icon of every pack, packs in id order, icons in the pack's order: read only as far as the page. */
@@ -45,8 +45,8 @@ function listingPage(registry: Registry, params: CatalogParams): Page {
  * the search engine, a page at a time with `pagination` (the CLI then keeps
  * the server's order and filters nothing itself).
  */
-export function shadcnCatalogDocument(registry: Registry, params: CatalogParams, found?: readonly string[]): string {
-  const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : found ? searchPage(found, params) : listingPage(registry, params);
+export function shadcnCatalogDocument(registry: Registry, params: CatalogParams, found?: MeaningResults): string {
+  const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : found ? searchPage(found) : listingPage(registry, params);
   const items = page.ids.map((id) => {
     const colon = id.indexOf(':');
     const pack = registry.packs.get(id.slice(0, colon));

@@ -45,6 +45,51 @@ export function openApiDocument(basePath: string, version: string): object {
           responses: { '200': json('The index of packs.', { type: 'array', items: { $ref: '#/components/schemas/RegistryEntry' } }), ...errors },
         },
       },
+      [pathOf({ kind: 'search' }, '')]: {
+        get: {
+          operationId: 'searchIcons',
+          summary: 'Icons by what the query means: names, the vocabulary, completions and corrections; variants of a glyph as one result',
+          parameters: [
+            { name: 'q', in: 'query', schema: { type: 'string', maxLength: 256 } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 48 } },
+            { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
+            { name: 'packs', in: 'query', description: 'Comma list of at most 64 pack ids.', schema: { type: 'string' } },
+            { name: 'license', in: 'query', description: 'SPDX id of the packs searched.', schema: { type: 'string' } },
+            { name: 'palette', in: 'query', schema: { type: 'string', enum: ['mono', 'color'] } },
+            { name: 'style', in: 'query', schema: { type: 'string', enum: ['fill', 'stroke'] } },
+            ...conditional,
+          ],
+          responses: {
+            '200': json('The results, best first.', {
+              type: 'object',
+              required: ['query', 'total', 'results'],
+              properties: {
+                query: { type: 'string' },
+                total: { type: 'integer' },
+                didYouMean: { type: 'string', description: 'The query with misspelt words corrected, when any were.' },
+                results: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'pack', 'name', 'variants', 'width', 'height', 'body'],
+                    properties: {
+                      id: { type: 'string' },
+                      pack: name,
+                      name,
+                      variants: { type: 'array', items: { type: 'string' }, description: "The glyph's other names: styles and plain aliases." },
+                      width: { type: 'number' },
+                      height: { type: 'number' },
+                      body: { type: 'string' },
+                    },
+                  },
+                },
+              },
+            }),
+            '503': problem('Too many searches waiting (search_busy); retry after a second.'),
+            ...errors,
+          },
+        },
+      },
       [pathOf({ kind: 'pack', pack: '{pack}' }, '')]: {
         get: {
           operationId: 'getPack',

@@ -45,7 +45,7 @@ function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource | P
   const job = catalogSearchJob(params);
   if (!job) return registry.cachedDocument(undefined, key, () => documentResource(Buffer.from(shadcnCatalogDocument(registry, params)), undefined));
   return registry.cachedDocumentLater(key, async () => {
-    const found = await registry.runSearch(job);
+    const found = await registry.runSearch({ ...job, first: registry.firstInSearch });
     return documentResource(Buffer.from(shadcnCatalogDocument(registry, params, found)), undefined);
   });
 }

@@ -76,9 +76,11 @@ export class GlyphIndex {
       for (const [title, listed] of Object.entries(pack.categories ?? {})) {
         for (const word of title.toLowerCase().split(/[^a-z0-9]+/)) {
           if (word.length < 2) continue;
+          // "Team mascots" is found by "mascot" too.
+          const forms = word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') ? [word, word.slice(0, -1)] : [word];
           for (const name of listed) {
             const glyph = glyphOfName.get(name);
-            if (glyph !== undefined) file(byTag, word, glyph);
+            if (glyph !== undefined) for (const form of forms) file(byTag, form, glyph);
           }
         }
       }

@@ -20,6 +20,8 @@ export interface MeaningJob {
   style?: 'fill' | 'stroke';
   /** Packs ranked before the others: the caller's private packs. */
   first?: string[];
+  /** Whether results carry their drawing (body and size): not for lists of names. */
+  drawings?: boolean;
 }
 
 /** One result of `/r/search.json`: a glyph of a pack, its other names, and its drawing. */
@@ -28,9 +30,9 @@ export interface MeaningResult {
   pack: string;
   name: string;
   variants: string[];
-  width: number;
-  height: number;
-  body: string;
+  width?: number;
+  height?: number;
+  body?: string;
 }
 
 export interface MeaningResults {
@@ -59,10 +61,26 @@ export function meaningSourcesOf(catalog: Catalog): MeaningSources {
   };
 }
 
+/** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
+const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
+
+/** The query without its pack-scoped word, and that word's pack, if it names one. */
+function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?: string } {
+  const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
+  if (!match || !isPack(match[1] as string)) return { q };
+  return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
+}
+
 /** Runs a search by meaning over the packs `served` of `catalog`, with each result's drawing. */
 export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonly string[]): MeaningResults {
   const shown = new Set(served);
-  const only = job.packs ? new Set(job.packs) : undefined;
+  const scoped = scopeOf(job.q, (id) => shown.has(id));
+  const only =
+    scoped.pack !== undefined
+      ? new Set(job.packs ? job.packs.filter((pack) => pack === scoped.pack) : [scoped.pack])
+      : job.packs
+        ? new Set(job.packs)
+        : undefined;
   const styles = job.style ? packStyles(catalog) : undefined;
   const allowed = (pack: string) => {
     if (!shown.has(pack) || (only && !only.has(pack))) return false;
@@ -75,8 +93,9 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
   // A pack is searched in the database that serves it: an own pack may replace a default one of the same id.
   const servedBy = (pack: string, database: number) => catalog.database(pack) === catalog.databases[database] && allowed(pack);
   const sources = meaningSourcesOf(catalog);
-  const answer = searchByMeaning({ q: job.q, limit: job.limit, offset: job.offset, packs: servedBy, first: new Set(job.first ?? []) }, sources);
+  const answer = searchByMeaning({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first: new Set(job.first ?? []) }, sources);
   const results = answer.hits.map((hit): MeaningResult => {
+    if (job.drawings === false) return { id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants };
     const icon = catalog.icon(hit.pack, hit.name);
     const drawn = icon ? renderSvg(icon) : { body: '', width: 0, height: 0 };
     return {
