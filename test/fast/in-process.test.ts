@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/catalog/catalog.js';
-import { MAX_STREAMED_ANSWERS } from '../../src/http/send-answer.js';
+import { MAX_STREAMED_ANSWERS } from '../../src/http/prepare.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { Registry } from '../../src/registry/registry.js';
 import { rawRequest } from '../helpers/http.js';
