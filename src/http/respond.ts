@@ -22,7 +22,7 @@ export interface Routed {
 export function routeRequest(context: RequestContext, registry: Registry, access: AccessControl | undefined): Routed {
   if (!access) return { answer: dispatch(context, registry) };
   const view = access.viewFor(context, registry);
-  if ('answer' in view) return { answer: view.answer };
+  if ('refused' in view) return { answer: problemAnswer(view.refused, view.headers) };
   const answer = dispatch(context, view.registry);
   const marked = answer instanceof Promise ? answer.then((made) => access.markIfPrivate(made, context, view)) : access.markIfPrivate(answer, context, view);
   return { answer: marked, tokenName: view.tokenName };
