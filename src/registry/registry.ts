@@ -1,4 +1,7 @@
 import type { Catalog, PackRecord } from '../catalog/catalog.js';
+import type { IconifySetRow } from '../catalog/catalog-database.js';
+import type { StoredEntry } from '../catalog/resolve-icon.js';
+import type { IconifyIcon } from '@iconify/types';
 import { isValidName } from '../names.js';
 import { renderIconDocument } from '../render/icon-document.js';
 import { openApiDocument } from '../render/openapi.js';
@@ -11,6 +14,9 @@ import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
 import type { PageAssets } from '../page/assets.js';
+
+/** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
+export type { IconifySetRow };
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -162,6 +168,37 @@ export class Registry {
       detail: `There is no pack ${quoted(pack)}.`,
       suggestions: closestNames(pack, this.packs.keys()),
     };
+  }
+
+  /*
+   * The catalog's stored data, for the faces that answer from it (the
+   * Iconify API's routes): read only for packs this registry serves, so a
+   * view never hands out a pack it hides, and no handler touches the catalog.
+   */
+
+  /** The entry of `name` in a served pack (an icon, an alias or a character code), as the build stored it. */
+  storedEntry(pack: string, name: string): StoredEntry | undefined {
+    return this.packs.has(pack) && isValidName(name) ? this.catalog.entry(pack, name) : undefined;
+  }
+
+  /** The data of an icon or alias of a served pack, its alias resolved. */
+  iconData(pack: string, name: string): IconifyIcon | undefined {
+    return this.packs.has(pack) ? this.catalog.icon(pack, name) : undefined;
+  }
+
+  /** The root fields of a served pack's IconifyJSON (all but its icons), as JSON. */
+  iconifyRoot(pack: string): string | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifyRoot(pack) : undefined;
+  }
+
+  /** A served pack's IconifyJSON info, as JSON. */
+  iconifyInfo(pack: string): string | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifyInfo(pack) : undefined;
+  }
+
+  /** What the Iconify API's lists say of a served pack, as the build stored it. */
+  iconifySet(pack: string): IconifySetRow | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifySet(pack) : undefined;
   }
 
   /** Every icon and alias name of a served pack. */
