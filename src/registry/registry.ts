@@ -8,7 +8,7 @@ import { openApiDocument } from '../render/openapi.js';
 import { registryDocument } from '../render/registry-entry.js';
 import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
-import { RegistryCaches } from './registry-caches.js';
+import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
@@ -212,8 +212,8 @@ export class Registry {
    * packs) is dropped; documents of the shared default packs stay.
    */
   release(): void {
-    this.caches.forget(this.catalog.ownedSerials);
-    this.caches.documents.deleteWhere((key) => key.startsWith(`registry ${this.serial} `));
+    this.caches.forgetDatabases(this.catalog.ownedSerials);
+    this.caches.forgetRegistry(this.serial);
   }
 
   /**
@@ -224,7 +224,7 @@ export class Registry {
    * have a cache of their own).
    */
   cachedDocument(pack: string | undefined, what: string, make: () => Resource | Problem): Resource {
-    const key = pack === undefined ? `registry ${this.serial} ${what}` : this.keyOf(pack, what);
+    const key = pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const made = make();
@@ -239,26 +239,30 @@ export class Registry {
    * same document asked for again while it is being made waits for that one.
    */
   cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>): Resource | Promise<Resource> {
-    const key = `registry ${this.serial} ${what}`;
+    const key = this.ownKeyOf(what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
-    let making = this.caches.making.get(key);
-    if (!making) {
-      making = make()
-        .then((made) => {
+    return (
+      this.caches.making(key) ??
+      this.caches.startMaking(
+        key,
+        make().then((made) => {
           if (!('bytes' in made)) return problemResource(made);
           this.caches.documents.set(key, made);
           return made;
-        })
-        .finally(() => this.caches.making.delete(key));
-      this.caches.making.set(key, making);
-    }
-    return making;
+        }),
+      )
+    );
   }
 
-  /** A cache key: the serial of the database serving `pack`, the pack, and what of it. */
-  private keyOf(pack: string, what: string): string {
-    return `${this.catalog.serialOf(pack)} ${pack} ${what}`;
+  /** The key of `what` of `pack`, owned by the pack as the database serving it holds it. */
+  private keyOf(pack: string, what: string): CacheKey {
+    return { owner: { database: this.catalog.serialOf(pack), pack }, what };
+  }
+
+  /** The key of `what` this registry answers of all its packs, owned by this registry. */
+  private ownKeyOf(what: string): CacheKey {
+    return { owner: { registry: this.serial }, what };
   }
 
   /**
