@@ -38,4 +38,22 @@ describe('/r/registry.json, negotiated', () => {
     expect(json.items.length).toBeLessThanOrEqual(100);
     expect(json.pagination.hasMore).toBe(true);
   });
+
+  it('answers the CLI a problem as plain JSON, the suggestions in detail as the user would type them, fields in the order of a problem document', async () => {
+    const shadcnAccept = { accept: 'application/vnd.shadcn.v1+json, application/json;q=0.9' };
+    const miss = await site.request('/r/mdi/hoem.json', { headers: shadcnAccept });
+    expect([miss.status, miss.headers['content-type'], miss.headers.vary]).toEqual([404, 'application/json; charset=utf-8', 'Accept-Encoding, Accept']);
+    const body = miss.json<{ detail: string; suggestions: string[] }>();
+    expect(Object.keys(body)).toEqual(['type', 'title', 'status', 'code', 'detail', 'suggestions']);
+    expect(body).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404, code: 'icon_not_found' });
+    expect(body.suggestions[0]).toBe('mdi:home');
+    expect(body.detail).toMatch(/^Pack 'mdi' has no icon 'hoem'\. Did you mean @icons\/mdi\/home, .+ or @icons\/mdi\/[a-z0-9-]+\?$/);
+    const bad = await site.request('/r/registry.json?limit=-1', { headers: { accept: 'application/vnd.shadcn.v1+json' } });
+    expect([bad.status, bad.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
+    expect(bad.json<{ detail: string }>().detail).toBe('The limit parameter must be a whole number from 1.');
+    // Any other client gets the problem document itself.
+    const plain = await site.request('/r/mdi/hoem.json');
+    expect([plain.status, plain.headers['content-type']]).toEqual([404, 'application/problem+json']);
+    expect(plain.json<{ detail: string }>().detail).toBe("Pack 'mdi' has no icon 'hoem'.");
+  });
 });
