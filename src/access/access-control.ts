@@ -1,5 +1,4 @@
-import type { Answer, RequestContext } from '../http/answer.js';
-import { problemAnswer } from '../http/answer.js';
+import type { Problem } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../registry/target.js';
 import { type AccessPolicy, EVERYTHING_PUBLIC } from './access-file.js';
@@ -16,6 +15,27 @@ export interface View {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** What the access layer reads of a request: it knows nothing else of HTTP. */
+export interface AccessRequest {
+  /** The request target as received, to tell which pack an answer is about. */
+  readonly target: string;
+  /** The client's address, for the limit on bad tokens. */
+  readonly address: string;
+  readonly headers: { readonly authorization?: string };
+}
+
+/** A request refused before any route is answered: the problem, and headers of its own (Retry-After, WWW-Authenticate). */
+export interface Refusal {
+  refused: Problem;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What markIfPrivate reads and marks of an answer. */
+interface Marked {
+  status: number;
+  headers?: Readonly<Record<string, string>>;
+}
 
 /** The headers of an answer that depends on who asked: no shared cache may keep it. */
 const PRIVATE = { 'cache-control': 'private, no-store' };
@@ -44,12 +64,12 @@ export class AccessControl {
     this.views = new WeakMap();
   }
 
-  /** The view of `registry` this request may see, or the answer that refuses it (401, 429, 503). */
-  viewFor(request: RequestContext, registry: Registry): View | { answer: Answer } {
+  /** The view of `registry` this request may see, or the problem that refuses it (401, 429, 503). */
+  viewFor(request: AccessRequest, registry: Registry): View | Refusal {
     const header = request.headers.authorization;
     if (header !== undefined && this.policy.closed) {
       // Not the client's fault, so neither 401 (its token may be good) nor a count against its address.
-      return { answer: problemAnswer({ status: 503, code: 'tokens_unavailable', detail: 'Tokens cannot be checked at the moment: try again later.' }) };
+      return { refused: { status: 503, code: 'tokens_unavailable', detail: 'Tokens cannot be checked at the moment: try again later.' } };
     }
     const credentials = authenticate(header, this.policy);
     if (credentials.kind === 'bad') {
@@ -57,18 +77,22 @@ export class AccessControl {
       const wait = this.limiter.retryAfter(request.address);
       if (wait > 0) {
         return {
-          answer: problemAnswer(
-            { status: 429, code: 'too_many_bad_tokens', detail: `More than ${MAX_BAD_TOKENS_PER_MINUTE} bad tokens came from this address within a minute.` },
-            { 'retry-after': String(wait) },
-          ),
+          refused: {
+            status: 429,
+            code: 'too_many_bad_tokens',
+            detail: `More than ${MAX_BAD_TOKENS_PER_MINUTE} bad tokens came from this address within a minute.`,
+          },
+          headers: { 'retry-after': String(wait) },
         };
       }
       this.limiter.recordBadToken(request.address);
       return {
-        answer: problemAnswer(
-          { status: 401, code: 'invalid_token', detail: 'The Authorization header is not "Bearer <token>" with a token this registry knows: check the token.' },
-          { 'www-authenticate': 'Bearer error="invalid_token"' },
-        ),
+        refused: {
+          status: 401,
+          code: 'invalid_token',
+          detail: 'The Authorization header is not "Bearer <token>" with a token this registry knows: check the token.',
+        },
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
       };
     }
     const privatePacks = credentials.kind === 'token' ? credentials.privatePacks : NONE;
@@ -81,7 +105,7 @@ export class AccessControl {
    * name a private pack), from a view with private packs. A document of a
    * public pack stays cacheable, token or not.
    */
-  markIfPrivate(answer: Answer, request: RequestContext, view: View): Answer {
+  markIfPrivate<A extends Marked>(answer: A, request: AccessRequest, view: View): A {
     if (view.privatePacks.size === 0) return answer;
     if (answer.status >= 300) return { ...answer, headers: { ...answer.headers, ...PRIVATE } };
     const route = parseTarget(request.target, view.registry.basePath);

@@ -12,7 +12,9 @@ import { clientErrorAnswer, methodOf, type ParserError } from './client-errors.j
 import { HeaderLines } from './header-lines.js';
 import { readRequestHeaders } from './request-headers.js';
 import { RequestLog } from './request-log.js';
-import { dispatch, methodNotAllowedAnswer } from './routes.js';
+import { StreamBudget } from './prepare.js';
+import { routeRequest } from './respond.js';
+import { methodNotAllowedAnswer } from './routes.js';
 import { sendAnswer, sendAnswerOnSocket } from './send-answer.js';
 
 /** The registry that answers: `current` may be replaced while serving (a rebuild of own packs). */
@@ -55,13 +57,17 @@ type AnsweredResponse = ServerResponse & { [ANSWERING]?: Answering };
 
 /**
  * The request pipeline: every answer, parser errors included, is made by
- * `dispatch` or `clientErrorAnswer` and written by send-answer.ts, with one
- * request id, one log line and one 500 answer for anything unexpected.
+ * `routeRequest` (respond.ts) or `clientErrorAnswer`, prepared by prepare.ts
+ * and written by send-answer.ts, with one request id, one log line and one
+ * 500 answer for anything unexpected. `respond` runs the same code without
+ * a socket.
  */
 class Pipeline {
   /** Responses in flight, so that a graceful stop can wait for them. */
   readonly inFlight = new Set<ServerResponse>();
   private readonly lines: HeaderLines;
+  /** The large answers this server is sending in chunks: its own, whatever else runs in the process. */
+  private readonly budget = new StreamBudget();
 
   constructor(
     private readonly registry: RegistrySource,
@@ -110,24 +116,19 @@ class Pipeline {
     // A client that left while its search ran is not answered.
     if (response.destroyed) return;
     try {
-      sendAnswer(response, answer, context, this.lines);
+      sendAnswer(response, answer, context, this.lines, this.budget);
     } catch (error) {
       // Reading a body can fail after the head was made (a catalog closed under a stream, say).
       if (response.headersSent) response.destroy();
-      else sendAnswer(response, this.failed(context, error), context, this.lines);
+      else sendAnswer(response, this.failed(context, error), context, this.lines, this.budget);
     }
   }
 
   /** The answer of the route table, through the view of the registry this request may see. */
   private answer(context: RequestContext, registry: Registry, answering: Answering): AnswerOrLater {
-    const access = this.access;
-    if (!access) return dispatch(context, registry);
-    const view = access.viewFor(context, registry);
-    if ('answer' in view) return view.answer;
-    answering.token = view.tokenName;
-    const answer = dispatch(context, view.registry);
-    if (answer instanceof Promise) return answer.then((made) => access.markIfPrivate(made, context, view));
-    return access.markIfPrivate(answer, context, view);
+    const routed = routeRequest(context, registry, this.access);
+    answering.token = routed.tokenName;
+    return routed.answer;
   }
 
   /** The 'close' listener of every response (`this` is the response). */
@@ -150,7 +151,7 @@ class Pipeline {
     const context: RequestContext = { id: randomUUID(), method: methodOf(error), target: '', headers: {}, address: socket.remoteAddress ?? '' };
     const answer = clientErrorAnswer(error);
     this.log.debug({ reqId: context.id, err: error }, 'request refused by the HTTP parser');
-    sendAnswerOnSocket(socket, answer, context, this.lines);
+    sendAnswerOnSocket(socket, answer, context, this.lines, this.budget);
     this.logRequest(context, answer.status, started);
   };
 
@@ -165,7 +166,7 @@ class Pipeline {
       address: socket.remoteAddress ?? '',
     };
     const answer = methodNotAllowedAnswer('CONNECT');
-    sendAnswerOnSocket(socket, answer, context, this.lines);
+    sendAnswerOnSocket(socket, answer, context, this.lines, this.budget);
     this.logRequest(context, answer.status, started);
   };
 

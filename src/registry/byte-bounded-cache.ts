@@ -41,10 +41,10 @@ export class ByteBoundedCache<V> {
     }
   }
 
-  /** Drops every entry whose key matches. */
-  deleteWhere(matches: (key: string) => boolean): void {
+  /** Drops every entry whose key and value match. */
+  deleteWhere(matches: (key: string, value: V) => boolean): void {
     for (const [key, entry] of this.entries) {
-      if (!matches(key)) continue;
+      if (!matches(key, entry.value)) continue;
       this.entries.delete(key);
       this.total -= entry.bytes;
     }

@@ -6,28 +6,104 @@ import type { Resource } from './resource.js';
 const MISS_CACHE_BYTES = 1024 * 1024;
 
 /**
+ * Who a kept answer belongs to, which is what drops it:
+ *
+ * - a pack as one database serves it (its documents, its Iconify answers,
+ *   its misses): dropped by `forgetDatabases` when that database is closed
+ *   (a rebuild of own packs replaced it). The default database outlives
+ *   every reload, and so do its packs' documents.
+ * - a registry, for what it answers of all its packs at once (the shadcn
+ *   catalog, the Iconify API's lists and searches): dropped by
+ *   `forgetRegistry` when a newer registry takes its place. A view of a
+ *   registry is a registry of its own, so no view is handed another's list.
+ */
+export type CacheOwner = { readonly database: number; readonly pack: string } | { readonly registry: number };
+
+/** What is kept: its owner, and what of the owner ('pack', 'icon home', 'iconify /mdi.json?icons=home'). */
+export interface CacheKey {
+  readonly owner: CacheOwner;
+  readonly what: string;
+}
+
+/** A kept value with its owner, so that what is dropped is chosen by owner, not by the spelling of a key. */
+interface Kept<V> {
+  owner: CacheOwner;
+  value: V;
+}
+
+/** The one string a key is stored under: owner and what cannot run into each other (a pack id has no space, a what may). */
+function stored(key: CacheKey): string {
+  const owner = key.owner;
+  return 'registry' in owner ? `registry ${owner.registry} ${key.what}` : `database ${owner.database} ${owner.pack} ${key.what}`;
+}
+
+/** A byte-bounded cache of values by typed key, each kept with its owner. */
+class OwnedCache<V> {
+  private readonly cache: ByteBoundedCache<Kept<V>>;
+
+  constructor(maxBytes: number, sizeOf: (value: V) => number) {
+    // The owner and its key cost a little beside the value.
+    this.cache = new ByteBoundedCache(maxBytes, (kept) => sizeOf(kept.value) + 64);
+  }
+
+  get(key: CacheKey): V | undefined {
+    return this.cache.get(stored(key))?.value;
+  }
+
+  set(key: CacheKey, value: V): void {
+    this.cache.set(stored(key), { owner: key.owner, value });
+  }
+
+  /** Drops every value whose owner matches. */
+  dropOwnedBy(matches: (owner: CacheOwner) => boolean): void {
+    this.cache.deleteWhere((_key, kept) => matches(kept.owner));
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}
+
+/**
  * What registries keep for reuse: rendered documents and the answers to
  * misses. One set serves every registry of a process in turn: a reload of
  * own packs makes a new registry over the same default database, and its
- * documents stay useful. Keys start with the serial number of the database
- * a pack is read from, so nothing of a replaced database is ever handed
- * out, and `forget` drops all of it.
+ * documents stay useful. What is dropped, and when, is said by the owner of
+ * each key (CacheOwner), here and nowhere else.
  */
 export class RegistryCaches {
-  readonly documents: ByteBoundedCache<Resource>;
-  /** Documents being made elsewhere (searches in their thread), by key: at most one making per key. */
-  readonly making = new Map<string, Promise<Resource>>();
-  readonly misses = new ByteBoundedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
+  readonly documents: OwnedCache<Resource>;
+  /** Documents being made elsewhere (searches in their thread), by stored key: at most one making per key. */
+  private readonly makings = new Map<string, Promise<Resource>>();
+  readonly misses = new OwnedCache<Problem>(MISS_CACHE_BYTES, (problem) => 512 + problem.detail.length * 2);
 
   constructor(documentBytes: number) {
-    this.documents = new ByteBoundedCache(documentBytes, (resource) => resource.size);
+    this.documents = new OwnedCache(documentBytes, (resource) => resource.size);
   }
 
-  /** Drops everything read from the databases with these serial numbers. */
-  forget(serials: readonly number[]): void {
-    const prefixes = serials.map((serial) => `${serial} `);
-    const stale = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
-    this.documents.deleteWhere(stale);
-    this.misses.deleteWhere(stale);
+  /** The document being made for `key`, if one is. */
+  making(key: CacheKey): Promise<Resource> | undefined {
+    return this.makings.get(stored(key));
+  }
+
+  /** Notes that the document of `key` is being made; it is forgotten once made (or failed). */
+  startMaking(key: CacheKey, making: Promise<Resource>): Promise<Resource> {
+    const at = stored(key);
+    const tracked = making.finally(() => this.makings.delete(at));
+    this.makings.set(at, tracked);
+    return tracked;
+  }
+
+  /** Drops everything read from the databases with these serial numbers (they are being closed). */
+  forgetDatabases(serials: readonly number[]): void {
+    const closed = new Set(serials);
+    const stale = (owner: CacheOwner) => 'database' in owner && closed.has(owner.database);
+    this.documents.dropOwnedBy(stale);
+    this.misses.dropOwnedBy(stale);
+  }
+
+  /** Drops what a registry kept of all its packs (it has been replaced). */
+  forgetRegistry(serial: number): void {
+    this.documents.dropOwnedBy((owner) => 'registry' in owner && owner.registry === serial);
   }
 }

@@ -1,17 +1,23 @@
 import type { Catalog, PackRecord } from '../catalog/catalog.js';
+import type { IconifySetRow } from '../catalog/catalog-database.js';
+import type { StoredEntry } from '../catalog/resolve-icon.js';
+import type { IconifyIcon } from '@iconify/types';
 import { isValidName } from '../names.js';
 import { renderIconDocument } from '../render/icon-document.js';
 import { openApiDocument } from '../render/openapi.js';
 import { registryDocument } from '../render/registry-entry.js';
 import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
-import { RegistryCaches } from './registry-caches.js';
+import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
 import type { PageAssets } from '../page/assets.js';
 import { searchJobOf } from './search-params.js';
+
+/** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
+export type { IconifySetRow };
 
 export interface RegistryOptions {
   /** Path prefix in front of /r/ ('' for none). */
@@ -192,6 +198,37 @@ export class Registry {
     };
   }
 
+  /*
+   * The catalog's stored data, for the faces that answer from it (the
+   * Iconify API's routes): read only for packs this registry serves, so a
+   * view never hands out a pack it hides, and no handler touches the catalog.
+   */
+
+  /** The entry of `name` in a served pack (an icon, an alias or a character code), as the build stored it. */
+  storedEntry(pack: string, name: string): StoredEntry | undefined {
+    return this.packs.has(pack) && isValidName(name) ? this.catalog.entry(pack, name) : undefined;
+  }
+
+  /** The data of an icon or alias of a served pack, its alias resolved. */
+  iconData(pack: string, name: string): IconifyIcon | undefined {
+    return this.packs.has(pack) ? this.catalog.icon(pack, name) : undefined;
+  }
+
+  /** The root fields of a served pack's IconifyJSON (all but its icons), as JSON. */
+  iconifyRoot(pack: string): string | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifyRoot(pack) : undefined;
+  }
+
+  /** A served pack's IconifyJSON info, as JSON. */
+  iconifyInfo(pack: string): string | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifyInfo(pack) : undefined;
+  }
+
+  /** What the Iconify API's lists say of a served pack, as the build stored it. */
+  iconifySet(pack: string): IconifySetRow | undefined {
+    return this.packs.has(pack) ? this.catalog.iconifySet(pack) : undefined;
+  }
+
   /** Every icon and alias name of a served pack. */
   iconNames(pack: string): string[] {
     return this.catalog.iconNames(pack);
@@ -203,8 +240,8 @@ export class Registry {
    * packs) is dropped; documents of the shared default packs stay.
    */
   release(): void {
-    this.caches.forget(this.catalog.ownedSerials);
-    this.caches.documents.deleteWhere((key) => key.startsWith(`registry ${this.serial} `));
+    this.caches.forgetDatabases(this.catalog.ownedSerials);
+    this.caches.forgetRegistry(this.serial);
   }
 
   /**
@@ -215,7 +252,7 @@ export class Registry {
    * have a cache of their own).
    */
   cachedDocument(pack: string | undefined, what: string, make: () => Resource | Problem): Resource {
-    const key = pack === undefined ? `registry ${this.serial} ${what}` : this.keyOf(pack, what);
+    const key = pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const made = make();
@@ -230,26 +267,30 @@ export class Registry {
    * same document asked for again while it is being made waits for that one.
    */
   cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>): Resource | Promise<Resource> {
-    const key = `registry ${this.serial} ${what}`;
+    const key = this.ownKeyOf(what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
-    let making = this.caches.making.get(key);
-    if (!making) {
-      making = make()
-        .then((made) => {
+    return (
+      this.caches.making(key) ??
+      this.caches.startMaking(
+        key,
+        make().then((made) => {
           if (!('bytes' in made)) return problemResource(made);
           this.caches.documents.set(key, made);
           return made;
-        })
-        .finally(() => this.caches.making.delete(key));
-      this.caches.making.set(key, making);
-    }
-    return making;
+        }),
+      )
+    );
   }
 
-  /** A cache key: the serial of the database serving `pack`, the pack, and what of it. */
-  private keyOf(pack: string, what: string): string {
-    return `${this.catalog.serialOf(pack)} ${pack} ${what}`;
+  /** The key of `what` of `pack`, owned by the pack as the database serving it holds it. */
+  private keyOf(pack: string, what: string): CacheKey {
+    return { owner: { database: this.catalog.serialOf(pack), pack }, what };
+  }
+
+  /** The key of `what` this registry answers of all its packs, owned by this registry. */
+  private ownKeyOf(what: string): CacheKey {
+    return { owner: { registry: this.serial }, what };
   }
 
   /**

@@ -31,6 +31,8 @@ export interface Resource {
   chunks?(encoding: Encoding): Iterator<Buffer> | undefined;
   /** Memory this resource may hold once every coding was asked for (for cache bounds). */
   size: number;
+  /** The Problem a problem document was made from, so that a face showing it otherwise (the shadcn CLI's form) starts from the value, not the bytes. */
+  problem?: Problem;
 }
 
 /**
@@ -47,7 +49,7 @@ export function allEtags(etag: string): string[] {
   return [etag, etagFor(etag, 'br'), etagFor(etag, 'gzip')];
 }
 
-type ResourceFields = Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size' | 'etag'> & { etag?: string };
+type ResourceFields = Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size' | 'etag' | 'problem'> & { etag?: string };
 
 /** A resource held in memory whose compressed codings are made on first use, then kept. */
 export function memoryResource(fields: ResourceFields, body: Buffer): Resource {
@@ -98,5 +100,5 @@ export function documentResource(body: Buffer, lastModified: number | undefined)
 }
 
 export function problemResource(problem: Problem): Resource {
-  return memoryResource({ status: problem.status, contentType: PROBLEM_TYPE, lastModified: undefined }, Buffer.from(problemJson(problem)));
+  return { ...memoryResource({ status: problem.status, contentType: PROBLEM_TYPE, lastModified: undefined }, Buffer.from(problemJson(problem))), problem };
 }

@@ -7,6 +7,7 @@ import { clientErrorAnswer } from '../../src/http/client-errors.js';
 import { negotiateEncoding } from '../../src/http/content-coding.js';
 import { HeaderLines } from '../../src/http/header-lines.js';
 import { dispatch } from '../../src/http/routes.js';
+import { StreamBudget } from '../../src/http/prepare.js';
 import { sendAnswer } from '../../src/http/send-answer.js';
 import { documentResource, problemResource } from '../../src/registry/resource.js';
 
@@ -86,7 +87,7 @@ describe('sendAnswer: the headers of every answer', () => {
 
   it('gives a document the common headers, its own, its length, and the request id last', () => {
     const response = recordingResponse();
-    sendAnswer(response, { status: 200, resource: document }, request(), new HeaderLines(600));
+    sendAnswer(response, { status: 200, resource: document }, request(), new HeaderLines(600), new StreamBudget());
     expect(response.status).toBe(200);
     expect(headerMap(response.headers)).toEqual({
       'access-control-allow-origin': '*',
@@ -105,11 +106,17 @@ describe('sendAnswer: the headers of every answer', () => {
 
   it('answers a matching If-None-Match with 304 and no length, and HEAD with the length but no body', () => {
     const notModified = recordingResponse();
-    sendAnswer(notModified, { status: 200, resource: document }, request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCE"' }), new HeaderLines(600));
+    sendAnswer(
+      notModified,
+      { status: 200, resource: document },
+      request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCE"' }),
+      new HeaderLines(600),
+      new StreamBudget(),
+    );
     expect(notModified.status).toBe(304);
     expect(headerMap(notModified.headers)['content-length']).toBeUndefined();
     const head = recordingResponse();
-    sendAnswer(head, { status: 200, resource: document }, request({}, 'HEAD'), new HeaderLines(600));
+    sendAnswer(head, { status: 200, resource: document }, request({}, 'HEAD'), new HeaderLines(600), new StreamBudget());
     expect(headerMap(head.headers)['content-length']).toBe('7');
     expect(head.body).toBeUndefined();
   });
@@ -121,7 +128,7 @@ describe('sendAnswer: the headers of every answer', () => {
     ] as const;
     for (const [coding, suffix, decompress] of codings) {
       const response = recordingResponse();
-      sendAnswer(response, { status: 200, resource: document }, request({ 'accept-encoding': coding }), new HeaderLines(600));
+      sendAnswer(response, { status: 200, resource: document }, request({ 'accept-encoding': coding }), new HeaderLines(600), new StreamBudget());
       const headers = headerMap(response.headers);
       expect(headers.etag, coding).toBe(`"AVq9f1zFei3ZS3WQ8ErYCE${suffix}"`);
       expect(headers.etag, coding).toBe(expectedEtag(body, suffix));
@@ -134,19 +141,25 @@ describe('sendAnswer: the headers of every answer', () => {
   it('answers 304 to the tag of any coding, weak or in a list, and 200 to another tag', () => {
     const notModified = recordingResponse();
     const listed = request({ 'if-none-match': '"elsewhere", W/"AVq9f1zFei3ZS3WQ8ErYCE-gz"', 'accept-encoding': 'br' });
-    sendAnswer(notModified, { status: 200, resource: document }, listed, new HeaderLines(600));
+    sendAnswer(notModified, { status: 200, resource: document }, listed, new HeaderLines(600), new StreamBudget());
     expect(notModified.status).toBe(304);
     expect(headerMap(notModified.headers).etag).toBe('"AVq9f1zFei3ZS3WQ8ErYCE-br"');
     expect(notModified.body).toBeUndefined();
     const changed = recordingResponse();
-    sendAnswer(changed, { status: 200, resource: document }, request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCF"' }), new HeaderLines(600));
+    sendAnswer(
+      changed,
+      { status: 200, resource: document },
+      request({ 'if-none-match': '"AVq9f1zFei3ZS3WQ8ErYCF"' }),
+      new HeaderLines(600),
+      new StreamBudget(),
+    );
     expect(changed.status).toBe(200);
     expect(changed.body?.toString()).toBe('{"a":1}');
   });
 
   it('sends problems no-store (404s for a minute) with their own headers', async () => {
     const response = recordingResponse();
-    sendAnswer(response, await dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600));
+    sendAnswer(response, await dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600), new StreamBudget());
     const headers = headerMap(response.headers);
     expect(response.status).toBe(405);
     expect(headers).toMatchObject({
@@ -156,7 +169,13 @@ describe('sendAnswer: the headers of every answer', () => {
       'x-request-id': 'id-1',
     });
     const missing = recordingResponse();
-    sendAnswer(missing, { status: 404, resource: problemResource({ status: 404, code: 'not_found', detail: 'x' }) }, request(), new HeaderLines(600));
+    sendAnswer(
+      missing,
+      { status: 404, resource: problemResource({ status: 404, code: 'not_found', detail: 'x' }) },
+      request(),
+      new HeaderLines(600),
+      new StreamBudget(),
+    );
     expect(headerMap(missing.headers)['cache-control']).toBe('public, max-age=60');
     expect(headerMap(missing.headers).etag).toBe(expectedEtag(missing.body as Buffer));
   });
@@ -164,7 +183,7 @@ describe('sendAnswer: the headers of every answer', () => {
   it('answers a preflight 204 with the common headers and the methods', async () => {
     const response = recordingResponse();
     const preflight = request({ 'access-control-request-headers': 'If-None-Match, X-Custom' }, 'OPTIONS');
-    sendAnswer(response, await dispatch(preflight, undefined as never), preflight, new HeaderLines(600));
+    sendAnswer(response, await dispatch(preflight, undefined as never), preflight, new HeaderLines(600), new StreamBudget());
     expect(response.status).toBe(204);
     expect(headerMap(response.headers)).toMatchObject({
       'access-control-allow-origin': '*',

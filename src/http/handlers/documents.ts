@@ -1,5 +1,5 @@
 import type { DocumentRoute } from '../../registry/paths.js';
-import type { Problem } from '../../registry/problem.js';
+import { problemJson } from '../../registry/problem.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
 import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
@@ -52,10 +52,7 @@ function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource | P
 
 /** A problem resource as the shadcn CLI shows it: `application/json`, suggestions in `detail`. */
 function forShadcn(resource: Resource, route: DocumentRoute): Resource {
-  const problem = JSON.parse(resource.bytes('identity').toString('utf8')) as Problem & { type: string; title: string };
-  const shown = problemForShadcn(problem, route);
-  return memoryResource(
-    { status: resource.status, contentType: JSON_TYPE, lastModified: undefined },
-    Buffer.from(JSON.stringify({ ...problem, detail: shown.detail })),
-  );
+  if (!resource.problem) return resource;
+  const shown = problemForShadcn(resource.problem, route);
+  return memoryResource({ status: resource.status, contentType: JSON_TYPE, lastModified: undefined }, Buffer.from(problemJson(shown)));
 }

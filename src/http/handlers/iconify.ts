@@ -1,14 +1,11 @@
-import type { IconifySetRow } from '../../catalog/catalog-database.js';
-import type { StoredEntry } from '../../catalog/resolve-icon.js';
 import { iconData } from '../../iconify/icon-data.js';
 import type { IconifyJSON } from '@iconify/types';
 import { iconifyCss } from '../../iconify/css.js';
 import { iconifyJson, wrappingOf } from '../../iconify/json.js';
 import { selectPrefixes } from '../../iconify/prefixes.js';
 import { iconifySvg } from '../../iconify/svg.js';
-import { isValidName } from '../../names.js';
 import type { IconifyRoute } from '../../registry/paths.js';
-import type { Registry } from '../../registry/registry.js';
+import type { IconifySetRow, Registry } from '../../registry/registry.js';
 import { documentResource, memoryResource, type Resource } from '../../registry/resource.js';
 import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
@@ -37,14 +34,9 @@ function jsonResource(data: unknown, query: URLSearchParams, wrapping: ReturnTyp
   return memoryResource({ status: 200, contentType, lastModified }, Buffer.from(text));
 }
 
-/** The entry of `name` in `pack`, as the build stored it. */
-function entryOf(registry: Registry, pack: string, name: string): StoredEntry | undefined {
-  return isValidName(name) ? registry.catalog.entry(pack, name) : undefined;
-}
-
 /** The icon data of `names` in `pack` (its root fields given, as JSON), read entry by entry. */
 function iconDataOf(registry: Registry, pack: string, root: string, names: readonly string[]): Record<string, unknown> {
-  return iconData(JSON.parse(root) as Record<string, unknown>, names, (name) => entryOf(registry, pack, name));
+  return iconData(JSON.parse(root) as Record<string, unknown>, names, (name) => registry.storedEntry(pack, name));
 }
 
 /** A found answer as an attachment named `filename` when the query asks for `download`, as the reference sends it. */
@@ -62,7 +54,7 @@ export function answerIconifyIcons(request: RequestContext, route: Route<'iconif
       if (!wrapping) return ICON_DATA_BAD_REQUEST;
       const given = query.getAll('icons');
       const names = given.length === 1 ? (given[0] as string).split(',') : given;
-      const root = registry.packs.has(route.prefix) ? registry.catalog.iconifyRoot(route.prefix) : undefined;
+      const root = registry.iconifyRoot(route.prefix);
       if (names.length === 0 || !root) return ICON_DATA_NOT_FOUND;
       return jsonResource(iconDataOf(registry, route.prefix, root, names), query, wrapping);
     }),
@@ -73,9 +65,9 @@ export function answerIconifySvg(request: RequestContext, route: Route<'iconify-
   if (!registry.packs.has(route.prefix)) return resourceAnswer(NOT_FOUND);
   const query = queryOf(request);
   const resource = registry.cachedDocument(route.prefix, `iconify ${request.target}`, () => {
-    const entry = entryOf(registry, route.prefix, route.name);
+    const entry = registry.storedEntry(route.prefix, route.name);
     const name = entry && 'char' in entry ? entry.char : route.name;
-    const icon = entry ? registry.catalog.icon(route.prefix, name) : undefined;
+    const icon = entry ? registry.iconData(route.prefix, name) : undefined;
     if (!icon) return NOT_FOUND;
     const svg = iconifySvg(icon, {
       width: query.get('width') ?? undefined,
@@ -96,8 +88,8 @@ export function answerIconifyCss(request: RequestContext, route: Route<'iconify-
   const query = queryOf(request);
   const resource = registry.cachedDocument(route.prefix, `iconify ${request.target}`, () => {
     const names = query.get('icons')?.split(',');
-    const root = registry.catalog.iconifyRoot(route.prefix);
-    const info = registry.catalog.iconifyInfo(route.prefix);
+    const root = registry.iconifyRoot(route.prefix);
+    const info = registry.iconifyInfo(route.prefix);
     if (!names || !root || !info) return NOT_FOUND;
     const css = iconifyCss({ ...iconDataOf(registry, route.prefix, root, names), info: JSON.parse(info) } as unknown as IconifyJSON, names, query);
     return memoryResource({ status: 200, contentType: 'text/css; charset=utf-8', lastModified: undefined }, Buffer.from(css));
@@ -148,7 +140,7 @@ export function answerIconifyCollections(request: RequestContext, _route: Route<
   return genericJson(request, registry, (query) => {
     const collections: Record<string, unknown> = {};
     for (const pack of selectedPacks(registry, query)) {
-      const info = registry.catalog.iconifyInfo(pack);
+      const info = registry.iconifyInfo(pack);
       if (info) collections[pack] = JSON.parse(info);
     }
     return collections;
@@ -158,7 +150,7 @@ export function answerIconifyCollections(request: RequestContext, _route: Route<
 export function answerIconifyCollection(request: RequestContext, _route: Route<'iconify-collection'>, registry: Registry): Answer {
   return genericJson(request, registry, (query) => {
     const prefix = query.get('prefix');
-    const set = prefix && registry.packs.has(prefix) ? registry.catalog.iconifySet(prefix) : undefined;
+    const set = prefix ? registry.iconifySet(prefix) : undefined;
     if (!set) return 404;
     // The reference's key order: info after the title, chars after the aliases, the theme maps last.
     const { prefixes, suffixes, ...collection } = JSON.parse(set.collection) as Record<string, unknown>;
@@ -180,7 +172,7 @@ const MAX_LISTED_SETS = 11;
 export function answerIconifyListIcons(request: RequestContext, route: Route<'iconify-list-icons'>, registry: Registry): Answer {
   return genericJson(request, registry, (query) => {
     const listOf = (pack: string) => {
-      const set = registry.catalog.iconifySet(pack);
+      const set = registry.iconifySet(pack);
       return set && legacyIconList(pack, set, route.categorized, query);
     };
     const prefix = query.get('prefix');

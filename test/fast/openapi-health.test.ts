@@ -1,15 +1,12 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { inProcessSite } from './fixture.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ args: ['--base-path', '/icons'] });
-});
-afterAll(async () => {
-  await server.close();
-});
+const site = inProcessSite({ basePath: '/icons' });
+const getJson = async <T>(path: string) => {
+  const response = await site.request(`/icons${path}`);
+  return { status: response.status, json: response.json<T>() };
+};
 
 describe('GET /r/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document describing the three endpoints and their errors', async () => {
@@ -17,7 +14,7 @@ describe('GET /r/openapi.json', () => {
       openapi: string;
       servers: Array<{ url: string }>;
       paths: Record<string, { get: { responses: Record<string, unknown> } }>;
-    }>(`${server.base}/r/openapi.json`);
+    }>('/r/openapi.json');
     expect(status).toBe(200);
     const result = await validate(structuredClone(json) as Parameters<typeof validate>[0]);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
@@ -32,10 +29,10 @@ describe('GET /r/openapi.json', () => {
   });
 
   it('describes documents the server really sends', async () => {
-    const { json: spec } = await getJson<{ components: { schemas: Record<string, { required: string[] }> } }>(`${server.base}/r/openapi.json`);
-    const { json: icon } = await getJson<Record<string, unknown>>(`${server.base}/r/mdi/home.json`);
-    const { json: index } = await getJson<Array<Record<string, unknown>>>(`${server.base}/r/registry.json`);
-    const { json: problem } = await getJson<Record<string, unknown>>(`${server.base}/r/mdi/hoem.json`);
+    const { json: spec } = await getJson<{ components: { schemas: Record<string, { required: string[] }> } }>('/r/openapi.json');
+    const { json: icon } = await getJson<Record<string, unknown>>('/r/mdi/home.json');
+    const { json: index } = await getJson<Array<Record<string, unknown>>>('/r/registry.json');
+    const { json: problem } = await getJson<Record<string, unknown>>('/r/mdi/hoem.json');
     for (const field of spec.components.schemas.IconDocument?.required ?? []) expect(icon, field).toHaveProperty(field);
     for (const field of spec.components.schemas.RegistryEntry?.required ?? []) expect(index[0], field).toHaveProperty(field);
     for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
@@ -44,9 +41,9 @@ describe('GET /r/openapi.json', () => {
 
 describe('GET /healthz', () => {
   it('answers 200 once the catalog is open, at the root whatever the base path', async () => {
-    const response = await fetch(`${new URL(server.base).origin}/healthz`);
+    const response = await site.request('/healthz');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ status: 'ok' });
   });
 });
