@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -24,7 +24,7 @@ describe('GET /r/openapi.json', () => {
     expect((await validate(broken as Parameters<typeof validate>[0])).valid).toBe(false);
     expect(json.openapi).toBe('3.1.0');
     expect(json.servers[0]?.url).toBe('/icons');
-    expect(Object.keys(json.paths).sort()).toEqual(['/r/registry.json', '/r/{pack}.json', '/r/{pack}/{name}.json']);
+    expect(Object.keys(json.paths).sort()).toEqual(['/r/registry.json', '/r/search.json', '/r/{pack}.json', '/r/{pack}/{name}.json']);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
   });
 

@@ -83,6 +83,8 @@ function breaches(graph: ReadonlyMap<ModuleId, readonly ModuleId[]>, files: Read
 const KNOWN_TANGLES = [
   'catalog/build -> search/set-index',
   'catalog/catalog-database -> search/set-index',
+  'catalog/ensure -> search/meaning/vocabulary-apart',
+  'catalog/ensure -> search/meaning/vocabulary-sources',
   'catalog/iconify-lists -> search/icon-style',
   'catalog/iconify-view -> search/set-index',
   'search/engine -> iconify/prefixes',
