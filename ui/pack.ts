@@ -51,7 +51,7 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
   });
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs'), ' · ', zip),
-    h('h1', {}, entry.name, h('span', { class: 'count-inline' }, ` ${names.length.toLocaleString('en-US')} icons`)),
+    h('div', { class: 'title-row' }, h('h1', {}, entry.name), h('span', { class: 'count-inline' }, `${names.length.toLocaleString('en-US')} icons`)),
   );
   let form: HTMLFormElement | undefined;
   const results = new Results(context, {
