@@ -1,33 +1,61 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import popularity from '../src/search/meaning/popularity.json' with { type: 'json' };
 import { launchChromium } from './helpers/browser.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';
 import { CATALOG_DATA, CLI, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { seededRandom, testSeed } from './helpers/sources.js';
 
 /*
  * The page to find and take icons, in headless Chromium against the real
- * server: search and pick, filter packs, scroll all of mdi, copy and
- * download what an icon view offers, history, the keyboard, accessibility
- * (axe-core), and the static export. Screenshots of each view, light and
- * dark, go to test-results/screenshots/.
+ * server, driven as a person would (keys and clicks): search as you type,
+ * the icon panel and its steps, every format to copy, the bag, scrolling
+ * every pack, the small things, the keyboard, accessibility (axe-core) in
+ * light and dark, and the static export. Screenshots of each view, light
+ * and dark, desktop and phone, go to test-results/screenshots/.
+ *
+ * The routes the page uses when the registry has them (its own search,
+ * components for every framework, downloads of many icons) are probed once:
+ * the tests of what they add run where they exist.
  */
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 /** Licences that ask for no credit, as the page's "No attribution needed" filter must select them. */
 const NO_CREDIT_LICENCES = new Set(['CC0-1.0', 'Unlicense', '0BSD', 'MIT-0', 'WTFPL']);
 const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+const CELL = 88;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
 
 interface PackEntry {
   id: string;
-  license: { spdx?: string };
+  name: string;
+  total: number;
+  samples?: string[];
+  license: { spdx?: string; title: string };
+}
+interface IconDoc {
+  id: string;
+  react: string;
+  svg: string;
+  body: string;
 }
 
-let server: TestServer;
+// Started here rather than in a hook, so that which routes exist is known when the tests are collected.
+const server: TestServer = await startTestServer();
+const probe = async (path: string) => (await fetch(`${server.base}${path}`)).ok;
+const hasOwnSearch = await probe('/r/search.json?q=home&limit=1');
+const hasFrameworks = await probe('/r/vue/mdi/home.json');
+const hasBundles = await probe('/r/bundle.json?icons=mdi:home');
+const hasPackZip = (await fetch(`${server.base}/r/lucide.zip`, { method: 'HEAD' })).ok;
+console.log(`routes: own search ${hasOwnSearch}, frameworks ${hasFrameworks}, bundles ${hasBundles}, pack zips ${hasPackZip}`);
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -36,9 +64,9 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  browser = await launchChromium();
   // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, bypassCSP: true });
+  context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true, bypassCSP: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.base).origin });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -50,60 +78,432 @@ afterAll(async () => {
 
 const url = (query = '') => `${server.base}/${query}`;
 const heading = () => page.locator('h1').innerText();
+const drawerTitle = () => page.locator('#drawer-title').innerText();
+const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
 
 /** Runs axe-core on the page as it is: no serious or critical violation. */
-async function expectAccessible(view: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
-  });
-  expect(
-    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    view,
-  ).toEqual([]);
+async function expectAccessible(view: string, on: Page = page): Promise<void> {
+  if (!(await on.evaluate(() => 'axe' in window))) await on.addScriptTag({ content: AXE });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await on.emulateMedia({ colorScheme });
+    const violations = await on.evaluate(async () => {
+      const result = await (
+        window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }
+      ).axe.run();
+      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+    });
+    expect(
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+      `${view}, ${colorScheme}`,
+    ).toEqual([]);
+  }
+  await on.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The view in light and in dark, for a person to look at. */
-async function screenshots(view: string): Promise<void> {
+async function screenshots(view: string, on: Page = page): Promise<void> {
+  const size = on.viewportSize()?.width === PHONE.width ? 'phone' : 'desktop';
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
-    await page.screenshot({ path: join(SCREENSHOTS, `${view}-${colorScheme}.png`) });
+    await on.emulateMedia({ colorScheme });
+    await on.waitForTimeout(50);
+    await on.screenshot({ path: join(SCREENSHOTS, `${view}-${size}-${colorScheme}.png`) });
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await on.emulateMedia({ colorScheme: 'light' });
 }
 
-/** Icons drawn in the grid now (a grid draws only what is in view). */
+/** Cells of the grid now (a grid draws only what is in view), and how many it has built since it was made. */
 const drawnCells = () => page.locator('.grid li').count();
+const builtCells = async () => Number(await page.locator('.grid-box').getAttribute('data-built'));
+const columns = () => page.locator('.grid-box').evaluate((element) => Math.floor(element.clientWidth / 88));
+const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-describe('the page', () => {
-  it('finds icons as you type a query, and opens the one picked', async () => {
+describe('search as you type', () => {
+  it('shows results for words typed without Enter, the box focused on arrival; Esc empties it and / focuses it', async () => {
     await page.goto(url());
-    await page.locator('#search').fill('arrow left');
-    await page.locator('#search').press('Enter');
-    await page.locator('.grid .glyph svg').first().waitFor();
-    expect(new URL(page.url()).searchParams.get('q')).toBe('arrow left');
-    const { json } = await getJson<{ icons: string[] }>(`${server.base}/search?query=arrow%20left&limit=999`);
-    const first = page.locator('.grid a').first();
-    expect(await first.getAttribute('title')).toBe(json.icons[0]);
+    await page.locator('.card').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
+    await page.keyboard.type('trash');
+    await page.locator('.grid .glyph:not([data-pending])').first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('trash');
+    const expected = hasOwnSearch
+      ? (await getJson<{ results: Array<{ id: string }> }>(`${server.base}/r/search.json?q=trash&limit=1`)).json.results[0]?.id
+      : (await getJson<{ icons: string[] }>(`${server.base}/search?query=trash&limit=999`)).json.icons[0];
+    expect(await page.locator('.grid a').first().getAttribute('title')).toMatch(new RegExp(`^${expected}( |$)`));
+    expect(await page.locator('.packs').isHidden()).toBe(true);
     await expectAccessible('search results');
     await screenshots('search');
-    await first.click();
-    await page.locator('.panel svg').first().waitFor();
-    expect(await heading()).toBe(json.icons[0]);
+    // Esc empties the box: the packs come back.
+    await page.locator('#search').press('Escape');
+    await expect.poll(() => page.locator('.packs').isVisible()).toBe(true);
+    expect(await page.locator('#search').inputValue()).toBe('');
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    // `/` from anywhere else focuses the box.
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
   });
 
-  it('filters packs by licence, "no attribution needed" included, and by typing', async () => {
+  it('replaces results as words change, without emptying the grid in between', async () => {
+    await page.goto(url('?q=home'));
+    await page.locator('.grid .glyph:not([data-pending])').first().waitFor();
+    // Watch the results: between two answers, the grid never disappears.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      (window as unknown as { gridSeen: boolean[] }).gridSeen = seen;
+      new MutationObserver(() => seen.push(!!document.querySelector('.results .grid-box'))).observe(document.querySelector('.results') as Node, {
+        childList: true,
+      });
+    });
+    await page.locator('#search').fill('arrow');
+    await expect.poll(() => page.locator('.results .count').innerText(), { timeout: 30_000 }).toContain('arrow');
+    expect(await page.evaluate(() => (window as unknown as { gridSeen: boolean[] }).gridSeen.every(Boolean))).toBe(true);
+  });
+
+  it('says so when nothing matches', async () => {
+    await page.goto(url());
+    await page.locator('#search').pressSequentially('qqqzzzxxjj');
+    await page.locator('#no-results').waitFor();
+    expect(await page.locator('#no-results').innerText()).toContain('No icon matches “qqqzzzxxjj”');
+    expect(await page.locator('.results .grid').count()).toBe(0);
+    await expectAccessible('no results');
+  });
+
+  describe.skipIf(!hasOwnSearch)("with the registry's own search", () => {
+    it('offers the correction of a typo, and searches it when clicked', async () => {
+      const { json } = await getJson<{ didYouMean?: string }>(`${server.base}/r/search.json?q=trsh`);
+      expect(json.didYouMean).toBeTruthy();
+      await page.goto(url());
+      await page.locator('#search').pressSequentially('trsh');
+      await page.locator('#did-you-mean').waitFor();
+      expect(await page.locator('#did-you-mean').innerText()).toBe(json.didYouMean);
+      await page.locator('#did-you-mean').click();
+      await expect.poll(() => page.locator('#search').inputValue()).toBe(json.didYouMean);
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(json.didYouMean);
+    });
+
+    it('groups the variants of a glyph in one cell', async () => {
+      const { json } = await getJson<{ results: Array<{ id: string; variants: string[] }> }>(`${server.base}/r/search.json?q=home&limit=200`);
+      const grouped = json.results.findIndex((hit) => hit.variants.length > 0);
+      expect(grouped).toBeGreaterThanOrEqual(0);
+      await page.goto(url('?q=home'));
+      const cell = page.locator(`.grid a[data-index="${grouped}"]`);
+      await page.locator('.grid-box').evaluate((_, top) => window.scrollTo(0, top), Math.floor(grouped / (await columns())) * CELL);
+      await cell.waitFor();
+      expect(await cell.getAttribute('title')).toContain((json.results[grouped] as { variants: string[] }).variants[0]);
+    });
+  });
+});
+
+describe('the icon panel', () => {
+  it('opens over the grid, steps with → and ←, and closing (Esc or back) finds the grid where it was, focus on the icon', async () => {
+    const { json } = await getJson<{ uncategorized?: string[]; categories?: Record<string, string[]> }>(`${server.base}/collection?prefix=mdi`);
+    const names = [...new Set([...(json.uncategorized ?? []), ...Object.values(json.categories ?? {}).flat()])].sort();
+    const random = seededRandom(testSeed('icon panel'));
+    const start = 200 + Math.floor(random() * (names.length - 400));
+    await page.goto(url('?pack=mdi'));
+    await page.locator('.grid .glyph svg').first().waitFor();
+    const perRow = await columns();
+    const top = await page
+      .locator('.grid')
+      .evaluate((element, row) => element.getBoundingClientRect().top + window.scrollY + row * 88 - 200, Math.floor(start / perRow));
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    const cell = page.locator(`.grid a[data-index="${start}"]`);
+    await cell.waitFor();
+    const before = await scrollY();
+    await cell.click();
+    await expect.poll(drawerTitle).toBe(`mdi:${names[start]}`);
+    expect(new URL(page.url()).searchParams.get('icon')).toBe(names[start]);
+    await expectAccessible('icon panel');
+    await screenshots('icon-panel');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(drawerTitle).toBe(`mdi:${names[start + 1]}`);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(drawerTitle).toBe(`mdi:${names[start + 1]}`);
+    expect(new URL(page.url()).searchParams.get('icon')).toBe(names[start + 1]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#drawer').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(start + 1));
+    expect(Math.abs((await scrollY()) - before)).toBeLessThan(2 * CELL);
+    expect(new URL(page.url()).searchParams.get('icon')).toBeNull();
+    // Back closes the panel the same way.
+    await page.locator(`.grid a[data-index="${start + 2}"]`).click();
+    await expect.poll(drawerTitle).toBe(`mdi:${names[start + 2]}`);
+    await page.goBack();
+    await expect.poll(() => page.locator('#drawer').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(start + 2));
+    expect(Math.abs((await scrollY()) - before)).toBeLessThan(2 * CELL);
+    expect(await heading()).toBe('Material Design Icons');
+  });
+
+  it('steps through search results too', async () => {
+    await page.goto(url('?q=arrow'));
+    await page.locator('.grid a').nth(1).waitFor();
+    const second = (await page.locator('.grid a[data-index="1"]').getAttribute('title'))?.split(' ')[0];
+    await page.locator('.grid a[data-index="0"]').press('Enter');
+    await page.locator('#drawer-title').waitFor();
+    await page.locator('#drawer-next').click();
+    await expect.poll(drawerTitle).toBe(second);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('arrow');
+  });
+
+  it('says what an alias stands for', async () => {
+    const { json } = await getJson<{ aliases: Record<string, string> }>(`${server.base}/collection?prefix=mdi`);
+    const [alias, parent] = Object.entries(json.aliases)[0] as [string, string];
+    await page.goto(url(`?pack=mdi&icon=${alias}`));
+    await page.locator('.alias').waitFor();
+    expect(await page.locator('.alias').innerText()).toBe(`An alias of mdi:${parent}.`);
+  });
+});
+
+describe('every format to copy', () => {
+  const copied = async (label: string) => {
+    await page.locator(`button[data-copy="${label}"]`).click();
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+
+  it('copies what the registry serves, previews each, and applies a size typed and a colour to the preview and every copy', async () => {
+    await page.goto(url('?pack=mdi&icon=home'));
+    await page.locator('.panel svg').first().waitFor();
+    const { json: doc } = await getJson<IconDoc>(`${server.base}/r/mdi/home.json`);
+    const css = await (await fetch(`${server.base}/mdi.css?icons=home`)).text();
+    expect(await copied('React component')).toBe(doc.react);
+    expect(await page.locator('#snippet').textContent()).toBe(doc.react);
+    expect(await copied('shadcn command')).toBe('npx shadcn add @icons/mdi/home');
+    expect(await copied('shadcn command with URL')).toBe(`npx shadcn add ${server.base}/r/mdi/home.json`);
+    expect(await copied('Iconify id')).toBe(doc.id);
+    expect(await copied('<iconify-icon> tag')).toBe('<iconify-icon icon="mdi:home"></iconify-icon>');
+    expect(await copied('@iconify/react')).toContain('<Icon icon="mdi:home" />');
+    expect(await copied('@iconify/vue')).toContain("import { Icon } from '@iconify/vue'");
+    expect(await copied('SVG')).toBe(doc.svg);
+    await page.locator('button[data-copy="CSS"]:not([hidden])').waitFor();
+    expect(await copied('CSS')).toBe(css);
+    expect(await copied('UnoCSS class')).toBe('<span class="i-mdi-home"></span>');
+    expect(await copied('Tailwind 4 class')).toBe('<span class="icon-[mdi--home]"></span>');
+    expect(await copied('data URL')).toMatch(/^data:image\/svg\+xml,%3Csvg xmlns='http:\/\/www.w3.org\/2000\/svg'/);
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-svg').click()]);
+    expect(svgDownload.suggestedFilename()).toBe('mdi-home.svg');
+    expect(readFileSync((await svgDownload.path()) as string, 'utf8')).toBe(doc.svg);
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-png').click()]);
+    expect(
+      readFileSync((await pngDownload.path()) as string)
+        .subarray(0, 8)
+        .toString('hex'),
+    ).toBe('89504e470d0a1a0a');
+    // Any size typed, and a colour: the preview and every copy follow.
+    await page.locator('#svg-size').fill('37');
+    await page.locator('#colour').fill('#ff0000');
+    expect(await page.locator('.panel.light .large svg').getAttribute('height')).toBe('37');
+    expect(await page.locator('.panel.light .large path').getAttribute('fill')).toBe('#ff0000');
+    const coloured = await copied('SVG');
+    expect(coloured).toContain('width="37" height="37"');
+    expect(coloured).toContain('fill="#ff0000"');
+    const react = await copied('React component');
+    expect(react).toContain('width="37" height="37"');
+    expect(react).toContain('fill="#ff0000"');
+    expect(await page.locator('#snippet').textContent()).toBe(react);
+    expect(await copied('<iconify-icon> tag')).toBe('<iconify-icon icon="mdi:home" width="37" height="37" style="color: #ff0000"></iconify-icon>');
+    expect(await copied('UnoCSS class')).toBe('<span class="i-mdi-home text-[37px] text-[#ff0000]"></span>');
+    const sizedCss = await copied('CSS');
+    expect(sizedCss).toContain('width: 37px');
+    expect(sizedCss).toContain('background-color: #ff0000');
+    expect(await page.locator('.licence').innerText()).toContain('Apache 2.0');
+  });
+
+  describe.skipIf(!hasFrameworks)('with components for every framework', () => {
+    it('copies the Vue, Svelte, Solid and JSX components the registry prints, sized and coloured', async () => {
+      await page.goto(url('?pack=mdi&icon=home'));
+      await page.locator('.panel svg').first().waitFor();
+      for (const [framework, label] of [
+        ['vue', 'Vue component'],
+        ['svelte', 'Svelte component'],
+        ['solid', 'Solid component'],
+        ['jsx', 'JSX component'],
+      ] as const) {
+        const { json } = await getJson<{ files: Array<{ content: string }> }>(`${server.base}/r/${framework}/mdi/home.json`);
+        await page.locator(`button[data-copy="${label}"]:not([hidden])`).waitFor();
+        expect(await copied(label), framework).toBe(json.files[0]?.content);
+      }
+      await page.locator('#colour').fill('#00ff00');
+      expect(await copied('Vue component')).toContain('#00ff00');
+    });
+  });
+});
+
+describe('the bag', () => {
+  it('takes icons from two packs (a cell, the B key, the panel), keeps them across a reload, and lets them go', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.locator('.grid .glyph svg').first().waitFor();
+    const first = page.locator('.grid li').first();
+    await first.hover();
+    await first.locator('.take').click();
+    await page.locator('.grid a[data-index="1"]').focus();
+    await page.keyboard.press('b');
+    const ids = await page.locator('.grid a').evaluateAll((links) => links.slice(0, 2).map((link) => (link.getAttribute('title') as string).split(' ')[0]));
+    await page.goto(url('?pack=lucide&icon=house'));
+    await page.locator('#bag-toggle').click();
+    await expect.poll(() => page.locator('.bag-count').innerText()).toBe('3');
+    await page.reload();
+    await expect.poll(() => page.locator('.bag-count').innerText()).toBe('3');
+    await page.locator('#bag-button').click();
+    expect(await page.locator('.bag-list a').allInnerTexts()).toEqual([...ids, 'lucide:house']);
+    await expectAccessible('bag');
+    await screenshots('bag');
+    await page.locator('.bag-list .remove').first().click();
+    expect(await page.locator('.bag-list a').allInnerTexts()).toEqual([ids[1], 'lucide:house']);
+  });
+
+  describe.skipIf(!hasBundles)('with downloads of many icons', () => {
+    it('downloads the bag as a zip of SVG files and as a sprite, both holding the registry’s icons', async () => {
+      await page.goto(url());
+      await page.evaluate(() => localStorage.setItem('icon-registry:bag', JSON.stringify(['mdi:home', 'lucide:house'])));
+      await page.reload();
+      await page.locator('#bag-button').click();
+      await page.locator('#bag-zip:visible').waitFor();
+      const docs = await Promise.all(['mdi/home', 'lucide/house'].map(async (path) => (await getJson<IconDoc>(`${server.base}/r/${path}.json`)).json));
+      const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#bag-zip').click()]);
+      const files = Object.values(unzipSync(readFileSync((await zip.path()) as string))).map((bytes) => Buffer.from(bytes).toString('utf8'));
+      expect(files.sort()).toEqual(docs.map((doc) => doc.svg).sort());
+      const [sprite] = await Promise.all([page.waitForEvent('download'), page.locator('#bag-sprite').click()]);
+      const text = readFileSync((await sprite.path()) as string, 'utf8');
+      for (const doc of docs) for (const [path] of doc.body.matchAll(/ d="[^"]+"/g)) expect(text).toContain(path);
+    });
+  });
+
+  it.skipIf(!hasPackZip)('offers a whole pack as a zip', async () => {
+    await page.goto(url('?pack=lucide'));
+    await page.locator('#pack-zip:visible').waitFor();
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#pack-zip').click()]);
+    expect(Object.keys(unzipSync(readFileSync((await zip.path()) as string))).length).toBeGreaterThan(1000);
+  });
+});
+
+describe('smooth on every pack', () => {
+  it('scrolls all of fluent-emoji in steps, keeping the cells that stay in view and drawing large icons as images', async () => {
+    await page.goto(url('?pack=fluent-emoji'));
+    await page.locator('.grid .glyph img').first().waitFor();
+    const count = Number(await page.locator('.grid-box').getAttribute('data-count'));
+    const perRow = await columns();
+    // A step of one row builds one row of cells (at most), whatever is already drawn.
+    for (let row = 0; row < 5; row++) {
+      const before = await builtCells();
+      await page.evaluate((step) => window.scrollBy(0, step), CELL);
+      await nextFrames();
+      expect((await builtCells()) - before).toBeLessThanOrEqual(perRow);
+    }
+    // From top to bottom in steps of a screen: frame times printed, cells counted.
+    const frames = await page.evaluate(async () => {
+      const times: number[] = [];
+      let last = performance.now();
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+      }
+      return times.sort((a, b) => a - b);
+    });
+    const at = (q: number) => (frames[Math.min(frames.length - 1, Math.floor(frames.length * q))] as number).toFixed(1);
+    console.log(`fluent-emoji, ${frames.length} steps of half a screen: frame median ${at(0.5)} ms, p95 ${at(0.95)} ms, worst ${at(1)} ms`);
+    // Every cell built about once on the way down, none rebuilt while it stayed in view.
+    expect(await builtCells()).toBeLessThanOrEqual(count + 10 * perRow);
+    expect(await drawnCells()).toBeLessThan(400);
+    const last = page.locator('.grid a').last();
+    await expect.poll(() => page.locator(`.grid a[data-index="${count - 1}"]`).count()).toBe(1);
+    expect(await last.isVisible()).toBe(true);
+  });
+
+  it('shows the grid of mdi on the first screen, on a desktop and on a 390 px phone, in a page that scrolls as one', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(url('?pack=mdi'));
+      await page.locator('.grid .glyph svg').first().waitFor();
+      const top = await page.locator('.grid').evaluate((element) => element.getBoundingClientRect().top);
+      expect(top + 2 * CELL, `${viewport.width} px`).toBeLessThan(viewport.height);
+      // No scroll area inside the page: the grid's box scrolls with it, and nothing is wider than the screen.
+      expect(await page.locator('.grid-box').evaluate((element) => getComputedStyle(element).overflowY)).toBe('visible');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(`pack, ${viewport.width} px`);
+      await screenshots('pack');
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('scrolls every icon of mdi, drawing only those in view', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.locator('.grid .glyph svg').first().waitFor();
+    const { json } = await getJson<{ total: number }>(`${server.base}/collection?prefix=mdi`);
+    const count = Number(await page.locator('.grid-box').getAttribute('data-count'));
+    expect(count).toBe(json.total);
+    let most = 0;
+    for (let step = 0; step < 40; step++) {
+      await page.evaluate((fraction) => window.scrollTo(0, document.documentElement.scrollHeight * fraction), (step + 1) / 40);
+      await nextFrames();
+      most = Math.max(most, await drawnCells());
+    }
+    expect(most).toBeLessThan(400);
+    await expect.poll(() => page.locator(`.grid a[data-index="${count - 1}"] .glyph svg`).count()).toBe(1);
+  });
+
+  it('moves between icons with the arrow keys, and opens one with Enter', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.locator('.grid a').first().waitFor();
+    await page.locator('.grid a').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const perRow = await columns();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(1 + perRow));
+    const name = await page.evaluate(() => document.activeElement?.querySelector('.name')?.textContent);
+    await page.keyboard.press('Enter');
+    await expect.poll(drawerTitle).toBe(`mdi:${name}`);
+  });
+});
+
+describe('the small things', () => {
+  it('says what the site is, lists the most used packs first, each licence once, and every card with samples', async () => {
     await page.goto(url());
     await page.locator('.card').first().waitFor();
     const { json: packs } = await getJson<PackEntry[]>(`${server.base}/r/registry.json`);
-    expect(await page.locator('.card').count()).toBe(packs.length);
+    expect(await page.locator('.intro').innerText()).toContain('npx shadcn add');
+    expect(await page.locator('.intro').innerText()).toContain('addAPIProvider');
+    const served = new Set(packs.map((pack) => pack.id));
+    const mostUsed = Object.entries(popularity.downloads as Record<string, number>)
+      .filter(([id]) => served.has(id))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([id]) => id);
+    const firstCards = await page
+      .locator('.card a')
+      .evaluateAll((links) => links.slice(0, 3).map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get('pack')));
+    expect(firstCards).toEqual(mostUsed);
+    const labels = await page.locator('#filter-license option').allInnerTexts();
+    expect(new Set(labels).size).toBe(labels.length);
+    // The packs that name no samples show icons all the same.
+    const bare = packs.filter((pack) => !pack.samples?.length && pack.total > 0 && !pack.id.startsWith('fixture-hostile'));
+    expect(bare.length).toBeGreaterThan(2);
+    for (const pack of bare) {
+      const card = page.locator(`.card a[href="?pack=${pack.id}"]`);
+      await card.scrollIntoViewIfNeeded();
+      await expect.poll(() => card.locator('.samples svg, .samples img').count(), { message: pack.id, timeout: 30_000 }).toBeGreaterThan(0);
+    }
     await expectAccessible('home');
     await screenshots('home');
+  });
+
+  it('filters packs by licence, "no attribution needed" included, and by typing', async () => {
+    await page.goto(url('?sort=name'));
+    await page.locator('.card').first().waitFor();
+    const { json: packs } = await getJson<PackEntry[]>(`${server.base}/r/registry.json`);
+    expect(await page.locator('.card').count()).toBe(packs.length);
     await page.locator('#filter-license').selectOption('no-attribution');
     await page.waitForURL(/license=no-attribution/);
-    const free = packs.filter((pack) => NO_CREDIT_LICENCES.has(pack.license.spdx ?? '')).map((pack) => pack.id);
+    const free = packs
+      .filter((pack) => NO_CREDIT_LICENCES.has(pack.license.spdx ?? ''))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((pack) => pack.id);
     expect(free.length).toBeGreaterThan(3);
     await expect
       .poll(() => page.locator('.card a').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get('pack'))))
@@ -117,92 +517,68 @@ describe('the page', () => {
     expect(new URL(page.url()).searchParams.get('filter')).toBe('material design');
   });
 
-  it('scrolls every icon of mdi, drawing only those in view', async () => {
-    await page.goto(url('?pack=mdi'));
-    await page.locator('.grid .glyph svg').first().waitFor();
-    await expectAccessible('pack');
-    await screenshots('pack');
-    const { json } = await getJson<{ total: number }>(`${server.base}/collection?prefix=mdi`);
-    const count = Number(await page.locator('.grid-scroller').getAttribute('data-count'));
-    expect(count).toBe(json.total);
-    const scroller = page.locator('.grid-scroller');
-    let most = 0;
-    for (let step = 0; step < 40; step++) {
-      await scroller.evaluate((element, fraction) => element.scrollTo(0, element.scrollHeight * fraction), (step + 1) / 40);
-      await page.waitForTimeout(20);
-      most = Math.max(most, await drawnCells());
-    }
-    expect(most).toBeLessThan(400);
-    const last = page.locator('.grid a').last();
-    await expect.poll(() => last.getAttribute('data-index')).toBe(String(count - 1));
-    await expect.poll(() => page.locator(`.grid a[data-index="${count - 1}"] .glyph svg`).count()).toBe(1);
+  it('switches between light and dark, keeps the choice, and keeps black logos visible on dark', async () => {
+    await page.goto(url('?pack=logos'));
+    await page.locator('.grid .glyph.multicolour').first().waitFor();
+    await page.locator('#theme').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await page.locator('.grid .glyph.multicolour').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const backdrop = await page
+      .locator('.grid .glyph.multicolour')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(backdrop).toBe('rgb(230, 237, 243)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+    await screenshots('logos-dark');
+    await page.locator('#theme').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.evaluate(() => localStorage.removeItem('icon-registry:theme'));
   });
 
-  it('keeps large multicolour icons smooth: fluent-emoji draws only what is in view', async () => {
-    await page.goto(url('?pack=fluent-emoji'));
-    await page.locator('.grid .glyph svg').first().waitFor();
-    await page.locator('.grid-scroller').evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
-    await expect.poll(async () => page.locator('.grid .glyph svg').count(), { timeout: 10_000 }).toBeGreaterThan(50);
-    expect(await drawnCells()).toBeLessThan(400);
+  it("shows the registry's suggestions for a missing pack or icon, as links that exist", async () => {
+    const { json: packs } = await getJson<PackEntry[]>(`${server.base}/r/registry.json`);
+    const served = new Set(packs.map((pack) => pack.id));
+    await page.goto(url('?pack=mdii'));
+    await page.locator('.suggestions a').first().waitFor();
+    const packLinks = await page
+      .locator('.suggestions a')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get('pack')));
+    expect(packLinks).toContain('mdi');
+    for (const id of packLinks) expect(served.has(id as string), id as string).toBe(true);
+    await expectAccessible('no such pack');
+    await page.goto(url('?pack=mdi&icon=hoem'));
+    await page.locator('#drawer .suggestions a').first().waitFor();
+    expect(await page.locator('#drawer .suggestions a').allInnerTexts()).toContain('mdi:home');
+    await page.locator('#drawer .suggestions a', { hasText: /^mdi:home$/ }).click();
+    await expect.poll(drawerTitle).toBe('mdi:home');
+    // A missing icon of a missing pack links to no pack.
+    await page.goto(url('?icon=nopack:home'));
+    await page.locator('#drawer-title').waitFor();
+    expect(await page.locator('#drawer a[href="?pack=nopack"]').count()).toBe(0);
   });
 
-  it('moves between icons with the arrow keys, and opens one with Enter', async () => {
-    await page.goto(url('?pack=mdi'));
-    await page.locator('.grid a').first().waitFor();
-    await page.locator('.grid a').first().focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowDown');
-    const columns = await page.locator('.grid-scroller').evaluate((element) => Math.floor(element.clientWidth / 88));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(1 + columns));
-    const name = await page.evaluate(() => document.activeElement?.querySelector('.name')?.textContent);
-    await page.keyboard.press('Enter');
-    await page.locator('.panel svg').first().waitFor();
-    expect(await heading()).toBe(`mdi:${name}`);
+  it('fits a 390 px phone: the icon panel with a long licence, and the bag', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    await phone.goto(url('?pack=academicons&icon=academia'));
+    await phone.locator('.panel svg').first().waitFor();
+    expect(await phone.locator('#drawer').evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(PHONE.width);
+    expect(await phone.locator('.drawer-content').evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expectAccessible('icon panel, phone', phone);
+    await screenshots('icon-panel', phone);
+    await phone.goto(url('?q=home'));
+    await phone.locator('.grid a').first().waitFor();
+    await screenshots('search', phone);
+    await phone.locator('#bag-button').click();
+    expect(await phone.locator('#bag').evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    await screenshots('bag', phone);
+    await phone.close();
   });
+});
 
-  it('copies what the icon document says, and downloads its SVG byte for byte', async () => {
-    await page.goto(url('?pack=mdi&icon=home'));
-    await page.locator('.panel svg').first().waitFor();
-    await expectAccessible('icon');
-    await screenshots('icon');
-    const { json: doc } = await getJson<{ id: string; react: string; svg: string }>(`${server.base}/r/mdi/home.json`);
-    const copied = async (label: string) => {
-      await page.locator(`button[data-copy="${label}"]`).click();
-      return page.evaluate(() => navigator.clipboard.readText());
-    };
-    expect(await copied('React component')).toBe(doc.react);
-    expect(await copied('shadcn command')).toBe('npx shadcn add @icons/mdi/home');
-    expect(await copied('shadcn command with URL')).toBe(`npx shadcn add ${server.base}/r/mdi/home.json`);
-    expect(await copied('Iconify id')).toBe(doc.id);
-    expect(await copied('<iconify-icon> tag')).toBe('<iconify-icon icon="mdi:home"></iconify-icon>');
-    expect(await copied('SVG')).toBe(doc.svg);
-    expect(await copied('data URL')).toMatch(/^data:image\/svg\+xml,%3Csvg xmlns='http:\/\/www.w3.org\/2000\/svg'/);
-    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-svg').click()]);
-    expect(svgDownload.suggestedFilename()).toBe('mdi-home.svg');
-    expect(readFileSync((await svgDownload.path()) as string, 'utf8')).toBe(doc.svg);
-    const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-png').click()]);
-    expect(
-      readFileSync((await pngDownload.path()) as string)
-        .subarray(0, 8)
-        .toString('hex'),
-    ).toBe('89504e470d0a1a0a');
-    // A colour and a size change what is copied, not what the registry serves.
-    await page.locator('#svg-size').selectOption('24');
-    await page.locator('#colour').fill('#ff0000');
-    const coloured = await copied('SVG');
-    expect(coloured).toContain('width="24" height="24"');
-    expect(coloured).toContain('fill="#ff0000"');
-    expect(await page.locator('.licence').innerText()).toContain('Apache 2.0');
-  });
-
-  it('says what an alias stands for', async () => {
-    const { json } = await getJson<{ aliases: Record<string, string> }>(`${server.base}/collection?prefix=mdi`);
-    const [alias, parent] = Object.entries(json.aliases)[0] as [string, string];
-    await page.goto(url(`?pack=mdi&icon=${alias}`));
-    await page.locator('.alias').waitFor();
-    expect(await page.locator('.alias').innerText()).toBe(`An alias of mdi:${parent}.`);
-  });
-
+describe('the page, across views', () => {
   it('gives every view its own address: back, forward and reload', async () => {
     await page.goto(url());
     await page.locator('.card').first().waitFor();
@@ -211,20 +587,18 @@ describe('the page', () => {
     expect(await heading()).toBe('Material Design Icons');
     await page.locator('.grid a').first().click();
     await page.locator('.panel svg').first().waitFor();
-    const icon = await heading();
+    const icon = await drawerTitle();
     await page.goBack();
-    await expect.poll(heading).toBe('Material Design Icons');
+    await expect.poll(() => page.locator('#drawer').isHidden()).toBe(true);
     await page.goBack();
     await expect.poll(heading).toBe('Icons');
     await page.goForward();
     await page.goForward();
-    await expect.poll(heading).toBe(icon);
+    await expect.poll(drawerTitle).toBe(icon);
     await page.reload();
-    await expect.poll(heading).toBe(icon);
+    await expect.poll(drawerTitle).toBe(icon);
   });
-});
 
-describe('the page, throughout', () => {
   it('raised no error in its script', () => {
     expect(pageErrors).toEqual([]);
   });
@@ -263,7 +637,7 @@ describe('the page in a static export', () => {
     await nginx?.stop();
   });
 
-  it('browses packs and icons from the exported documents, with search hidden', async () => {
+  it('browses packs and icons from the exported documents, with search and downloads hidden', async () => {
     const origin = `http://127.0.0.1:${nginx.port}`;
     const exportPage = await context.newPage();
     await exportPage.goto(`${origin}/`);
@@ -272,9 +646,14 @@ describe('the page in a static export', () => {
     expect(await exportPage.locator('#search').count()).toBe(0);
     await exportPage.goto(`${origin}/?pack=lucide`);
     await exportPage.locator('.grid .glyph svg').first().waitFor();
+    expect(await exportPage.locator('#pack-zip').isHidden()).toBe(true);
     await exportPage.goto(`${origin}/?pack=lucide&icon=house`);
     await exportPage.locator('.panel svg').first().waitFor();
-    expect(await exportPage.locator('h1').innerText()).toBe('lucide:house');
+    expect(await exportPage.locator('#drawer-title').innerText()).toBe('lucide:house');
+    expect(await exportPage.locator('button[data-copy="Vue component"]').isHidden()).toBe(true);
+    await exportPage.locator('#bag-toggle').click();
+    await exportPage.locator('#bag-button').click();
+    expect(await exportPage.locator('.bag-downloads').isHidden()).toBe(true);
     await exportPage.close();
   });
 });

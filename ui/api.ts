@@ -109,11 +109,137 @@ export function iconDocument(pack: string, name: string): Promise<IconDocument> 
   return json<IconDocument>(pageRelative({ kind: 'icon', pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
 }
 
-/** Icons the registry's search finds, best first, as `pack:name`: at most MAX_SEARCH_LIMIT. */
-export async function search(query: string, pack?: string): Promise<string[]> {
-  const prefix = pack ? `&prefix=${encodeURIComponent(pack)}` : '';
-  const answer = await json<{ icons: string[] }>(
-    `${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`,
-  );
-  return answer.icons;
+/** One glyph the search found: its id and the other names of the same glyph in its pack; with its data when the registry's own search sent it. */
+export interface SearchHit {
+  id: string;
+  variants: string[];
+  icon?: { body: string; width: number; height: number };
+}
+
+export interface SearchAnswer {
+  results: SearchHit[];
+  /** How many glyphs match in all (more than `results` when there are more to ask for). */
+  total: number;
+  /** The query corrected, when the words as typed found little. */
+  didYouMean?: string;
+}
+
+/** How many results a search asks for at a time. */
+export const SEARCH_PAGE = 200;
+
+let ownSearch: Promise<boolean> | undefined;
+/** Whether the registry has its own search (/r/search.json), with variants and corrections; otherwise the Iconify search is used. */
+export function hasOwnSearch(): Promise<boolean> {
+  ownSearch ??= fetch('r/search.json?q=home&limit=1')
+    .then(async (response) => response.ok && Array.isArray(((await response.json()) as { results?: unknown }).results))
+    .catch(() => false);
+  return ownSearch;
+}
+
+/** Glyphs the registry finds for `query`, best first, `offset` on; within `pack` when given. */
+export async function searchIcons(query: string, options: { pack?: string; offset?: number; signal?: AbortSignal } = {}): Promise<SearchAnswer> {
+  if (await hasOwnSearch()) {
+    const params = new URLSearchParams({ q: query, limit: String(SEARCH_PAGE), offset: String(options.offset ?? 0) });
+    if (options.pack) params.set('packs', options.pack);
+    const response = await fetch(`r/search.json?${params}`, { signal: options.signal });
+    if (!response.ok) throw new Error(`search: ${response.status}`);
+    const answer = (await response.json()) as {
+      total: number;
+      didYouMean?: string;
+      results: Array<{ id: string; variants?: string[]; body?: string; width?: number; height?: number }>;
+    };
+    return {
+      total: answer.total,
+      didYouMean: answer.didYouMean,
+      results: answer.results.map((hit) => ({
+        id: hit.id,
+        variants: hit.variants ?? [],
+        icon: typeof hit.body === 'string' ? { body: hit.body, width: hit.width ?? 16, height: hit.height ?? 16 } : undefined,
+      })),
+    };
+  }
+  if (options.offset) return { results: [], total: 0 };
+  const prefix = options.pack ? `&prefix=${encodeURIComponent(options.pack)}` : '';
+  const response = await fetch(`${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`, {
+    signal: options.signal,
+  });
+  if (!response.ok) throw new Error(`search: ${response.status}`);
+  const icons = ((await response.json()) as { icons: string[] }).icons;
+  return { results: icons.map((id) => ({ id, variants: [] })), total: icons.length };
+}
+
+/** The suggestions of the registry's answer for a missing document (close pack ids, or close icons as `pack:name`). */
+export async function suggestionsFor(path: string): Promise<string[]> {
+  try {
+    const response = await fetch(path);
+    if (response.ok) return [];
+    const problem = (await response.json()) as { suggestions?: unknown };
+    return Array.isArray(problem.suggestions) ? problem.suggestions.filter((item): item is string => typeof item === 'string').slice(0, 12) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Frameworks the registry prints components for beside React, as `/r/{framework}/{pack}/{name}.json`. */
+export const FRAMEWORKS = ['jsx', 'vue', 'svelte', 'solid'] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+
+/** The component source of an icon in `framework`, from the registry; undefined where the registry has none. */
+export async function componentSource(framework: Framework, pack: string, name: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`r/${framework}/${encodeURIComponent(pack)}/${encodeURIComponent(name)}.json`);
+    if (!response.ok) return undefined;
+    const content = ((await response.json()) as { files?: Array<{ content?: unknown }> }).files?.[0]?.content;
+    return typeof content === 'string' ? content : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Iconify CSS of one icon (`/{pack}.css?icons=name`), in `colour` when given; undefined from a static export. */
+export async function iconCss(pack: string, name: string, colour: string | undefined): Promise<string | undefined> {
+  const params = new URLSearchParams({ icons: name });
+  if (colour) params.set('color', colour);
+  try {
+    const response = await fetch(`${pageRelative({ kind: 'iconify-css', prefix: encodeURIComponent(pack) })}?${params}`);
+    const type = response.headers.get('content-type') ?? '';
+    return response.ok && type.startsWith('text/css') ? await response.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const probes = new Map<string, Promise<boolean>>();
+/** Whether a route answers a HEAD request with success. */
+export function routeAnswers(path: string): Promise<boolean> {
+  let probe = probes.get(path);
+  if (!probe) {
+    probe = fetch(path, { method: 'HEAD' })
+      .then((response) => response.ok)
+      .catch(() => false);
+    probes.set(path, probe);
+  }
+  return probe;
+}
+
+/** Where the bag downloads: a zip of SVG files or components, an SVG sprite, or IconifyJSON. */
+export function bundlePath(kind: 'zip' | 'svg' | 'json', ids: readonly string[], format?: string): string {
+  return `r/bundle.${kind}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
+}
+
+let bundles: Promise<boolean> | undefined;
+/** Whether the registry serves downloads of many icons at once: asked once, for a sample icon of the first pack that has one. */
+export function hasBundles(): Promise<boolean> {
+  bundles ??= packs()
+    .then((all) => {
+      const pack = all.find((entry) => entry.samples?.length);
+      return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
+    })
+    .catch(() => false);
+  return bundles;
+}
+
+/** Where the registry serves a pack as a zip (ask routeAnswers whether it does). */
+export function packZipPath(pack: string): string {
+  return `r/${encodeURIComponent(pack)}.zip`;
 }

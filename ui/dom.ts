@@ -29,14 +29,21 @@ export function announce(text: string): void {
   if (region) region.textContent = text;
 }
 
-/** A search box: a labelled field and its button; `submit` gets the words typed, trimmed ('' for none). */
+/** How long typing must pause before a search is asked for: short enough to feel immediate, long enough to skip the keys of a word typed fast. */
+export const SEARCH_DELAY_MS = 60;
+
+/**
+ * A search box that searches as you type: `search` gets the words typed,
+ * trimmed ('' for none), once typing pauses, and at once on Enter. Esc
+ * empties it. The page's `/` key focuses it.
+ */
 export function searchForm(options: {
   id: string;
   label: string;
   placeholder: string;
   value: string | undefined;
   name?: string;
-  submit: (words: string) => void;
+  search: (words: string) => void;
 }): HTMLFormElement {
   const input = h('input', {
     type: 'search',
@@ -45,6 +52,9 @@ export function searchForm(options: {
     value: options.value ?? '',
     placeholder: options.placeholder,
     autocomplete: 'off',
+    spellcheck: 'false',
+    enterkeyhint: 'search',
+    'data-search-box': '',
   });
   const form = h(
     'form',
@@ -53,9 +63,37 @@ export function searchForm(options: {
     input,
     h('button', { type: 'submit' }, 'Search'),
   );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = (options.value ?? '').trim();
+  const run = () => {
+    clearTimeout(timer);
+    const words = input.value.trim();
+    if (words === last) return;
+    last = words;
+    options.search(words);
+  };
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, SEARCH_DELAY_MS);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !input.value) return;
+    // Handled here: the page's Esc (which closes the icon view) waits for an empty box.
+    event.preventDefault();
+    event.stopPropagation();
+    input.value = '';
+    run();
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    options.submit(input.value.trim());
+    run();
   });
   return form;
+}
+
+/** Sets the box's words (a correction picked, say) and searches for them. */
+export function setSearchWords(form: HTMLFormElement, words: string): void {
+  const input = form.querySelector('input') as HTMLInputElement;
+  input.value = words;
+  form.requestSubmit();
 }

@@ -1,79 +1,145 @@
+import { bag } from './bag.js';
 import { h, viewUrl } from './dom.js';
-import { isMissing, loadIcons, svgOf } from './icons.js';
+import { drawnOf, isMissing, loadIcons } from './icons.js';
 
-/** One icon of a grid: `pack:name`, and whether to show its pack under its name. */
+/** One icon of a grid: `pack:name`, whether to show its pack under its name, and the other names of the same glyph. */
 export interface GridItem {
   id: string;
   showPack: boolean;
+  variants?: readonly string[];
 }
 
 const CELL = 88;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
-const SPARE_ROWS = 1;
+const SPARE_ROWS = 2;
+/** Time a frame may spend putting icons that have come into their cells. */
+const FILL_BUDGET_MS = 6;
+
+/** The page's address of an icon: in its pack's view, or over the list it was found in. */
+export function iconUrl(id: string, over?: Record<string, string | undefined>): string {
+  const colon = id.indexOf(':');
+  return over ? viewUrl({ ...over, icon: id }) : viewUrl({ pack: id.slice(0, colon), icon: id.slice(colon + 1) });
+}
 
 /**
- * A grid of icons that draws only the rows in view (plus a few), so that a
- * pack of 7,000 icons, or of large multicolour ones, scrolls smoothly. Each
- * icon is a link to its view; the arrow keys, Home, End and the page keys
- * move between them.
+ * A grid of icons in the page's own scroll (the page scrolls as one), that
+ * draws only the rows in view and a few more. A cell that stays in view is
+ * kept as it is: scrolling by a row builds one row of cells and removes
+ * one, so that a pack of large multicolour icons scrolls as smoothly as one
+ * of small glyphs. Each icon is a link; the arrow keys, Home, End and the
+ * page keys move between them, and B puts the focused one in the bag.
  */
 export class IconGrid {
   readonly element: HTMLElement;
   private readonly list: HTMLUListElement;
+  private readonly cells = new Map<number, HTMLLIElement>();
   private active = 0;
-  private drawnRange = '';
+  private current = -1;
+  private columnsDrawn = 0;
   private painted = false;
+  /** Cells built since the grid was made: what a test counts to see that cells in view are kept. */
+  private built = 0;
+  private frame = 0;
+  private readonly onScroll = () => {
+    if (!this.element.isConnected) {
+      window.removeEventListener('scroll', this.onScroll);
+      return;
+    }
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  };
+  private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly items: readonly GridItem[],
+    readonly items: readonly GridItem[],
     label: string,
-    /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are drawn, with how many were. */
-    private readonly firstPaint?: { icons?: number; rows?: number; drawn: (count: number) => void },
+    private readonly options: {
+      /** Opens an icon of the grid (a plain click or Enter); when absent, the link is followed. */
+      open?: (index: number) => void;
+      /** The address of an icon's link. */
+      href?: (item: GridItem) => string;
+      /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are drawn, with how many were. */
+      firstPaint?: { icons?: number; rows?: number; drawn: (count: number) => void };
+    } = {},
   ) {
     this.list = h('ul', { class: 'grid', 'aria-label': label });
-    this.element = h('div', { class: 'grid-scroller', 'data-count': items.length }, this.list);
-    this.element.addEventListener('scroll', () => this.draw());
+    this.element = h('div', { class: 'grid-box', 'data-count': items.length, 'data-built': 0 }, this.list);
     this.list.addEventListener('keydown', (event) => this.onKey(event));
+    this.list.addEventListener('click', (event) => this.onClick(event));
+    this.list.addEventListener('focusin', (event) => {
+      const index = (event.target as HTMLElement).closest<HTMLElement>('a[data-index]')?.dataset.index;
+      if (index !== undefined) this.active = Number(index);
+    });
+    window.addEventListener('scroll', this.onScroll, { passive: true });
     // Redrawn only when the rows in view or the number of columns change.
     new ResizeObserver(() => this.draw()).observe(this.element);
+    this.unsubscribe = bag.subscribe(() => {
+      for (const cell of this.cells.values()) this.markTaken(cell);
+    });
   }
 
   private get columns(): number {
     return Math.max(1, Math.floor(this.element.clientWidth / CELL));
   }
 
-  /** Draws the cells in view; `force` redraws them even when the same rows are in view. */
-  draw(force = false): void {
+  /** Draws the cells in view, keeping those already drawn. */
+  draw(): void {
+    this.frame = 0;
+    if (!this.element.isConnected) {
+      this.unsubscribe();
+      return;
+    }
     const columns = this.columns;
     const rows = Math.ceil(this.items.length / columns);
     this.list.style.height = `${rows * CELL}px`;
-    const first = Math.max(0, Math.floor(this.element.scrollTop / CELL) - SPARE_ROWS);
-    const last = Math.min(rows - 1, Math.ceil((this.element.scrollTop + this.element.clientHeight) / CELL) + SPARE_ROWS);
-    const range = `${first} ${last} ${columns}`;
-    if (range === this.drawnRange && !force) return;
-    this.drawnRange = range;
-    const cells: HTMLLIElement[] = [];
-    const shown: string[] = [];
-    for (let index = first * columns; index < Math.min(this.items.length, (last + 1) * columns); index++) {
-      const item = this.items[index] as GridItem;
-      shown.push(item.id);
-      cells.push(this.cell(item, index, columns));
+    if (columns !== this.columnsDrawn) {
+      // Every cell moves when the columns change: they are built again.
+      for (const cell of this.cells.values()) cell.remove();
+      this.cells.clear();
+      this.columnsDrawn = columns;
     }
-    this.list.replaceChildren(...cells);
-    this.checkPaint(cells.length);
+    const top = this.list.getBoundingClientRect().top;
+    const firstRow = Math.max(0, Math.floor(-top / CELL) - SPARE_ROWS);
+    const lastRow = Math.min(rows - 1, Math.ceil((window.innerHeight - top) / CELL) + SPARE_ROWS);
+    const first = firstRow * columns;
+    const end = Math.min(this.items.length, (lastRow + 1) * columns);
+    for (const [index, cell] of this.cells) {
+      if (index >= first && index < end) continue;
+      // The focused cell stays, so that the focus is never lost to the body while scrolling.
+      if (cell.contains(document.activeElement)) continue;
+      cell.remove();
+      this.cells.delete(index);
+    }
+    const added = document.createDocumentFragment();
+    const wanted: string[] = [];
+    for (let index = first; index < end; index++) {
+      const item = this.items[index] as GridItem;
+      if (!drawnOf(item.id)) wanted.push(item.id);
+      if (this.cells.has(index)) continue;
+      const cell = this.cell(item, index, columns);
+      this.cells.set(index, cell);
+      added.append(cell);
+      this.built++;
+    }
+    this.list.append(added);
+    this.element.dataset.built = String(this.built);
+    this.checkPaint();
     // The icons in view first, then the spare rows: the browser sends a few requests at a time.
-    const inView = Math.max(0, Math.floor(this.element.scrollTop / CELL) * columns - first * columns);
-    const visibleCount = Math.ceil(this.element.clientHeight / CELL + 1) * columns;
-    const visible = shown.slice(inView, inView + visibleCount);
-    const spare = [...shown.slice(0, inView), ...shown.slice(inView + visibleCount)];
-    void this.load(visible, cells.length).then(() => this.load(spare, cells.length));
+    const inViewFrom = Math.max(0, Math.floor(-top / CELL)) * columns;
+    const inView = wanted.filter((id) => this.indexInView(id, inViewFrom, columns));
+    void this.load(inView).then(() => this.load(wanted));
   }
 
-  /** Loads icons a request per pack, in the order they come, drawing each pack's as they arrive. */
-  private load(ids: readonly string[], cells: number): Promise<unknown> {
+  private indexInView(id: string, from: number, columns: number): boolean {
+    const to = from + Math.ceil(window.innerHeight / CELL + 1) * columns;
+    for (let index = from; index < Math.min(to, this.items.length); index++) if (this.items[index]?.id === id) return true;
+    return false;
+  }
+
+  /** Loads icons a request per pack, drawing each pack's as they arrive. */
+  private load(ids: readonly string[]): Promise<unknown> {
     const byPack = new Map<string, string[]>();
     for (const id of ids) {
-      if (svgOf(id)) continue;
+      if (drawnOf(id) || isMissing(id)) continue;
       const colon = id.indexOf(':');
       const names = byPack.get(id.slice(0, colon)) ?? [];
       names.push(id.slice(colon + 1));
@@ -81,21 +147,42 @@ export class IconGrid {
     }
     return Promise.all(
       [...byPack].map(([pack, names]) =>
-        loadIcons(pack, names).then(() => {
-          for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) this.fill(glyph);
-          this.checkPaint(cells);
-        }),
+        loadIcons(pack, names)
+          .catch(() => undefined)
+          .then(() => this.fillPending()),
       ),
     );
   }
 
-  private checkPaint(cells: number): void {
-    if (this.painted || !this.firstPaint) return;
-    const drawn = this.list.querySelectorAll('.glyph svg').length;
-    const wanted = this.firstPaint.icons ?? (this.firstPaint.rows ?? 1) * this.columns;
-    if (drawn < Math.min(wanted, cells)) return;
+  private filling = 0;
+  /**
+   * Fills the cells whose icons have come, a few milliseconds of them a
+   * frame: a hundred large multicolour icons arriving at once would
+   * otherwise make one long frame.
+   */
+  private fillPending(): void {
+    if (this.filling) return;
+    this.filling = requestAnimationFrame(() => {
+      this.filling = 0;
+      const until = performance.now() + FILL_BUDGET_MS;
+      for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) {
+        if (performance.now() > until) {
+          this.fillPending();
+          break;
+        }
+        this.fill(glyph);
+      }
+      this.checkPaint();
+    });
+  }
+
+  private checkPaint(): void {
+    if (this.painted || !this.options.firstPaint) return;
+    const drawn = this.list.querySelectorAll('.glyph:not([data-pending])').length;
+    const wanted = this.options.firstPaint.icons ?? (this.options.firstPaint.rows ?? 1) * this.columns;
+    if (drawn < Math.min(wanted, this.cells.size)) return;
     this.painted = true;
-    const report = this.firstPaint.drawn;
+    const report = this.options.firstPaint.drawn;
     requestAnimationFrame(() => report(drawn));
   }
 
@@ -105,26 +192,45 @@ export class IconGrid {
     const name = item.id.slice(colon + 1);
     const glyph = h('span', { class: 'glyph', 'data-id': item.id });
     this.fill(glyph);
+    const more = item.variants?.length ? ` (also ${item.variants.join(', ')})` : '';
     const link = h(
       'a',
-      { href: viewUrl({ pack, icon: name }), tabindex: index === this.active ? 0 : -1, 'data-index': index, title: item.id },
+      {
+        href: this.options.href?.(item) ?? iconUrl(item.id),
+        tabindex: index === this.active ? 0 : -1,
+        'data-index': index,
+        title: `${item.id}${more}`,
+        'aria-current': index === this.current ? 'true' : undefined,
+      },
       glyph,
       h('span', { class: 'name' }, name),
       item.showPack ? h('span', { class: 'pack' }, pack) : undefined,
+      item.variants?.length ? h('span', { class: 'variants', 'aria-label': `${item.variants.length} variants` }, `+${item.variants.length}`) : undefined,
     );
-    link.addEventListener('focus', () => {
-      this.active = index;
-    });
-    const cell = h('li', {}, link);
+    const take = h('button', { type: 'button', class: 'take', tabindex: -1, 'data-id': item.id }, '+');
+    const cell = h('li', {}, link, take);
+    this.markTaken(cell);
     cell.style.transform = `translate(${(index % columns) * CELL}px, ${Math.floor(index / columns) * CELL}px)`;
     return cell;
   }
 
+  private markTaken(cell: HTMLLIElement): void {
+    const take = cell.querySelector<HTMLButtonElement>('.take');
+    if (!take) return;
+    const id = take.dataset.id as string;
+    const taken = bag.has(id);
+    take.setAttribute('aria-pressed', String(taken));
+    take.setAttribute('aria-label', taken ? `Remove ${id} from the bag` : `Add ${id} to the bag`);
+    take.textContent = taken ? '✓' : '+';
+    cell.classList.toggle('taken', taken);
+  }
+
   private fill(glyph: HTMLElement): void {
     const id = glyph.dataset.id as string;
-    const svg = svgOf(id);
-    if (svg) {
-      glyph.innerHTML = svg;
+    const drawing = drawnOf(id);
+    if (drawing) {
+      glyph.innerHTML = drawing.html;
+      glyph.classList.toggle('multicolour', drawing.multicolour);
       delete glyph.dataset.pending;
     } else if (isMissing(id)) {
       glyph.textContent = '?';
@@ -132,9 +238,28 @@ export class IconGrid {
     } else glyph.dataset.pending = '';
   }
 
+  private onClick(event: MouseEvent): void {
+    const target = event.target as Element;
+    const take = target.closest<HTMLButtonElement>('.take');
+    if (take) {
+      bag.toggle(take.dataset.id as string);
+      return;
+    }
+    const link = target.closest<HTMLAnchorElement>('a[data-index]');
+    if (!link || !this.options.open || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    this.options.open(Number(link.dataset.index));
+  }
+
   private onKey(event: KeyboardEvent): void {
+    if (event.key === 'b' || event.key === 'B') {
+      const item = this.items[this.active];
+      if (item) bag.toggle(item.id);
+      event.preventDefault();
+      return;
+    }
     const columns = this.columns;
-    const page = Math.max(1, Math.floor(this.element.clientHeight / CELL)) * columns;
+    const page = Math.max(1, Math.floor(window.innerHeight / CELL) - 1) * columns;
     const moves: Record<string, number> = {
       ArrowRight: 1,
       ArrowLeft: -1,
@@ -151,14 +276,35 @@ export class IconGrid {
     this.focus(Math.max(0, Math.min(this.items.length - 1, this.active + move)));
   }
 
+  /** Scrolls icon `index` into view (the page scrolls), drawing the cells then in view. */
+  reveal(index: number): void {
+    const row = Math.floor(index / this.columns);
+    const top = this.list.getBoundingClientRect().top + row * CELL;
+    const header = 56;
+    if (top < header) window.scrollBy(0, top - header);
+    else if (top + CELL > window.innerHeight) window.scrollBy(0, top + CELL - window.innerHeight);
+    this.draw();
+  }
+
+  /** Marks icon `index` as the one open in the icon view (or none with -1), and keeps it in view. */
+  markCurrent(index: number): void {
+    this.current = index;
+    for (const [i, cell] of this.cells) {
+      const link = cell.firstElementChild as HTMLElement;
+      if (i === index) link.setAttribute('aria-current', 'true');
+      else link.removeAttribute('aria-current');
+    }
+    if (index >= 0) this.reveal(index);
+  }
+
   /** Moves the focus to icon `index`, scrolling it into view. */
   focus(index: number): void {
+    const previous = this.list.querySelector<HTMLElement>(`[data-index="${this.active}"]`);
     this.active = index;
-    const row = Math.floor(index / this.columns);
-    const top = row * CELL;
-    if (top < this.element.scrollTop) this.element.scrollTop = top;
-    else if (top + CELL > this.element.scrollTop + this.element.clientHeight) this.element.scrollTop = top + CELL - this.element.clientHeight;
-    this.draw(true);
-    this.list.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+    this.reveal(index);
+    previous?.setAttribute('tabindex', '-1');
+    const link = this.list.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    link?.setAttribute('tabindex', '0');
+    link?.focus({ preventScroll: true });
   }
 }

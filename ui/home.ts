@@ -1,11 +1,11 @@
-import { MAX_SEARCH_LIMIT } from '../src/iconify/search-limits.js';
+import { byPopularity } from '../src/search/meaning/pack-popularity.js';
 import { needsAttribution } from '../src/render/licence.js';
 import type { RegistryEntry } from '../src/render/registry-entry.js';
-import { packs, search, servedByRegistry } from './api.js';
-import { announce, h, searchForm, viewUrl } from './dom.js';
-import { IconGrid } from './grid.js';
+import { packIcons, packs, pageRelative, servedByRegistry } from './api.js';
+import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { loadIcons, svgOf } from './icons.js';
-import { mark } from './marks.js';
+import { Results } from './results.js';
+import type { ListContext } from './view.js';
 
 /** Licence filter value for the packs whose licence asks for no credit. */
 const NO_ATTRIBUTION = 'no-attribution';
@@ -16,6 +16,7 @@ export interface HomeState {
   license?: string;
   palette?: string;
   category?: string;
+  sort?: string;
 }
 
 function select(label: string, name: string, value: string | undefined, options: Array<[string, string]>, onChange: (value: string) => void): HTMLElement {
@@ -38,6 +39,26 @@ function packMatches(pack: RegistryEntry, state: HomeState): boolean {
   return true;
 }
 
+/**
+ * The licence menu: each licence (SPDX id) once, named by the title its
+ * packs give it most; where packs give two licences the same title (three
+ * GPLs are all "GPL"), by its SPDX id.
+ */
+export function licenceOptions(all: readonly RegistryEntry[]): Array<[string, string]> {
+  const titles = new Map<string, Map<string, number>>();
+  for (const pack of all) {
+    const spdx = pack.license.spdx;
+    if (!spdx) continue;
+    const counts = titles.get(spdx) ?? new Map<string, number>();
+    counts.set(pack.license.title, (counts.get(pack.license.title) ?? 0) + 1);
+    titles.set(spdx, counts);
+  }
+  const named = [...titles].map(([spdx, counts]): [string, string] => [spdx, [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? spdx]);
+  const uses = new Map<string, number>();
+  for (const [, title] of named) uses.set(title, (uses.get(title) ?? 0) + 1);
+  return named.map(([spdx, title]): [string, string] => [spdx, (uses.get(title) ?? 0) > 1 ? spdx : title]).sort((a, b) => a[1].localeCompare(b[1]));
+}
+
 function packCard(pack: RegistryEntry): HTMLElement {
   const samples = h('span', { class: 'samples', 'aria-hidden': 'true' });
   const card = h(
@@ -53,54 +74,74 @@ function packCard(pack: RegistryEntry): HTMLElement {
       pack.category ? h('span', { class: 'meta' }, pack.category) : undefined,
     ),
   );
-  const names = (pack.samples ?? []).slice(0, 3);
   new IntersectionObserver((entries, observer) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    void loadIcons(pack.id, names).then(() => {
-      samples.innerHTML = names.map((name) => svgOf(`${pack.id}:${name}`) ?? '').join('');
-    });
+    // A pack that names no samples shows its first icons.
+    const names = pack.samples?.length ? Promise.resolve(pack.samples.slice(0, 3)) : packIcons(pack.id).then((icons) => icons.names.slice(0, 3));
+    void names
+      .then(async (list) => {
+        await loadIcons(pack.id, list);
+        samples.innerHTML = list.map((name) => svgOf(`${pack.id}:${name}`) ?? '').join('');
+      })
+      .catch(() => undefined);
   }).observe(card);
   return card;
 }
 
-/** The home view: every pack as a card, filtered as you type, and a search over every icon. */
-export async function homeView(root: HTMLElement, state: HomeState, navigate: (url: string, replace?: boolean) => void): Promise<void> {
-  // A search needs no list of packs: it is asked for at once.
-  const found = state.q ? search(state.q).catch(() => undefined) : undefined;
+/** What the site is, and how to take an icon with shadcn or an Iconify client. */
+function intro(searchable: boolean): HTMLElement {
+  const base = new URL(pageRelative({ kind: 'index' }), location.href).href.replace(/registry\.json$/, '');
+  const origin = new URL('./', location.href).href.replace(/\/$/, '');
+  return h(
+    'p',
+    { class: 'intro' },
+    'Every icon of the Iconify catalog and of this registry’s own packs, as JSON, SVG and components. ',
+    searchable ? 'Type to search, or open a pack. ' : 'Open a pack. ',
+    'Take one with ',
+    h('code', {}, `npx shadcn add ${base}mdi/home.json`),
+    searchable ? ', or point an Iconify client at it: ' : '.',
+    searchable ? h('code', {}, `addAPIProvider('', { resources: ['${origin}'] })`) : '',
+    searchable ? '.' : '',
+  );
+}
+
+/** The home view: a search over every icon as you type, and every pack as a card, most used first, filtered as you type. */
+export async function homeView(root: HTMLElement, state: HomeState, context: ListContext): Promise<void> {
   const searchable = await servedByRegistry();
-  const update = (change: Partial<HomeState>, replace = true) => navigate(viewUrl({ ...state, ...change }), replace);
-  const heading = h('h1', {}, 'Icons');
-  root.append(heading);
+  const update = (change: Partial<HomeState>, replace = true) => context.navigate(viewUrl({ ...state, ...change }), replace);
+  root.append(h('h1', {}, 'Icons'), intro(searchable));
+  const packsPart = h('div', { class: 'packs' });
+  let form: HTMLFormElement | undefined;
+  const results = new Results(context, {
+    correct: (words) => form && setSearchWords(form, words),
+    label: (words) => `Icons found for ${words}`,
+  });
   if (searchable) {
-    root.append(
-      searchForm({
-        id: 'search',
-        name: 'q',
-        label: 'Search every icon',
-        placeholder: 'Search every icon: arrow left, mdi:home, style:stroke user',
-        value: state.q,
-        submit: (words) => update({ q: words || undefined }, false),
-      }),
-    );
+    form = searchForm({
+      id: 'search',
+      name: 'q',
+      label: 'Search every icon',
+      placeholder: 'Search every icon: trash, arrow left, mdi:home',
+      value: state.q,
+      search: (words) => {
+        state.q = words || undefined;
+        context.setParams({ ...state });
+        packsPart.hidden = !!words;
+        void results.show(words);
+      },
+    });
+    root.append(form, results.element);
+    // The box has the focus on arrival, as the page is first of all a search.
+    (form.querySelector('input') as HTMLInputElement).focus();
   }
+  root.append(packsPart);
   if (state.q && searchable) {
-    const ids = (await found) ?? [];
-    announce(`${ids.length} icons found for ${state.q}`);
-    root.append(h('h2', {}, `${ids.length === MAX_SEARCH_LIMIT ? `${MAX_SEARCH_LIMIT}+` : ids.length} icons for “${state.q}”`));
-    if (!ids.length) root.append(h('p', {}, 'No icon matches. Try another word, or fewer words.'));
-    const grid = new IconGrid(
-      ids.map((id) => ({ id, showPack: true })),
-      `Icons found for ${state.q}`,
-      // The first row of results, the best ones.
-      { rows: 1, drawn: (count) => mark('results-painted', count) },
-    );
-    root.append(grid.element);
-    grid.draw();
-    return;
+    packsPart.hidden = true;
+    void results.show(state.q);
   }
-  const all = await packs();
-  const licences = [...new Map(all.filter((pack) => pack.license.spdx).map((pack) => [pack.license.spdx as string, pack.license.title]))].sort();
+  const all = [...(await packs())].sort((a, b) => byPopularity({ prefix: a.id, total: a.total }, { prefix: b.id, total: b.total }));
+  const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
   const categories = [...new Set(all.map((pack) => pack.category ?? 'Uncategorised'))].sort();
   const filterInput = h('input', {
     type: 'text',
@@ -112,22 +153,23 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
   const list = h('ul', { class: 'cards', 'aria-label': 'Packs' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
   const show = () => {
-    const shown = all.filter((pack) => packMatches(pack, state));
+    const shown = (state.sort === 'name' ? byName : all).filter((pack) => packMatches(pack, state));
     count.textContent = `${shown.length} of ${all.length} packs`;
     list.replaceChildren(...shown.map(packCard));
   };
   filterInput.addEventListener('input', () => {
     state.filter = filterInput.value || undefined;
     // The address follows the filter without redrawing the page (and the field keeps its focus).
-    history.replaceState(null, '', viewUrl({ ...state }));
+    context.setParams({ ...state });
     show();
   });
-  root.append(
+  packsPart.append(
+    h('h2', { class: 'visually-hidden' }, 'Packs'),
     h(
       'div',
       { class: 'filters' },
       h('label', { class: 'field grow' }, h('span', {}, 'Filter packs'), filterInput),
-      select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licences], (value) =>
+      select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licenceOptions(all)], (value) =>
         update({ license: value || undefined }, false),
       ),
       select(
@@ -143,6 +185,16 @@ export async function homeView(root: HTMLElement, state: HomeState, navigate: (u
       ),
       select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) =>
         update({ category: value || undefined }, false),
+      ),
+      select(
+        'Order',
+        'sort',
+        state.sort,
+        [
+          ['', 'Most used first'],
+          ['name', 'By name'],
+        ],
+        (value) => update({ sort: value || undefined }, false),
       ),
     ),
     count,

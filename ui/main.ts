@@ -1,52 +1,134 @@
-import { announce } from './dom.js';
+import { bagPanel } from './bag-panel.js';
+import { announce, h } from './dom.js';
+import { Drawer } from './drawer.js';
+import type { IconGrid } from './grid.js';
 import { homeView } from './home.js';
-import { iconView } from './icon.js';
 import { packView } from './pack.js';
+import { themeSwitch } from './theme.js';
+import type { ListContext } from './view.js';
 
 /*
  * The page: one HTML file whose views are told apart by the query string
- * (`?q=`, `?pack=`, `?pack=&icon=`), so that every view has its own address
- * on any web server, a static export's included, and no view can ever stand
- * where an API route is.
+ * (`?q=`, `?pack=`), so that every view has its own address on any web
+ * server, a static export's included, and no view can ever stand where an
+ * API route is. An icon opens in a panel over the list it was found in
+ * (`&icon=name` in a pack, `&icon=pack:name` elsewhere): the list stays as
+ * it was, scrolled where it was, and closing the panel (or going back)
+ * puts the focus on the icon it ended on.
  */
 
 const root = document.getElementById('main') as HTMLElement;
+const header = document.querySelector('header.top') as HTMLElement;
+header.append(h('span', { class: 'grow' }), themeSwitch(), bagPanel());
+
+/** The list view drawn now: its parameters (the address without `icon`) and its grid. */
+let listKey: string | undefined;
+let listParams: Record<string, string> = {};
+let grid: IconGrid | undefined;
+/** Whether the open icon view was pushed onto the history by this page (then closing it goes back). */
+let pushedIcon = false;
+
+const paramsOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
+const keyOf = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([key]) => key !== 'icon')).toString();
+
+/** The `icon` parameter of an icon opened over the current list: its name in its own pack's view, its id elsewhere. */
+function iconParam(id: string): string {
+  const colon = id.indexOf(':');
+  return listParams.pack === id.slice(0, colon) ? id.slice(colon + 1) : id;
+}
+function addressWith(icon: string | undefined): string {
+  const query = new URLSearchParams(listParams);
+  if (icon) query.set('icon', icon);
+  const text = query.toString();
+  return text ? `?${text}` : './';
+}
+
+const drawer = new Drawer({
+  step: (id) => history.replaceState(null, '', addressWith(iconParam(id))),
+  close: () => {
+    if (pushedIcon) history.back();
+    else {
+      history.replaceState(null, '', addressWith(undefined));
+      drawer.hide();
+    }
+  },
+  titled: (id) => setTitle(id),
+});
+document.body.append(drawer.element);
 
 function navigate(url: string, replace = false): void {
   if (replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
+  pushedIcon = false;
   void render();
 }
+
+const context: ListContext = {
+  navigate,
+  setParams(params) {
+    listParams = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
+    listKey = keyOf(listParams);
+    history.replaceState(null, '', addressWith(undefined));
+    drawer.hide(false);
+  },
+  setGrid(next) {
+    grid = next;
+    drawer.setList(next);
+  },
+  open(index) {
+    const item = grid?.items[index];
+    if (!item) return;
+    const url = addressWith(iconParam(item.id));
+    if (drawer.isOpen()) history.replaceState(null, '', url);
+    else {
+      history.pushState(null, '', url);
+      pushedIcon = true;
+    }
+    void drawer.show(item.id);
+  },
+};
 
 let rendering = 0;
 async function render(): Promise<void> {
   const current = ++rendering;
-  const params = new URLSearchParams(location.search);
-  // Built in place, so that grids measure the room they have; a newer view replaces it.
-  const view = document.createElement('div');
-  root.replaceChildren(view);
-  const pack = params.get('pack');
-  const icon = params.get('icon');
-  try {
-    if (pack && icon) await iconView(view, { pack, icon });
-    else if (pack) await packView(view, { pack, q: params.get('q') ?? undefined, category: params.get('category') ?? undefined }, navigate);
-    else {
-      const state = {
-        q: params.get('q') ?? undefined,
-        filter: params.get('filter') ?? undefined,
-        license: params.get('license') ?? undefined,
-        palette: params.get('palette') ?? undefined,
-        category: params.get('category') ?? undefined,
-      };
-      await homeView(view, state, navigate);
+  const params = paramsOf(location.search);
+  const key = keyOf(params);
+  const icon = params.icon;
+  const iconId = icon ? (icon.includes(':') ? icon : params.pack ? `${params.pack}:${icon}` : undefined) : undefined;
+  if (key !== listKey) {
+    listKey = key;
+    listParams = paramsOf(`?${key}`);
+    grid = undefined;
+    drawer.setList(undefined);
+    // Built in place, so that grids measure the room they have; a newer view replaces it.
+    const view = document.createElement('div');
+    root.replaceChildren(view);
+    window.scrollTo(0, 0);
+    if (iconId) void drawer.show(iconId);
+    try {
+      if (params.pack) await packView(view, { pack: params.pack, q: params.q, category: params.category }, context);
+      else
+        await homeView(
+          view,
+          { q: params.q, filter: params.filter, license: params.license, palette: params.palette, category: params.category, sort: params.sort },
+          context,
+        );
+    } catch (error) {
+      view.replaceChildren(h('h1', {}, 'The registry did not answer'), h('p', {}, (error as Error).message));
     }
-  } catch (error) {
-    view.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The registry did not answer: ${(error as Error).message}` }));
+    if (current !== rendering) return;
   }
-  if (current !== rendering) return;
-  const heading = view.querySelector('h1');
-  document.title = heading ? `${heading.textContent} · icon-registry` : 'icon-registry';
-  announce(document.title);
+  if (iconId) void drawer.show(iconId);
+  else if (drawer.isOpen()) drawer.hide();
+  setTitle(drawer.isOpen() ? drawer.id : undefined);
+}
+
+function setTitle(iconId: string | undefined): void {
+  const heading = root.querySelector('h1')?.textContent;
+  const title = [iconId, heading, 'icon-registry'].filter(Boolean).join(' · ');
+  if (document.title === title) return;
+  document.title = title;
+  announce(title);
 }
 
 // Links inside the page change the view without loading the page again.
@@ -58,5 +140,21 @@ document.addEventListener('click', (event) => {
   event.preventDefault();
   navigate(url.search || './');
 });
-window.addEventListener('popstate', () => void render());
+
+// `/` focuses the search box (unless one is typing in a field), as on most sites with search.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.closest('input, textarea, select, [contenteditable]')) return;
+  const box = document.querySelector<HTMLInputElement>('[data-search-box]');
+  if (!box) return;
+  event.preventDefault();
+  box.focus();
+  box.select();
+});
+
+window.addEventListener('popstate', () => {
+  pushedIcon = false;
+  void render();
+});
 void render();

@@ -1,8 +1,10 @@
 import type { RegistryEntry } from '../src/render/registry-entry.js';
-import { packIcons, packs, search, servedByRegistry } from './api.js';
-import { announce, h, searchForm, viewUrl } from './dom.js';
+import { packIcons, packs, packZipPath, pageRelative, routeAnswers, servedByRegistry, suggestionsFor } from './api.js';
+import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
 import { mark } from './marks.js';
+import { Results } from './results.js';
+import type { ListContext } from './view.js';
 
 export interface PackState {
   pack: string;
@@ -14,24 +16,74 @@ function link(text: string, url: string | undefined): Node {
   return url ? h('a', { href: url, rel: 'noopener' }, text) : document.createTextNode(text);
 }
 
-/** A pack's view: its information, its categories as filters, a search within it, and a grid of its icons. */
-export async function packView(root: HTMLElement, state: PackState, navigate: (url: string, replace?: boolean) => void): Promise<void> {
+/** A pack that does not exist: the registry's close pack ids, as links. */
+async function noSuchPack(root: HTMLElement, pack: string): Promise<void> {
+  const suggestions = await suggestionsFor(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) }));
+  root.append(h('h1', {}, 'No such pack'), h('p', {}, `There is no pack “${pack}”. `, h('a', { href: './' }, 'See every pack.')));
+  if (suggestions.length)
+    root.append(
+      h('p', {}, 'Close packs:'),
+      h('ul', { class: 'suggestions' }, ...suggestions.map((id) => h('li', {}, h('a', { href: viewUrl({ pack: id }) }, id)))),
+    );
+}
+
+/**
+ * A pack's view: a search within it as you type, and its grid on the first
+ * screen (its information and categories folded above it), in the page's
+ * one scroll.
+ */
+export async function packView(root: HTMLElement, state: PackState, context: ListContext): Promise<void> {
   const entry = (await packs()).find((pack) => pack.id === state.pack);
-  if (!entry) {
-    root.append(h('h1', {}, 'No such pack'), h('p', {}, `There is no pack “${state.pack}”. `, h('a', { href: './' }, 'See every pack.')));
-    return;
-  }
+  if (!entry) return noSuchPack(root, state.pack);
   const [icons, searchable] = await Promise.all([packIcons(entry.id), servedByRegistry()]);
-  root.append(h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs')), h('h1', {}, entry.name), info(entry, icons.names.length));
+  const names = state.category ? (icons.categories[state.category] ?? []) : icons.names;
+  const label = `Icons of ${entry.name}`;
+  const gridOf = (list: readonly string[]) =>
+    new IconGrid(
+      list.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
+      label,
+      { open: (index) => context.open(index), firstPaint: { icons: 100, drawn: (count) => mark('icons-painted', count) } },
+    );
+  const allIcons = () => names.map((name) => ({ id: `${entry.id}:${name}`, variants: [] }));
+  const zip = h('a', { href: packZipPath(entry.id), download: `${entry.id}.zip`, id: 'pack-zip', hidden: true }, 'Download the pack (zip)');
+  void routeAnswers(packZipPath(entry.id)).then((served) => {
+    zip.hidden = !served;
+  });
   root.append(
-    searchForm({
-      id: 'pack-search',
-      label: `Search ${entry.name}`,
-      placeholder: searchable ? `Search ${entry.name}` : 'Filter by name',
-      value: state.q,
-      submit: (words) => navigate(viewUrl({ pack: entry.id, q: words || undefined, category: state.category })),
-    }),
+    h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs'), ' · ', zip),
+    h('div', { class: 'title-row' }, h('h1', {}, entry.name), h('span', { class: 'count-inline' }, `${names.length.toLocaleString('en-US')} icons`)),
   );
+  let form: HTMLFormElement | undefined;
+  const results = new Results(context, {
+    pack: entry.id,
+    correct: (words) => form && setSearchWords(form, words),
+    idle: allIcons,
+    label: (words) => (words ? `Icons of ${entry.name} for ${words}` : label),
+  });
+  const filtered = (words: string) => {
+    const wanted = words.toLowerCase().split(/\s+/);
+    return names.filter((name) => wanted.every((word) => name.includes(word)));
+  };
+  const showLocal = (words: string) => {
+    const grid = gridOf(words ? filtered(words) : names);
+    results.element.replaceChildren(grid.element);
+    context.setGrid(grid);
+    grid.draw();
+  };
+  form = searchForm({
+    id: 'pack-search',
+    label: `Search ${entry.name}`,
+    placeholder: searchable ? `Search ${entry.name}` : 'Filter by name',
+    value: state.q,
+    search: (words) => {
+      state.q = words || undefined;
+      context.setParams({ pack: entry.id, q: state.q, category: state.category });
+      // Searching a category filters its names; the registry's search covers the whole pack.
+      if (searchable && !state.category) void results.show(words);
+      else showLocal(words);
+    },
+  });
+  const details = [h('details', { class: 'fold' }, h('summary', {}, 'About this pack'), info(entry, icons.names.length))];
   const categories = Object.keys(icons.categories);
   if (categories.length) {
     const chips = [undefined, ...categories].map((category) =>
@@ -45,27 +97,18 @@ export async function packView(root: HTMLElement, state: PackState, navigate: (u
         category ?? 'All',
       ),
     );
-    root.append(h('nav', { class: 'chips', 'aria-label': 'Categories' }, ...chips));
+    details.push(
+      h(
+        'details',
+        { class: 'fold', open: !!state.category },
+        h('summary', {}, state.category ? `Category: ${state.category}` : `Categories (${categories.length})`),
+        h('nav', { class: 'chips', 'aria-label': 'Categories' }, ...chips),
+      ),
+    );
   }
-  let names = state.category ? (icons.categories[state.category] ?? []) : icons.names;
-  if (state.q) {
-    if (searchable) {
-      const found = new Set((await search(state.q, entry.id)).map((id) => id.slice(entry.id.length + 1)));
-      names = state.category ? names.filter((name) => found.has(name)) : [...found];
-    } else {
-      const words = state.q.toLowerCase().split(/\s+/);
-      names = names.filter((name) => words.every((word) => name.includes(word)));
-    }
-  }
-  announce(`${names.length} icons`);
-  root.append(h('p', { class: 'count' }, `${names.length.toLocaleString('en-US')} icons`));
-  const grid = new IconGrid(
-    names.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
-    `Icons of ${entry.name}`,
-    { icons: 100, drawn: (count) => mark('icons-painted', count) },
-  );
-  root.append(grid.element);
-  grid.draw();
+  root.append(form, h('div', { class: 'folds' }, ...details), results.element);
+  if (searchable && state.q && !state.category) await results.show(state.q);
+  else showLocal(state.q ?? '');
 }
 
 function info(entry: RegistryEntry, count: number): HTMLElement {

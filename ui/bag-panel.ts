@@ -1,0 +1,103 @@
+import { bundlePath, hasBundles } from './api.js';
+import { bag } from './bag.js';
+import { announce, h, viewUrl } from './dom.js';
+import { drawnOf, loadIcons } from './icons.js';
+
+/** What a zip of the bag may hold: SVG files, or components of a framework (the registry's bundle route prints them). */
+const ZIP_FORMATS: Array<[string, string]> = [
+  ['svg', 'SVG files'],
+  ['react', 'React (TSX)'],
+  ['jsx', 'JSX'],
+  ['vue', 'Vue'],
+  ['svelte', 'Svelte'],
+  ['solid', 'Solid'],
+];
+
+/**
+ * The header's bag button and the panel it opens: the icons taken, each
+ * with a link to its view and a button to take it out, and the downloads
+ * of the whole bag from the registry's bundle routes (a zip of SVG files
+ * or components, an SVG sprite, one IconifyJSON file). Where the registry
+ * has no bundle routes (a static export), the downloads are not offered.
+ */
+export function bagPanel(): HTMLElement {
+  const count = h('span', { class: 'bag-count' }, '0');
+  const button = h('button', { type: 'button', id: 'bag-button', class: 'header-button', 'aria-expanded': 'false', 'aria-controls': 'bag' }, 'Bag ', count);
+  const list = h('ul', { class: 'bag-list', 'aria-label': 'Icons in the bag' });
+  const empty = h('p', { class: 'empty' }, 'The bag is empty. Take icons with the + of a cell, the B key, or “Add to the bag” in an icon’s view.');
+  const format = h('select', { id: 'bag-format' }, ...ZIP_FORMATS.map(([value, text]) => h('option', { value }, text)));
+  const zip = h('a', { id: 'bag-zip', class: 'button', download: 'icons.zip' }, 'Download zip');
+  const sprite = h('a', { id: 'bag-sprite', class: 'button', download: 'icons.svg' }, 'Download SVG sprite');
+  const json = h('a', { id: 'bag-json', class: 'button', download: 'icons.json' }, 'Download IconifyJSON');
+  const clear = h('button', { type: 'button', id: 'bag-clear' }, 'Empty the bag');
+  const downloads = h('div', { class: 'bag-downloads', hidden: true }, h('label', { class: 'field' }, h('span', {}, 'Zip of'), format), zip, sprite, json);
+  const panel = h(
+    'section',
+    { id: 'bag', class: 'bag', 'aria-labelledby': 'bag-title', hidden: true },
+    h('h2', { id: 'bag-title', tabindex: -1 }, 'Bag'),
+    empty,
+    list,
+    downloads,
+    clear,
+  );
+  const links = () => {
+    const ids = bag.list();
+    zip.href = bundlePath('zip', ids, format.value === 'svg' ? undefined : format.value);
+    zip.download = `icons-${format.value}.zip`;
+    sprite.href = bundlePath('svg', ids);
+    json.href = bundlePath('json', ids);
+  };
+  const draw = () => {
+    const ids = bag.list();
+    count.textContent = String(ids.length);
+    button.setAttribute('aria-label', `Bag, ${ids.length} ${ids.length === 1 ? 'icon' : 'icons'}`);
+    empty.hidden = ids.length > 0;
+    clear.hidden = ids.length === 0;
+    if (panel.hidden) return;
+    list.replaceChildren(
+      ...ids.map((id) => {
+        const colon = id.indexOf(':');
+        const glyph = h('span', { class: 'glyph', 'aria-hidden': 'true' });
+        const fill = () => {
+          glyph.innerHTML = drawnOf(id)?.html ?? '';
+        };
+        fill();
+        if (!drawnOf(id))
+          void loadIcons(id.slice(0, colon), [id.slice(colon + 1)])
+            .then(fill)
+            .catch(() => undefined);
+        const remove = h('button', { type: 'button', class: 'remove', 'aria-label': `Take ${id} out of the bag`, 'data-id': id }, '✕');
+        remove.addEventListener('click', () => bag.toggle(id));
+        return h('li', {}, glyph, h('a', { href: viewUrl({ pack: id.slice(0, colon), icon: id.slice(colon + 1) }) }, id), remove);
+      }),
+    );
+    void hasBundles().then((served) => {
+      downloads.hidden = !served || ids.length === 0;
+    });
+    links();
+  };
+  format.addEventListener('change', links);
+  clear.addEventListener('click', () => {
+    bag.clear();
+    announce('The bag is empty');
+  });
+  const toggle = (open: boolean) => {
+    panel.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    draw();
+    if (open) (panel.querySelector('#bag-title') as HTMLElement).focus();
+  };
+  button.addEventListener('click', () => toggle(panel.hidden === true));
+  panel.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    toggle(false);
+    button.focus();
+  });
+  bag.subscribe(() => {
+    draw();
+    announce(`${bag.list().length} icons in the bag`);
+  });
+  draw();
+  return h('div', { class: 'bag-holder' }, button, panel);
+}

@@ -1,0 +1,85 @@
+/*
+ * The bag: icons taken from anywhere in the page (search, packs, the icon
+ * view), kept in localStorage so that it outlives a reload, and shared by
+ * the page's tabs. It holds at most what one download's address can name:
+ * the registry refuses request targets over 2,048 bytes.
+ */
+
+const KEY = 'icon-registry:bag';
+/** Longest list of ids a download's query string may carry (the rest of the target fits in what is left of 2,048 bytes). */
+export const MAX_BAG_CHARACTERS = 1800;
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
+
+type Listener = () => void;
+
+function read(): string[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
+    if (!Array.isArray(stored)) return [];
+    const ids = stored.filter((id): id is string => typeof id === 'string' && ID.test(id));
+    return [...new Set(ids)];
+  } catch {
+    return [];
+  }
+}
+
+class Bag {
+  private ids: string[] = read();
+  private readonly listeners = new Set<Listener>();
+
+  constructor() {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== KEY) return;
+      this.ids = read();
+      this.changed(false);
+    });
+  }
+
+  list(): readonly string[] {
+    return this.ids;
+  }
+
+  has(id: string): boolean {
+    return this.ids.includes(id);
+  }
+
+  /** Whether `id` still fits in a download's address. */
+  fits(id: string): boolean {
+    return [...this.ids, id].join(',').length <= MAX_BAG_CHARACTERS;
+  }
+
+  /** Adds or removes `id`; false when the bag is full. */
+  toggle(id: string): boolean {
+    if (this.has(id)) {
+      this.ids = this.ids.filter((taken) => taken !== id);
+    } else {
+      if (!ID.test(id) || !this.fits(id)) return false;
+      this.ids = [...this.ids, id];
+    }
+    this.changed(true);
+    return true;
+  }
+
+  clear(): void {
+    this.ids = [];
+    this.changed(true);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(store: boolean): void {
+    if (store) {
+      try {
+        localStorage.setItem(KEY, JSON.stringify(this.ids));
+      } catch {
+        // Storage refused (private mode, quota): the bag lasts as long as the page.
+      }
+    }
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const bag = new Bag();

@@ -1,0 +1,108 @@
+import { SEARCH_PAGE, type SearchAnswer, type SearchHit, searchIcons } from './api.js';
+import { announce, h } from './dom.js';
+import { IconGrid } from './grid.js';
+import { remember } from './icons.js';
+import { mark } from './marks.js';
+import type { ListContext } from './view.js';
+
+/**
+ * Search results that follow the words typed: each answer replaces the
+ * one before only once it has come (no empty box in between), an answer
+ * that comes after a newer one is dropped, and an empty answer says so and
+ * offers the registry's correction, which a click searches for.
+ */
+export class Results {
+  readonly element = h('section', { class: 'results', 'aria-label': 'Search results' });
+  private asked = 0;
+  private controller: AbortController | undefined;
+
+  constructor(
+    private readonly context: ListContext,
+    private readonly options: {
+      pack?: string;
+      /** Called with the correction picked. */
+      correct: (words: string) => void;
+      /** The icons listed when nothing is searched for (a pack's), if any. */
+      idle?: () => SearchHit[];
+      /** The label of the grid. */
+      label: (words: string) => string;
+    },
+  ) {}
+
+  async show(words: string): Promise<void> {
+    const asked = ++this.asked;
+    this.controller?.abort();
+    if (!words) {
+      const idle = this.options.idle?.();
+      if (idle) this.draw(words, { results: idle, total: idle.length }, []);
+      else {
+        this.element.replaceChildren();
+        this.context.setGrid(undefined);
+      }
+      return;
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    let answer: SearchAnswer;
+    try {
+      answer = await searchIcons(words, { pack: this.options.pack, signal: controller.signal });
+    } catch (error) {
+      if (asked !== this.asked) return;
+      this.element.replaceChildren(h('p', { class: 'empty' }, `The search did not answer: ${(error as Error).message}`));
+      return;
+    }
+    if (asked !== this.asked) return;
+    this.draw(words, answer, answer.results);
+  }
+
+  private draw(words: string, answer: SearchAnswer, loaded: SearchHit[]): void {
+    const hits = [...loaded];
+    for (const hit of hits) if (hit.icon) remember(hit.id, hit.icon);
+    const count = h('p', { class: 'count', 'data-total': answer.total });
+    const correction = answer.didYouMean && answer.didYouMean !== words ? answer.didYouMean : undefined;
+    const suggestion = correction
+      ? h(
+          'p',
+          { class: 'did-you-mean' },
+          'Did you mean ',
+          h('button', { type: 'button', class: 'link', id: 'did-you-mean', 'data-words': correction }, correction),
+          '?',
+        )
+      : undefined;
+    suggestion?.querySelector('button')?.addEventListener('click', () => this.options.correct(correction as string));
+    const children: Node[] = [count];
+    if (suggestion) children.push(suggestion);
+    if (!words) count.textContent = `${answer.total.toLocaleString('en-US')} icons`;
+    else if (!hits.length) {
+      count.textContent = '';
+      children.push(h('p', { class: 'empty', id: 'no-results' }, `No icon matches “${words}”.${correction ? '' : ' Try another word, or fewer words.'}`));
+    } else count.textContent = `${answer.total.toLocaleString('en-US')} ${answer.total === 1 ? 'icon' : 'icons'} for “${words}”`;
+    announce(words ? (hits.length ? count.textContent : `No icon matches ${words}`) : count.textContent);
+    if (hits.length) {
+      const grid = new IconGrid(
+        hits.map((hit) => ({ id: hit.id, showPack: !this.options.pack, variants: hit.variants })),
+        this.options.label(words),
+        {
+          open: (index) => this.context.open(index),
+          firstPaint: { rows: 1, drawn: (drawn) => mark('results-painted', drawn) },
+        },
+      );
+      children.push(grid.element);
+      if (words && answer.total > hits.length) {
+        const more = h('button', { type: 'button', class: 'more', id: 'more-results' }, `Show ${Math.min(SEARCH_PAGE, answer.total - hits.length)} more`);
+        more.addEventListener('click', async () => {
+          more.disabled = true;
+          const next = await searchIcons(words, { pack: this.options.pack, offset: hits.length }).catch(() => undefined);
+          if (next && this.element.contains(more)) this.draw(words, { ...answer, total: next.total }, [...hits, ...next.results]);
+        });
+        children.push(more);
+      }
+      this.element.replaceChildren(...children);
+      this.context.setGrid(grid);
+      grid.draw();
+    } else {
+      this.element.replaceChildren(...children);
+      this.context.setGrid(undefined);
+    }
+  }
+}
