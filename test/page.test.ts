@@ -50,11 +50,10 @@ interface IconDoc {
 // Started here rather than in a hook, so that which routes exist is known when the tests are collected.
 const server: TestServer = await startTestServer();
 const probe = async (path: string) => (await fetch(`${server.base}${path}`)).ok;
-const hasOwnSearch = await probe('/r/search.json?q=home&limit=1');
 const hasFrameworks = await probe('/r/vue/mdi/home.json');
 const hasBundles = await probe('/r/bundle.json?icons=mdi:home');
 const hasPackZip = (await fetch(`${server.base}/r/lucide.zip`, { method: 'HEAD' })).ok;
-console.log(`routes: own search ${hasOwnSearch}, frameworks ${hasFrameworks}, bundles ${hasBundles}, pack zips ${hasPackZip}`);
+console.log(`routes: frameworks ${hasFrameworks}, bundles ${hasBundles}, pack zips ${hasPackZip}`);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -125,9 +124,7 @@ describe('search as you type', () => {
     await page.keyboard.type('trash');
     await page.locator('.grid .glyph:not([data-pending])').first().waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('trash');
-    const expected = hasOwnSearch
-      ? (await getJson<{ results: Array<{ id: string }> }>(`${server.base}/r/search.json?q=trash&limit=1`)).json.results[0]?.id
-      : (await getJson<{ icons: string[] }>(`${server.base}/search?query=trash&limit=999`)).json.icons[0];
+    const expected = (await getJson<{ results: Array<{ id: string }> }>(`${server.base}/r/search.json?q=trash&limit=1`)).json.results[0]?.id;
     expect(await page.locator('.grid a').first().getAttribute('title')).toMatch(new RegExp(`^${expected}( |$)`));
     expect(await page.locator('.packs').isHidden()).toBe(true);
     await expectAccessible('search results');
@@ -168,7 +165,7 @@ describe('search as you type', () => {
     await expectAccessible('no results');
   });
 
-  describe.skipIf(!hasOwnSearch)("with the registry's own search", () => {
+  describe("with the registry's search by meaning", () => {
     it('offers the correction of a typo, and searches it when clicked', async () => {
       const { json } = await getJson<{ didYouMean?: string }>(`${server.base}/r/search.json?q=trsh`);
       expect(json.didYouMean).toBeTruthy();

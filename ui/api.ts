@@ -1,5 +1,4 @@
 import type { IconifyJSON } from '@iconify/types';
-import { MAX_SEARCH_LIMIT } from '../src/iconify/search-limits.js';
 import { pathOf, type Route } from '../src/registry/paths.js';
 import type { IconDocument } from '../src/render/icon-document.js';
 import type { RegistryEntry } from '../src/render/registry-entry.js';
@@ -127,45 +126,22 @@ export interface SearchAnswer {
 /** How many results a search asks for at a time. */
 export const SEARCH_PAGE = 200;
 
-let ownSearch: Promise<boolean> | undefined;
-/** Whether the registry has its own search (/r/search.json), with variants and corrections; otherwise the Iconify search is used. */
-export function hasOwnSearch(): Promise<boolean> {
-  ownSearch ??= fetch('r/search.json?q=home&limit=1')
-    .then(async (response) => response.ok && Array.isArray(((await response.json()) as { results?: unknown }).results))
-    .catch(() => false);
-  return ownSearch;
-}
-
-/** Glyphs the registry finds for `query`, best first, `offset` on; within `pack` when given. */
+/** Glyphs the registry finds for `query` (search by meaning, /r/search.json), best first, `offset` on; within `pack` when given. */
 export async function searchIcons(query: string, options: { pack?: string; offset?: number; signal?: AbortSignal } = {}): Promise<SearchAnswer> {
-  if (await hasOwnSearch()) {
-    const params = new URLSearchParams({ q: query, limit: String(SEARCH_PAGE), offset: String(options.offset ?? 0) });
-    if (options.pack) params.set('packs', options.pack);
-    const response = await fetch(`r/search.json?${params}`, { signal: options.signal });
-    if (!response.ok) throw new Error(`search: ${response.status}`);
-    const answer = (await response.json()) as {
-      total: number;
-      didYouMean?: string;
-      results: Array<{ id: string; variants?: string[]; body?: string; width?: number; height?: number }>;
-    };
-    return {
-      total: answer.total,
-      didYouMean: answer.didYouMean,
-      results: answer.results.map((hit) => ({
-        id: hit.id,
-        variants: hit.variants ?? [],
-        icon: typeof hit.body === 'string' ? { body: hit.body, width: hit.width ?? 16, height: hit.height ?? 16 } : undefined,
-      })),
-    };
-  }
-  if (options.offset) return { results: [], total: 0 };
-  const prefix = options.pack ? `&prefix=${encodeURIComponent(options.pack)}` : '';
-  const response = await fetch(`${pageRelative({ kind: 'iconify-search' })}?query=${encodeURIComponent(query)}&limit=${MAX_SEARCH_LIMIT}${prefix}`, {
-    signal: options.signal,
-  });
+  const params = new URLSearchParams({ q: query, limit: String(SEARCH_PAGE), offset: String(options.offset ?? 0) });
+  if (options.pack) params.set('packs', options.pack);
+  const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`, { signal: options.signal });
   if (!response.ok) throw new Error(`search: ${response.status}`);
-  const icons = ((await response.json()) as { icons: string[] }).icons;
-  return { results: icons.map((id) => ({ id, variants: [] })), total: icons.length };
+  const answer = (await response.json()) as {
+    total: number;
+    didYouMean?: string;
+    results: Array<{ id: string; variants: string[]; body: string; width: number; height: number }>;
+  };
+  return {
+    total: answer.total,
+    didYouMean: answer.didYouMean,
+    results: answer.results.map((hit) => ({ id: hit.id, variants: hit.variants, icon: { body: hit.body, width: hit.width, height: hit.height } })),
+  };
 }
 
 /** The suggestions of the registry's answer for a missing document (close pack ids, or close icons as `pack:name`). */
