@@ -105,6 +105,35 @@ describe('search by meaning', () => {
     expect(figures.packSearchesWithARightIconIn10).toBeGreaterThan(figures.reference.packSearchesWithARightIconIn10 + 0.3);
   }, 600_000);
 
+  it('offers, for an icon, the icon of each other pack that means the same (like=)', async () => {
+    const equivalents = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'equivalents.json'), 'utf8')) as {
+      cases: Array<{ icon: string; right: string[] }>;
+    };
+    const packs = ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'];
+    expect(equivalents.cases.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(equivalents.cases.map((entry) => entry.icon.split(':')[0])).size).toBeGreaterThanOrEqual(5);
+    let right = 0;
+    let judgedPacks = 0;
+    const wrong: string[] = [];
+    await mapLimit(equivalents.cases, 4, async (entry) => {
+      const answer = await search({ like: entry.icon, packs: packs.join(','), limit: '10' });
+      expect(
+        answer.results.some((result) => result.pack === entry.icon.split(':')[0]),
+        entry.icon,
+      ).toBe(false);
+      for (const pack of packs.filter((pack) => pack !== entry.icon.split(':')[0])) {
+        judgedPacks++;
+        const best = answer.results.find((result) => result.pack === pack);
+        if (best && [best.name, ...best.variants].some((name) => holdsRun(name, entry.right))) right++;
+        else wrong.push(`${entry.icon} -> ${best?.id}`);
+      }
+    });
+    console.log(`equivalents: ${right} of ${judgedPacks} best matches right (${(right / judgedPacks).toFixed(3)}); wrong: ${wrong.join(', ')}`);
+    expect(right / judgedPacks).toBeGreaterThanOrEqual(0.9);
+    const trash = await search({ like: 'mdi:delete', packs: 'tabler,ph,material-symbols' });
+    expect(trash.results.map((result) => result.id).sort()).toEqual(['material-symbols:delete', 'ph:trash', 'tabler:trash']);
+  }, 300_000);
+
   it('finds trash cans for words no icon is named with', async () => {
     for (const q of ['dustbin', 'garbage', 'wastebasket', 'rubbish']) {
       const answer = await search({ q, limit: '24' });
@@ -186,6 +215,8 @@ describe('search by meaning', () => {
       ['q=home&style=bold', /style parameter/],
       [`q=${'a'.repeat(257)}`, /longer than 256/],
       [`q=home&packs=${Array.from({ length: 65 }, (_, i) => `p${i}`).join(',')}`, /packs parameter/],
+      ['q=home&like=mdi:delete', /q or like, not both/],
+      ['like=delete', /like parameter must be an icon id/],
     ] as const) {
       const response = await fetch(`${server.base}/r/search.json?${query}`);
       expect(response.status, query).toBe(400);

@@ -12,7 +12,9 @@ export const MAX_QUERY_LENGTH = 256;
 export const MAX_SEARCH_PACKS = 64;
 
 const WHOLE_NUMBER = /^(0|[1-9][0-9]{0,6})$/;
-const PARAMETERS = new Set(['q', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
+const PARAMETERS = new Set(['q', 'like', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
+/** An icon id as `like` takes it. */
+const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * The search `/r/search.json?q=&limit=&offset=&packs=&license=&palette=&style=`
@@ -31,6 +33,12 @@ export function searchJobOf(query: URLSearchParams): Omit<MeaningJob, 'first'> |
   if (!WHOLE_NUMBER.test(offset) || Number(offset) > MAX_SEARCH_OFFSET)
     return badRequest(`The offset parameter must be a whole number from 0 to ${MAX_SEARCH_OFFSET}.`);
   const job: Omit<MeaningJob, 'first'> = { kind: 'meaning', q, limit: Number(limit), offset: Number(offset) };
+  const like = query.get('like');
+  if (like !== null) {
+    if (q !== '') return badRequest('Give q or like, not both.');
+    if (like.length > 201 || !ICON_ID.test(like)) return badRequest("The like parameter must be an icon id, such as 'mdi:delete'.");
+    job.like = like;
+  }
   const packs = query.get('packs');
   if (packs !== null && packs !== '') {
     const ids = [...new Set(packs.split(','))];

@@ -51,6 +51,12 @@ export function openApiDocument(basePath: string, version: string): object {
           summary: 'Icons by what the query means: names, the vocabulary, completions and corrections; variants of a glyph as one result',
           parameters: [
             { name: 'q', in: 'query', schema: { type: 'string', maxLength: 256 } },
+            {
+              name: 'like',
+              in: 'query',
+              description: 'Instead of q, an icon id: the icon of each other pack that means the same.',
+              schema: { type: 'string' },
+            },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 48 } },
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
             { name: 'packs', in: 'query', description: 'Comma list of at most 64 pack ids.', schema: { type: 'string' } },

@@ -2,7 +2,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { renderSvg } from '../../render/svg.js';
 import { type DatabaseGlyphs, databaseGlyphsOf } from './catalog-glyphs.js';
-import { type MeaningSources, searchByMeaning } from './meaning-search.js';
+import { type MeaningAnswer, type MeaningHit, type MeaningSources, searchByMeaning, TIERS } from './meaning-search.js';
+import { nameWordsOf } from './words.js';
+import { downloadsOf } from './pack-popularity.js';
 
 /** A search by meaning as `/r/search.json` asks for it, parsed (see registry/search-params.ts). */
 export interface MeaningJob {
@@ -22,6 +24,8 @@ export interface MeaningJob {
   first?: string[];
   /** Whether results carry their drawing (body and size): not for lists of names. */
   drawings?: boolean;
+  /** An icon id: the icons of other packs that mean the same, the best of each pack, instead of a search of `q`. */
+  like?: string;
 }
 
 /** One result of `/r/search.json`: a glyph of a pack, its other names, and its drawing. */
@@ -93,7 +97,17 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
   // A pack is searched in the database that serves it: an own pack may replace a default one of the same id.
   const servedBy = (pack: string, database: number) => catalog.database(pack) === catalog.databases[database] && allowed(pack);
   const sources = meaningSourcesOf(catalog);
-  const answer = searchByMeaning({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first: new Set(job.first ?? []) }, sources);
+  const first = new Set(job.first ?? []);
+  const answer =
+    job.like === undefined
+      ? searchByMeaning({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first }, sources)
+      : sameMeaning(
+          job.like,
+          job,
+          sources,
+          (pack, database) => servedBy(pack, database),
+          (pack) => shown.has(pack),
+        );
   const results = answer.hits.map((hit): MeaningResult => {
     if (job.drawings === false) return { id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants };
     const icon = catalog.icon(hit.pack, hit.name);
@@ -109,6 +123,58 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
     };
   });
   return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
+}
+
+/** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
+const MAX_LIKE_NAMES = 4;
+/** What a match of one word of a several-word name counts of a match of the whole name. */
+const PART_SHARE = 0.7;
+/** Results read of each of those searches for the best of each pack. */
+const LIKE_DEPTH = 1000;
+
+/**
+ * The icons of other packs that mean what `id` means: each of its names
+ * (`mdi:delete` is also `trash-can`) searched as a query, and of each pack
+ * the best result of the first name that finds any, packs in the order the
+ * searches rank them. An id of a pack not served, or a name its pack lacks,
+ * finds nothing.
+ */
+function sameMeaning(
+  id: string,
+  job: MeaningJob,
+  sources: MeaningSources,
+  allowed: (pack: string, database: number) => boolean,
+  served: (pack: string) => boolean,
+): MeaningAnswer {
+  const colon = id.indexOf(':');
+  const pack = id.slice(0, colon);
+  const name = id.slice(colon + 1);
+  const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
+  if (!served(pack)) return none;
+  const own = searchByMeaning({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack }, sources).hits.find(
+    (hit) => hit.name === name || hit.variants.includes(name),
+  );
+  if (!own) return none;
+  const best = new Map<string, MeaningHit>();
+  let work = 0;
+  // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
+  // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
+  const ownWords = nameWordsOf(own.name);
+  const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
+  const names = [ownWords, ...others].slice(0, MAX_LIKE_NAMES);
+  const queries = [...names.map((words) => ({ q: words.join(' '), share: 1 })), ...[...new Set(names.flat())].map((word) => ({ q: word, share: PART_SHARE }))];
+  for (const { q, share } of queries) {
+    if (q === '') continue;
+    const found = searchByMeaning({ q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database) }, sources);
+    work += found.work;
+    for (const match of found.hits) {
+      const hit = share === 1 ? match : { ...match, tier: Math.max(match.tier, TIERS.meaning), score: share * match.score };
+      const had = best.get(hit.pack);
+      if (!had || hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) best.set(hit.pack, hit);
+    }
+  }
+  const ranked = [...best.values()].sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
+  return { query: id, total: ranked.length, hits: ranked.slice(job.offset, job.offset + job.limit), work };
 }
 
 /** Each pack's drawing style where all its icons share one (see search/icon-style.ts). */

@@ -21,6 +21,9 @@ export const MEANING_LIMITS = {
   perPackInTop: 3,
 } as const;
 
+/** What a match through an alias's old name counts of one through the glyph's own names. */
+const ALIAS_SHARE = 0.9;
+
 /** How a query word reached a glyph, best first: the tier decides before the score. */
 export const TIERS = { name: 0, meaning: 1, partial: 2, corrected: 3 } as const;
 type Tier = (typeof TIERS)[keyof typeof TIERS];
@@ -54,6 +57,9 @@ export interface MeaningHit {
   pack: string;
   name: string;
   variants: string[];
+  /** The tier it was found in (see TIERS), and its score within it. */
+  tier: number;
+  score: number;
 }
 
 export interface MeaningAnswer {
@@ -242,7 +248,7 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   );
   answer.hits = ordered.slice(query.offset, query.offset + query.limit).map((hit) => {
     const index = sources.indexes[hit.index] as GlyphIndex;
-    return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph) };
+    return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score };
   });
   return answer;
 }
@@ -277,7 +283,7 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
       if (expansion.tag) take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
       else {
         take(index.glyphsWith(expansion.word), expansion.score, expansion.tier);
-        take(index.glyphsAliased(expansion.word), 0.8 * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
+        take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
       }
     }
     if (scores) {
