@@ -67,7 +67,7 @@ function badParameter(name: string, expected: string): Problem {
 function addressOf(suggestion: string, route: DocumentRoute): string {
   const colon = suggestion.indexOf(':');
   if (colon !== -1) return `${SHADCN_NAMESPACE}/${suggestion.slice(0, colon)}/${suggestion.slice(colon + 1)}`;
-  return route.kind === 'icon' ? `${SHADCN_NAMESPACE}/${suggestion}/${route.name}` : `${SHADCN_NAMESPACE}/${suggestion}`;
+  return route.kind === 'icon' || route.kind === 'component' ? `${SHADCN_NAMESPACE}/${suggestion}/${route.name}` : `${SHADCN_NAMESPACE}/${suggestion}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DocumentRoute } from '../../registry/paths.js';
+import type { DocumentRoute, PackageRoute } from '../../registry/paths.js';
 import type { Problem } from '../../registry/problem.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
@@ -25,9 +25,15 @@ export function answerDocument(request: RequestContext, route: DocumentRoute, re
   return resource.then((made) => documentAnswer(request, route, made, query));
 }
 
-/** A document, or its problem as the client asks for it (the shadcn CLI's, or a problem document). */
+/**
+ * A document, or its problem as the client asks for it (the shadcn CLI's, or
+ * a problem document). A framework's item is only ever asked for by that
+ * framework's CLI, and shadcn-vue names no media type of its own and reads
+ * `detail` only from `application/json`: its problems are always the CLI's.
+ */
 function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);
+  if (route.kind === 'component') return resourceAnswer(forShadcn(resource, route));
   if (!isShadcnRequest(request.headers.accept, query ?? new URLSearchParams())) return resourceAnswer(resource, VARY_ACCEPT);
   return resourceAnswer(forShadcn(resource, route), VARY_ACCEPT);
 }
@@ -53,4 +59,10 @@ function forShadcn(resource: Resource, route: DocumentRoute): Resource {
     { status: resource.status, contentType: JSON_TYPE, lastModified: undefined },
     Buffer.from(JSON.stringify({ ...problem, detail: shown.detail })),
   );
+}
+
+/** `@iconify-json/{pack}/icons.json`, as a CDN serves the npm package: the pack's document, as /r/{pack}.json answers it. */
+export function answerIconifyJsonPackage(_request: RequestContext, route: PackageRoute, registry: Registry): AnswerOrLater {
+  const resource = registry.respond({ kind: 'pack', pack: route.pack });
+  return resource instanceof Promise ? resource.then((made) => resourceAnswer(made)) : resourceAnswer(resource);
 }
