@@ -59,7 +59,8 @@ function prepare(answer: Answer, request: RequestContext, lines: HeaderLines): P
 /** Writes an answer to a request's response; a large body goes out as fast as the client reads it. */
 export function sendAnswer(response: ServerResponse, answer: Answer, request: RequestContext, lines: HeaderLines): void {
   const prepared = prepare(answer, request, lines);
-  response.writeHead(prepared.status, prepared.headers);
+  if (answer.reason !== undefined && prepared.status === answer.status) response.writeHead(prepared.status, answer.reason, prepared.headers);
+  else response.writeHead(prepared.status, prepared.headers);
   if (prepared.chunks) {
     watchForStall(response);
     streamChunks(response, prepared.chunks);

@@ -33,7 +33,10 @@ export function answerDocument(request: RequestContext, route: DocumentRoute, re
  */
 function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);
-  if (route.kind === 'component') return resourceAnswer(forShadcn(resource, route));
+  if (route.kind === 'component') {
+    const shown = forShadcn(resource, route);
+    return { ...resourceAnswer(shown), reason: reasonPhrase(JSON.parse(shown.bytes('identity').toString('utf8')) as Problem) };
+  }
   if (!isShadcnRequest(request.headers.accept, query ?? new URLSearchParams())) return resourceAnswer(resource, VARY_ACCEPT);
   return resourceAnswer(forShadcn(resource, route), VARY_ACCEPT);
 }
@@ -49,6 +52,15 @@ function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource | P
     const found = await registry.runSearch(job);
     return documentResource(Buffer.from(shadcnCatalogDocument(registry, params, found)), undefined);
   });
+}
+
+/** Longest reason phrase sent: the detail of a miss with five suggestions fits. */
+const MAX_REASON_LENGTH = 400;
+
+/** A problem's title and detail as a status line can carry them: printable ASCII, bounded. */
+function reasonPhrase(problem: Problem & { title?: string }): string {
+  const phrase = `${problem.title ?? 'Error'}: ${problem.detail}`.replace(/[^\x20-\x7e]/g, '?');
+  return phrase.length > MAX_REASON_LENGTH ? `${phrase.slice(0, MAX_REASON_LENGTH - 3)}...` : phrase;
 }
 
 /** A problem resource as the shadcn CLI shows it: `application/json`, suggestions in `detail`. */
