@@ -256,7 +256,13 @@ async function main(): Promise<void> {
   );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
   loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
-  loads.push(await run(LABELS.vueItems, workersOrigin, iconPaths.map((path) => path.replace('/r/', '/r/vue/'))));
+  loads.push(
+    await run(
+      LABELS.vueItems,
+      workersOrigin,
+      iconPaths.map((path) => path.replace('/r/', '/r/vue/')),
+    ),
+  );
   loads.push(
     await run(
       LABELS.peerIcons,
