@@ -61,6 +61,9 @@ const ROUTES = [
   `/${PRIVATE}.css?icons=wide`,
   `/collection?prefix=${PRIVATE}`,
   `/list-icons?prefix=${PRIVATE}`,
+  `/r/vue/${PRIVATE}/wide.json`,
+  `/r/svelte/${PRIVATE}/wide.json`,
+  `/@iconify-json/${PRIVATE}/icons.json`,
 ];
 
 describe('a private pack', () => {
