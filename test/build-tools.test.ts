@@ -73,6 +73,17 @@ describe('UnoCSS preset-icons', () => {
     await server.logLine((line) => line.url === `/r/${OWN_PACK}.json` && line.status === 200);
   }, 120_000);
 
+  it('Tailwind CSS 4: the CSS route with the README’s parameters gives the classes of @iconify/tailwind4 (`iconify mdi--home`), drawing the registry’s path data', async () => {
+    const css = await (await fetch(`${server.base}/mdi.css?icons=home,account&selector=.mdi--{name}&common=.iconify`)).text();
+    expect(css).toMatch(/^\.iconify \{[^}]*mask-image: var\(--svg\);/m);
+    for (const name of ['home', 'account']) {
+      const rule = new RegExp(`\\.mdi--${name} \\{\\s*--svg: url\\("data:image/svg\\+xml,([^"]+)"\\)`).exec(css);
+      if (!rule) throw new Error(`no rule for .mdi--${name} in\n${css}`);
+      const { json } = await getJson<{ svg: string }>(`${server.base}/r/mdi/${name}.json`);
+      expect(pathData(svgTree(decodeURIComponent(rule[1] as string)))).toEqual(pathData(svgTree(json.svg)));
+    }
+  });
+
   it('answers /@iconify-json/{pack}/icons.json with the bytes of /r/{pack}.json, and an unknown pack with a 404 problem', async () => {
     const [cdn, registry] = await Promise.all(
       ['/@iconify-json/mdi-light/icons.json', '/r/mdi-light.json'].map((path) =>

@@ -139,7 +139,7 @@ describe('framework components', () => {
     ]);
   });
 
-  it('answers a miss as the CLIs show it: 404, the suggestions in `detail` as `@icons/…` ids', async () => {
+  it('answers a miss as the CLIs show it: 404, the suggestions in `detail` and on the status line as each CLI takes them', async () => {
     for (const framework of FRAMEWORKS) {
       const response = await fetch(`${server.base}/r/${framework}/mdi/hoem.json`);
       expect(response.status).toBe(404);
