@@ -27,6 +27,7 @@ export const LABELS = {
   iconsOneProcess: 'icon-registry (1 process, --log-level warn): 1,000 icon documents',
   bareIcons: 'bare node:http (1 process): same icon documents',
   icons: 'icon-registry (--workers): 1,000 icon documents',
+  vueItems: 'icon-registry (--workers): the same icons as Vue items, /r/vue/{pack}/{name}.json',
   peerIcons: 'Iconify API: /{pack}.json?icons={name}, same icons',
   nginxIcons: 'nginx: same icon documents',
   index: 'icon-registry (--workers): /r/registry.json',

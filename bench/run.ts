@@ -258,6 +258,13 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
   loads.push(
     await run(
+      LABELS.vueItems,
+      workersOrigin,
+      iconPaths.map((path) => path.replace('/r/', '/r/vue/')),
+    ),
+  );
+  loads.push(
+    await run(
       LABELS.peerIcons,
       peerOrigin,
       icons.map(([pack, name]) => `/${pack}.json?icons=${name}`),

@@ -31,6 +31,12 @@ export interface Answer {
   status: number;
   resource?: Resource;
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The reason phrase of an error's status line, for clients that show only
+   * the status line (shadcn-svelte prints `404 <reason>` and no body); the
+   * standard phrase when absent. Printable ASCII only.
+   */
+  reason?: string;
 }
 
 export function resourceAnswer(resource: Resource, headers?: Readonly<Record<string, string>>): Answer {

@@ -3,7 +3,7 @@ import { methodNotAllowed } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../registry/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
-import { answerDocument, answerSearch } from './handlers/documents.js';
+import { answerDocument, answerIconifyJsonPackage, answerSearch } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
 import {
   answerIconifyCollection,
@@ -30,6 +30,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   search: answerSearch,
   pack: answerDocument,
   icon: answerDocument,
+  component: answerDocument,
+  'iconify-json-package': answerIconifyJsonPackage,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
   'iconify-css': answerIconifyCss,

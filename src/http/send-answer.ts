@@ -12,7 +12,8 @@ const WATCHED_BODY_BYTES = 64 * 1024;
 /** Writes an answer to a request's response; a large body goes out as fast as the client reads it. */
 export function sendAnswer(response: ServerResponse, answer: Answer, request: RequestContext, lines: HeaderLines, budget: StreamBudget): void {
   const prepared = prepare(answer, request, lines, budget);
-  response.writeHead(prepared.status, prepared.headers);
+  if (answer.reason !== undefined && prepared.status === answer.status) response.writeHead(prepared.status, answer.reason, prepared.headers);
+  else response.writeHead(prepared.status, prepared.headers);
   if (prepared.chunks) {
     watchForStall(response);
     streamChunks(response, prepared.chunks, budget);

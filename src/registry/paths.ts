@@ -4,9 +4,15 @@
  * server's own lines all read it.
  *
  * Documents live under `{base}/r/`: `registry.json`, `openapi.json`,
- * `{pack}.json` and `{pack}/{name}.json`. `/healthz` is at the root,
- * whatever the base path, where load balancers look for it.
+ * `{pack}.json`, `{pack}/{name}.json` and `{framework}/{pack}/{name}.json`.
+ * `/healthz` is at the root, whatever the base path, where load balancers
+ * look for it.
  */
+
+/** The frameworks whose components have documents of their own, `/r/{framework}/{pack}/{name}.json`. */
+export const FRAMEWORKS = ['vue', 'svelte', 'solid', 'jsx'] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+const FRAMEWORK_IDS: ReadonlySet<string> = new Set(FRAMEWORKS);
 
 /** The registry's own documents, under `{base}/r/`: what the static export writes. */
 export type DocumentRoute =
@@ -14,7 +20,15 @@ export type DocumentRoute =
   | { kind: 'openapi' }
   | { kind: 'search' }
   | { kind: 'pack'; pack: string }
-  | { kind: 'icon'; pack: string; name: string };
+  | { kind: 'icon'; pack: string; name: string }
+  | { kind: 'component'; framework: Framework; pack: string; name: string };
+
+/**
+ * A pack as the npm package `@iconify-json/{pack}` holds it, at
+ * `{base}/@iconify-json/{pack}/icons.json`: where build tools that fetch
+ * icon sets from a CDN (UnoCSS's preset-icons with `cdn`) look for it.
+ */
+export type PackageRoute = { kind: 'iconify-json-package'; pack: string };
 
 /**
  * The Iconify API's routes, at the root (under the base path): icon data
@@ -37,7 +51,7 @@ export type IconifyRoute =
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute | PageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute | PageRoute | PackageRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -56,6 +70,9 @@ export const NOT_FOUND_STEM = '_not-found';
 export const HEALTH_PATH = '/healthz';
 /** The folder of the page's assets, under the base path. */
 export const PAGE_ASSETS_FOLDER = 'ui';
+/** The folder of the npm packages a CDN would serve, and the one file of each that is served. */
+export const PACKAGES_FOLDER = '@iconify-json';
+export const PACKAGE_FILE = 'icons.json';
 /**
  * The page's assets are named `app-<hash>.js|css`: no such name is a route
  * of the Iconify API under a pack called `ui` (`/ui/icons.json`, `/ui/{name}.svg`).
@@ -92,6 +109,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${route.pack}${DOCUMENT_SUFFIX}`;
     case 'icon':
       return `${packFolderPath(basePath, route.pack)}/${route.name}${DOCUMENT_SUFFIX}`;
+    case 'component':
+      return `${documentsPath(basePath)}/${route.framework}/${route.pack}/${route.name}${DOCUMENT_SUFFIX}`;
+    case 'iconify-json-package':
+      return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
     case 'iconify-icons':
       return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
     case 'iconify-svg':
@@ -176,7 +197,14 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   const document = documentRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
-  return rest && (pageRouteOf(rest) ?? iconifyRouteOf(rest));
+  return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
+}
+
+/** `{base}/@iconify-json/{pack}/icons.json`. */
+function packageRouteOf(rest: readonly string[]): PackageRoute | undefined {
+  const [first, pack, file] = rest;
+  if (rest.length === 3 && first === PACKAGES_FOLDER && file === PACKAGE_FILE && pack) return { kind: 'iconify-json-package', pack };
+  return undefined;
 }
 
 /** The segments after those of the base path, or undefined when the path is not under it or is the base path itself. */
@@ -198,7 +226,7 @@ function pageRouteOf(rest: readonly string[]): PageRoute | undefined {
 function documentRouteOf(segments: readonly string[], basePath: string): DocumentRoute | undefined {
   const expected = documentsSegments(basePath);
   const count = segments.length - expected.length;
-  if (count < 1 || count > 2) return undefined;
+  if (count < 1 || count > 3) return undefined;
   for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
   const last = segments[segments.length - 1] as string;
   if (!last.endsWith(DOCUMENT_SUFFIX)) return undefined;
@@ -206,6 +234,11 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
   const first = segments[expected.length] as string;
   // An empty segment ('/r//x.json', '/r/.json') names nothing.
   if (stem === '' || first === '') return undefined;
+  if (count === 3) {
+    const pack = segments[expected.length + 1] as string;
+    if (!FRAMEWORK_IDS.has(first) || pack === '') return undefined;
+    return { kind: 'component', framework: first as Framework, pack, name: stem };
+  }
   if (count === 2) return { kind: 'icon', pack: first, name: stem };
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };

@@ -3,6 +3,7 @@ import type { IconifySetRow } from '../catalog/catalog-database.js';
 import type { StoredEntry } from '../catalog/resolve-icon.js';
 import type { IconifyIcon } from '@iconify/types';
 import { isValidName } from '../names.js';
+import { renderFrameworkDocument } from '../render/framework-document.js';
 import { renderIconDocument } from '../render/icon-document.js';
 import { openApiDocument } from '../render/openapi.js';
 import { registryDocument } from '../render/registry-entry.js';
@@ -10,7 +11,7 @@ import { quoted, type Problem } from './problem.js';
 import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
 import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from './suggestions.js';
-import { normaliseBasePath, type DocumentRoute } from './paths.js';
+import { normaliseBasePath, type DocumentRoute, type Framework } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
 import type { PageAssets } from '../page/assets.js';
@@ -137,7 +138,8 @@ export class Registry {
     if (route.kind === 'search') return this.searchDocument(new URLSearchParams());
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
     if (!pack) return problemResource(this.packNotFound(route.pack));
-    return route.kind === 'pack' ? this.packDocument(pack) : this.iconDocument(pack, route.name);
+    if (route.kind === 'pack') return this.packDocument(pack);
+    return this.iconDocument(pack, route.name, route.kind === 'component' ? route.framework : undefined);
   }
 
   /**
@@ -163,13 +165,17 @@ export class Registry {
     });
   }
 
-  private iconDocument(pack: PackRecord, name: string): Resource | Promise<Resource> {
-    const key = this.keyOf(pack.id, `icon ${name}`);
+  /** An icon's document, or with `framework` its document for that framework's CLI; a miss is the same for both. */
+  private iconDocument(pack: PackRecord, name: string, framework?: Framework): Resource | Promise<Resource> {
+    const key = this.keyOf(pack.id, framework ? `${framework} ${name}` : `icon ${name}`);
     const kept = this.caches.documents.get(key);
     if (kept) return kept;
     const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
     if (!icon) return this.iconNotFound(pack.id, name);
-    const document = renderIconDocument(pack.entry, name, icon, this.catalog.categoriesOf(pack.id, name));
+    const categories = this.catalog.categoriesOf(pack.id, name);
+    const document = framework
+      ? renderFrameworkDocument(framework, pack.entry, name, icon, categories)
+      : renderIconDocument(pack.entry, name, icon, categories);
     const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
     this.caches.documents.set(key, made);
     return made;

@@ -63,11 +63,19 @@ function badParameter(name: string, expected: string): Problem {
   return { status: 400, code: 'bad_request', detail: `The ${name} parameter must be ${expected}.` };
 }
 
-/** An id as the user would type it after `npx shadcn add`: `mdi:home` is `@icons/mdi/home`; a pack id completes the route's icon name. */
+/**
+ * An id as the user would type it after `npx shadcn add`: `mdi:home` is
+ * `@icons/mdi/home`; a pack id completes the route's icon name. shadcn-svelte
+ * has no namespaces, so its items suggest the path after `/r/svelte/`.
+ */
 function addressOf(suggestion: string, route: DocumentRoute): string {
+  if (route.kind === 'component' && route.framework === 'svelte') {
+    const id = suggestion.includes(':') ? suggestion : `${suggestion}:${route.name}`;
+    return `${id.replace(':', '/')}.json`;
+  }
   const colon = suggestion.indexOf(':');
   if (colon !== -1) return `${SHADCN_NAMESPACE}/${suggestion.slice(0, colon)}/${suggestion.slice(colon + 1)}`;
-  return route.kind === 'icon' ? `${SHADCN_NAMESPACE}/${suggestion}/${route.name}` : `${SHADCN_NAMESPACE}/${suggestion}`;
+  return route.kind === 'icon' || route.kind === 'component' ? `${SHADCN_NAMESPACE}/${suggestion}/${route.name}` : `${SHADCN_NAMESPACE}/${suggestion}`;
 }
 
 /**

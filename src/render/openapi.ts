@@ -1,4 +1,4 @@
-import { pathOf } from '../registry/paths.js';
+import { FRAMEWORKS, pathOf } from '../registry/paths.js';
 
 /**
  * The OpenAPI 3.1 description of the registry, served at /r/openapi.json.
@@ -33,7 +33,8 @@ export function openApiDocument(basePath: string, version: string): object {
     info: {
       title: 'icon-registry',
       version,
-      description: 'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component.',
+      description:
+        'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component, and their Vue, Svelte, Solid and plain JSX components.',
     },
     servers: [{ url: basePath || '/' }],
     paths: {
@@ -120,6 +121,41 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'component', framework: 'vue', pack: '{pack}', name: '{name}' }, '').replace('/vue/', '/{framework}/')]: {
+        get: {
+          operationId: 'getComponent',
+          summary:
+            "One icon's component for a framework, as a registry item of that framework's CLI (shadcn-vue, shadcn-svelte; shadcn for Solid and plain JSX)",
+          parameters: [
+            { name: 'framework', in: 'path', required: true, schema: { type: 'string', enum: [...FRAMEWORKS] } },
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'name', in: 'path', required: true, schema: name },
+            ...conditional,
+          ],
+          responses: {
+            '200': json('The framework item.', { $ref: '#/components/schemas/FrameworkDocument' }),
+            '404': {
+              description:
+                "No such pack (pack_not_found) or icon (icon_not_found): a problem as the CLIs show it, application/json with the suggestions in detail, also on the status line's reason phrase.",
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+            },
+            ...errors,
+          },
+        },
+      },
+      [pathOf({ kind: 'iconify-json-package', pack: '{pack}' }, '')]: {
+        get: {
+          operationId: 'getPackAsPackage',
+          summary:
+            'One whole pack where a CDN serves the npm package @iconify-json/{pack} (for UnoCSS preset-icons `cdn`); the same document as /r/{pack}.json',
+          parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, ...conditional],
+          responses: {
+            '200': json('The pack document.', { $ref: '#/components/schemas/PackDocument' }),
+            '404': problem('No such pack (pack_not_found, with suggestions).'),
+            ...errors,
+          },
+        },
+      },
     },
     components: {
       parameters: {
@@ -191,6 +227,37 @@ export function openApiDocument(basePath: string, version: string): object {
                 properties: { path: { type: 'string' }, type: { type: 'string' }, target: { type: 'string' }, content: { type: 'string' } },
               },
             },
+          },
+        },
+        FrameworkDocument: {
+          type: 'object',
+          description:
+            'The icon document without react, with the component in a field named after the framework (vue, svelte, solid or jsx), as a registry item of its CLI.',
+          required: ['id', 'pack', 'name', 'width', 'height', 'body', 'svg', '$schema', 'type', 'files', 'docs', 'meta'],
+          properties: {
+            id: { type: 'string', description: '<pack>:<name>' },
+            pack: name,
+            name,
+            width: { type: 'number' },
+            height: { type: 'number' },
+            body: { type: 'string' },
+            svg: { type: 'string' },
+            vue: { type: 'string', description: 'A Vue 3 SFC (script setup, lang ts).' },
+            svelte: { type: 'string', description: 'A Svelte 5 component (lang ts, rest props spread).' },
+            solid: { type: 'string', description: 'A Solid component in TSX.' },
+            jsx: { type: 'string', description: 'A React component in plain JSX.' },
+            $schema: { type: 'string' },
+            type: { type: 'string', const: 'registry:component' },
+            files: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['type', 'content'],
+                properties: { path: { type: 'string' }, type: { type: 'string' }, target: { type: 'string' }, content: { type: 'string' } },
+              },
+            },
+            docs: { type: 'string' },
+            meta: { type: 'object' },
           },
         },
         Problem: {

@@ -29,3 +29,16 @@ export function renderReactComponent(svg: string, name: string, header: readonly
     '',
   ].join('\n');
 }
+
+/**
+ * JSX source of the same React component without TypeScript, for projects
+ * that write plain JavaScript. `header` opens the function's body: with no
+ * import above it, a comment above the function would be the first thing in
+ * the file, which the shadcn CLI drops.
+ */
+export function renderJsxComponent(svg: string, name: string, header: readonly string[] = []): string {
+  const { lines } = svgToJsx(svg, '    ', ['{...props}'], false);
+  return [`export function ${name}(props) {`, ...header.map((line) => `  ${line}`), '  return (', ...lines, '  )', '}', '', `export default ${name}`, ''].join(
+    '\n',
+  );
+}

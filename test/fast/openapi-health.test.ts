@@ -24,7 +24,14 @@ describe('GET /r/openapi.json', () => {
     expect((await validate(broken as Parameters<typeof validate>[0])).valid).toBe(false);
     expect(json.openapi).toBe('3.1.0');
     expect(json.servers[0]?.url).toBe('/icons');
-    expect(Object.keys(json.paths).sort()).toEqual(['/r/registry.json', '/r/search.json', '/r/{pack}.json', '/r/{pack}/{name}.json']);
+    expect(Object.keys(json.paths).sort()).toEqual([
+      '/@iconify-json/{pack}/icons.json',
+      '/r/registry.json',
+      '/r/search.json',
+      '/r/{framework}/{pack}/{name}.json',
+      '/r/{pack}.json',
+      '/r/{pack}/{name}.json',
+    ]);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
   });
 
@@ -34,6 +41,11 @@ describe('GET /r/openapi.json', () => {
     const { json: index } = await getJson<Array<Record<string, unknown>>>('/r/registry.json');
     const { json: problem } = await getJson<Record<string, unknown>>('/r/mdi/hoem.json');
     for (const field of spec.components.schemas.IconDocument?.required ?? []) expect(icon, field).toHaveProperty(field);
+    for (const framework of ['vue', 'svelte', 'solid', 'jsx']) {
+      const { json: item } = await getJson<Record<string, unknown>>(`/r/${framework}/mdi/home.json`);
+      for (const field of spec.components.schemas.FrameworkDocument?.required ?? []) expect(item, field).toHaveProperty(field);
+      expect(item).toHaveProperty(framework);
+    }
     for (const field of spec.components.schemas.RegistryEntry?.required ?? []) expect(index[0], field).toHaveProperty(field);
     for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
   });

@@ -40,6 +40,11 @@ const ROUTES = [
   `/${PRIVATE}.css?icons=wide`,
   `/collection?prefix=${PRIVATE}`,
   `/list-icons?prefix=${PRIVATE}`,
+  `/r/vue/${PRIVATE}/wide.json`,
+  `/r/svelte/${PRIVATE}/wide.json`,
+  `/@iconify-json/${PRIVATE}/icons.json`,
+  `/r/search.json?like=${PRIVATE}:wide`,
+  `/r/search.json?q=wide&packs=${PRIVATE}`,
 ];
 
 describe('a private pack', () => {

@@ -1,5 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
+import { parseFragment } from 'parse5';
+import { adapter } from 'parse5-htmlparser2-tree-adapter';
 
 /** An SVG element reduced to what must survive rendering: name, attributes, children. */
 export type TreeNode = string | { tag: string; attributes: Record<string, string>; children: TreeNode[] };
@@ -73,4 +75,27 @@ function convert(nodes: ChildNode[]): TreeNode[] {
 /** Parses SVG or rendered markup (as XML) into a comparable tree. */
 export function svgTree(markup: string): TreeNode[] {
   return convert(parseDocument(markup, { xmlMode: true }).children);
+}
+
+/**
+ * Parses server-rendered HTML as a browser does (parse5, the HTML standard's
+ * parser): inside <svg> it restores the case of SVG attribute names
+ * (`viewbox` is `viewBox`), which a server renderer may have lowered.
+ */
+export function htmlSvgTree(markup: string): TreeNode[] {
+  const fragment = parseFragment(markup, { treeAdapter: adapter }) as unknown as { children: ChildNode[] };
+  restorePrefixes(fragment.children);
+  return convert(fragment.children);
+}
+
+/** The parser keeps the prefix of a foreign attribute (`xlink:href`, `xml:space`, `xmlns:xlink`) apart from its name: put back together, as XML writes them. */
+function restorePrefixes(nodes: ChildNode[]): void {
+  for (const node of nodes) {
+    if (node.type !== 'tag' && node.type !== 'style' && node.type !== 'script') continue;
+    const prefixes = (node as unknown as { 'x-attribsPrefix'?: Record<string, string | undefined> })['x-attribsPrefix'] ?? {};
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(node.attribs)) attributes[prefixes[name] ? `${prefixes[name]}:${name}` : name] = value;
+    node.attribs = attributes;
+    restorePrefixes(node.children);
+  }
 }

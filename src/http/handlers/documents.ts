@@ -1,5 +1,5 @@
-import type { DocumentRoute } from '../../registry/paths.js';
-import { problemJson } from '../../registry/problem.js';
+import type { DocumentRoute, PackageRoute } from '../../registry/paths.js';
+import { type Problem, problemJson } from '../../registry/problem.js';
 import type { Registry } from '../../registry/registry.js';
 import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
 import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
@@ -30,9 +30,18 @@ export function answerSearch(request: RequestContext, _route: DocumentRoute, reg
   return laterResourceAnswer(registry.searchDocument(queryOf(request)));
 }
 
-/** A document, or its problem as the client asks for it (the shadcn CLI's, or a problem document). */
+/**
+ * A document, or its problem as the client asks for it (the shadcn CLI's, or
+ * a problem document). A framework's item is only ever asked for by that
+ * framework's CLI, and shadcn-vue names no media type of its own and reads
+ * `detail` only from `application/json`: its problems are always the CLI's.
+ */
 function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);
+  if (route.kind === 'component') {
+    const shown = forShadcn(resource, route);
+    return { ...resourceAnswer(shown), reason: reasonPhrase(JSON.parse(shown.bytes('identity').toString('utf8')) as Problem) };
+  }
   if (!isShadcnRequest(request.headers.accept, query ?? new URLSearchParams())) return resourceAnswer(resource, VARY_ACCEPT);
   return resourceAnswer(forShadcn(resource, route), VARY_ACCEPT);
 }
@@ -50,9 +59,24 @@ function shadcnCatalog(registry: Registry, query: URLSearchParams): Resource | P
   });
 }
 
+/** Longest reason phrase sent: the detail of a miss with five suggestions fits. */
+const MAX_REASON_LENGTH = 400;
+
+/** A problem's title and detail as a status line can carry them: printable ASCII, bounded. */
+function reasonPhrase(problem: Problem & { title?: string }): string {
+  const phrase = `${problem.title ?? 'Error'}: ${problem.detail}`.replace(/[^\x20-\x7e]/g, '?');
+  return phrase.length > MAX_REASON_LENGTH ? `${phrase.slice(0, MAX_REASON_LENGTH - 3)}...` : phrase;
+}
+
 /** A problem resource as the shadcn CLI shows it: `application/json`, suggestions in `detail`. */
 function forShadcn(resource: Resource, route: DocumentRoute): Resource {
   if (!resource.problem) return resource;
   const shown = problemForShadcn(resource.problem, route);
   return memoryResource({ status: resource.status, contentType: JSON_TYPE, lastModified: undefined }, Buffer.from(problemJson(shown)));
+}
+
+/** `@iconify-json/{pack}/icons.json`, as a CDN serves the npm package: the pack's document, as /r/{pack}.json answers it. */
+export function answerIconifyJsonPackage(_request: RequestContext, route: PackageRoute, registry: Registry): AnswerOrLater {
+  const resource = registry.respond({ kind: 'pack', pack: route.pack });
+  return resource instanceof Promise ? resource.then((made) => resourceAnswer(made)) : resourceAnswer(resource);
 }

@@ -1,0 +1,87 @@
+import type { IconifyIcon } from '@iconify/types';
+import type { Framework } from '../registry/paths.js';
+import { SHADCN_ITEM_SCHEMA } from './icon-document.js';
+import { componentHeader, installNotes } from './licence.js';
+import { componentName, renderJsxComponent } from './react.js';
+import type { RegistryEntry } from './registry-entry.js';
+import { renderSolidComponent } from './solid.js';
+import { renderSvelteComponent } from './svelte.js';
+import { renderSvg } from './svg.js';
+import { renderVueComponent } from './vue.js';
+
+/** What differs between the frameworks' items: the CLI's schema, the file written, and the framework's name in prose. */
+interface FrameworkItem {
+  label: string;
+  schema: string;
+  /** The file the CLI writes: `path` in the registry, and `target` where the CLI honours one. */
+  file(pack: string, name: string): { path?: string; target?: string };
+  render(svg: string, component: string, header: readonly string[]): string;
+}
+
+const FRAMEWORK_ITEMS: Readonly<Record<Framework, FrameworkItem>> = {
+  vue: {
+    label: 'a Vue component',
+    schema: 'https://shadcn-vue.com/schema/registry-item.json',
+    // No target: shadcn-vue then writes it below the project's `components` alias (src/components/icons/...),
+    // where a target would be taken from the project's root with any `src/` removed.
+    file: (pack, name) => ({ path: `icons/${componentName(pack, name)}.vue` }),
+    render: renderVueComponent,
+  },
+  svelte: {
+    label: 'a Svelte component',
+    schema: 'https://shadcn-svelte.com/schema/registry-item.json',
+    // shadcn-svelte reads a target below the project's `components` alias ($lib/components).
+    file: (pack, name) => ({ target: `icons/${pack}-${name}.svelte` }),
+    render: (svg, _component, header) => renderSvelteComponent(svg, header),
+  },
+  solid: {
+    label: 'a Solid component',
+    schema: SHADCN_ITEM_SCHEMA,
+    file: (pack, name) => ({ path: `icons/${pack}-${name}.tsx`, target: `components/icons/${pack}-${name}.tsx` }),
+    render: renderSolidComponent,
+  },
+  jsx: {
+    label: 'a React component in plain JSX',
+    schema: SHADCN_ITEM_SCHEMA,
+    file: (pack, name) => ({ path: `icons/${pack}-${name}.jsx`, target: `components/icons/${pack}-${name}.jsx` }),
+    render: renderJsxComponent,
+  },
+};
+
+/**
+ * The /r/{framework}/{pack}/{name}.json document: the icon's SVG and its
+ * component for that framework (field named after it), as a registry item
+ * of that framework's CLI (shadcn-vue, shadcn-svelte; the shadcn CLI for
+ * Solid and plain JSX), with the licence the React item carries: `docs`,
+ * `meta`, and the comment in the component.
+ */
+export function renderFrameworkDocument(
+  framework: Framework,
+  pack: RegistryEntry,
+  name: string,
+  icon: IconifyIcon,
+  categories: readonly string[] = [],
+): string {
+  const item = FRAMEWORK_ITEMS[framework];
+  const { body, svg, width, height } = renderSvg(icon);
+  const id = `${pack.id}:${name}`;
+  const content = item.render(svg, componentName(pack.id, name), componentHeader(pack, id));
+  return JSON.stringify({
+    id,
+    pack: pack.id,
+    name,
+    width,
+    height,
+    body,
+    svg,
+    [framework]: content,
+    $schema: item.schema,
+    type: 'registry:component',
+    title: id,
+    description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as ${item.label}.`,
+    files: [{ ...item.file(pack.id, name), type: 'registry:component', content }],
+    docs: installNotes(pack, id),
+    meta: { iconify: { id, license: pack.license.spdx ?? null, palette: pack.palette ?? null } },
+    ...(categories.length ? { categories } : {}),
+  });
+}
