@@ -244,6 +244,20 @@ describe('the icon panel', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('arrow');
   });
 
+  it('offers the same meaning in other packs, each a link to its icon', async () => {
+    const { json } = await getJson<{ results: Array<{ id: string }> }>(`${server.base}/r/search.json?like=mdi:delete&limit=12`);
+    expect(json.results.length).toBeGreaterThan(3);
+    await page.goto(url('?pack=mdi&icon=delete'));
+    await page.locator('.same-meaning a').first().waitFor();
+    expect(await page.locator('.same-meaning a').evaluateAll((links) => links.map((link) => link.getAttribute('title')))).toEqual(
+      json.results.map((result) => result.id),
+    );
+    expect(await page.locator('.same-meaning a svg, .same-meaning a img').count()).toBe(json.results.length);
+    const [first] = json.results as [{ id: string }];
+    await page.locator('.same-meaning a').first().click();
+    await expect.poll(drawerTitle).toBe(first.id);
+  });
+
   it('says what an alias stands for', async () => {
     const { json } = await getJson<{ aliases: Record<string, string> }>(`${server.base}/collection?prefix=mdi`);
     const [alias, parent] = Object.entries(json.aliases)[0] as [string, string];

@@ -144,6 +144,18 @@ export async function searchIcons(query: string, options: { pack?: string; offse
   };
 }
 
+/** How many icons of other packs the icon view offers. */
+export const SAME_MEANING_LIMIT = 12;
+
+/** The icons of other packs that mean what `id` means, best of each pack, most used packs first (/r/search.json?like=). */
+export async function sameMeaning(id: string): Promise<SearchHit[]> {
+  const params = new URLSearchParams({ like: id, limit: String(SAME_MEANING_LIMIT) });
+  const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`);
+  if (!response.ok) return [];
+  const answer = (await response.json()) as { results: Array<{ id: string; variants: string[]; body: string; width: number; height: number }> };
+  return answer.results.map((hit) => ({ id: hit.id, variants: hit.variants, icon: { body: hit.body, width: hit.width, height: hit.height } }));
+}
+
 /** The suggestions of the registry's answer for a missing document (close pack ids, or close icons as `pack:name`). */
 export async function suggestionsFor(path: string): Promise<string[]> {
   try {

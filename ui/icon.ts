@@ -1,8 +1,10 @@
 import { SHADCN_NAMESPACE } from '../src/registry/shadcn.js';
 import { attributionLine } from '../src/render/licence.js';
-import { componentSource, FRAMEWORKS, type Framework, iconCss, iconDocument, packIcons, packs, pageRelative, suggestionsFor } from './api.js';
+import { componentSource, FRAMEWORKS, type Framework, iconCss, iconDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
+import { iconUrl } from './grid.js';
+import { drawnOf, remember } from './icons.js';
 import {
   componentWith,
   cssWith,
@@ -266,4 +268,20 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
     ),
   );
   drawPreviews();
+  void otherPacks(doc.id).then((section) => {
+    if (section && root.isConnected) root.append(section);
+  });
+}
+
+/** The same meaning in other packs (so that a team can keep one pack's style), as links drawn from the search's results. */
+async function otherPacks(id: string): Promise<HTMLElement | undefined> {
+  const hits = await sameMeaning(id).catch(() => []);
+  if (hits.length === 0) return undefined;
+  const links = hits.map((hit) => {
+    if (hit.icon) remember(hit.id, hit.icon);
+    const figure = h('span', { class: 'glyph', 'aria-hidden': 'true' });
+    figure.innerHTML = drawnOf(hit.id)?.html ?? '';
+    return h('li', {}, h('a', { href: iconUrl(hit.id), title: hit.id }, figure, h('span', {}, hit.id)));
+  });
+  return h('section', { class: 'same-meaning', 'aria-label': 'In other packs' }, h('h3', {}, 'In other packs'), h('ul', {}, ...links));
 }
