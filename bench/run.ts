@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { locateDefaultCatalog } from '../src/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-queries.js';
+import { neverRepeatingQueries } from './meaning-queries.js';
 import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
 import { measurePage } from './page.js';
@@ -21,6 +22,10 @@ const SECONDS = SMOKE ? 1 : 10;
 const CONNECTIONS = 32;
 /** Connections of the search loads: a page of people typing, not a crawler. */
 const SEARCH_CONNECTIONS = 16;
+/** Connections of the load of queries never repeated: a few people typing at once. */
+const MEANING_CONNECTIONS = 8;
+/** Queries of that load (each sent once), and as many others to warm up with. */
+const MEANING_QUERIES = SMOKE ? 200 : 2000;
 /** nginx runs a worker per core (worker_processes auto): icon-registry gets as many processes. */
 const WORKERS = availableParallelism();
 const ICON_COUNT = 1000;
@@ -121,6 +126,14 @@ async function main(): Promise<void> {
   const random = seededRandom(seed);
   const icons = sampleIcons(db, ICON_COUNT, random);
   const memoryIcons = sampleIconIds(db, MEMORY_REQUESTS, random);
+  // Search by meaning as people type: queries never sent twice, a first set to warm up, a second timed.
+  const typed = neverRepeatingQueries(
+    sampleIconIds(db, 20_000, random).map(([, name]) => name),
+    random,
+    2 * MEANING_QUERIES,
+  ).map((query) => encodeURIComponent(query));
+  const meaningWarmUp = typed.slice(0, MEANING_QUERIES);
+  const meaningTimed = typed.slice(MEANING_QUERIES);
   const untouched = db.prepare<[], { name: string }>("SELECT name FROM entries WHERE pack = 'fluent-emoji' AND kind = 'icon' LIMIT 1 OFFSET 1000").get()
     ?.name as string;
   // The Iconify API's routes, on the sets the reference loads: batches of 1 to 12 names as clients send them, and SVGs with a colour.
@@ -190,6 +203,21 @@ async function main(): Promise<void> {
     workDir: WORK,
     projectRoot: ROOT,
   });
+  const once = async (label: string, origin: string, warmUp: string[], timed: string[]) => {
+    log(`load: ${label}`);
+    const common = { label, origin, connections: MEANING_CONNECTIONS, workDir: WORK, projectRoot: ROOT };
+    const warm = await load({ ...common, paths: warmUp, amount: warmUp.length });
+    const measured = await load({ ...common, paths: timed, amount: timed.length });
+    return { ...measured, failures: measured.failures + warm.failures };
+  };
+  loads.push(
+    await once(
+      LABELS.meaning,
+      registryOrigin,
+      meaningWarmUp.map((query) => `/r/search.json?q=${query}`),
+      meaningTimed.map((query) => `/r/search.json?q=${query}`),
+    ),
+  );
   figures.registryRssMb = residentMegabytes(registry.pid as number);
   figures.memoryFailures = memoryLoad.failures + memorySearches.failures;
 
@@ -244,6 +272,14 @@ async function main(): Promise<void> {
     projectRoot: ROOT,
   });
   figures.peerRssMb = residentMegabytes(peer.pid as number);
+  loads.push(
+    await once(
+      LABELS.peerMeaning,
+      peerOrigin,
+      meaningWarmUp.map((query) => `/search?query=${query}`),
+      meaningTimed.map((query) => `/search?query=${query}`),
+    ),
+  );
   figures.memoryFailures += peerMemory.failures;
 
   // The loads compared with the peers: as many icon-registry processes as nginx has workers (one per core).
