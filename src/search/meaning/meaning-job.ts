@@ -1,6 +1,6 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
-import { renderSvg } from '../../render/svg.js';
+import { iconToSVG } from '@iconify/utils';
 import { type DatabaseGlyphs, databaseGlyphsOf } from './catalog-glyphs.js';
 import { type MeaningAnswer, type MeaningHit, type MeaningSources, searchByMeaning, TIERS } from './meaning-search.js';
 import { nameWordsOf } from './words.js';
@@ -111,15 +111,16 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
   const results = answer.hits.map((hit): MeaningResult => {
     if (job.drawings === false) return { id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants };
     const icon = catalog.icon(hit.pack, hit.name);
-    const drawn = icon ? renderSvg(icon) : { body: '', width: 0, height: 0 };
+    // The body and size an icon document gives, without the <svg> around them.
+    const drawn = icon ? iconToSVG(icon) : undefined;
     return {
       id: `${hit.pack}:${hit.name}`,
       pack: hit.pack,
       name: hit.name,
       variants: hit.variants,
-      width: drawn.width,
-      height: drawn.height,
-      body: drawn.body,
+      width: drawn?.viewBox[2] ?? 0,
+      height: drawn?.viewBox[3] ?? 0,
+      body: drawn?.body ?? '',
     };
   });
   return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };

@@ -202,35 +202,48 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   if (words.length === 0) return answer;
   const { readings, corrected } = readingsOf(words, sources);
   const budget = { work: 0 };
-  const best = new Map<string, Found>();
+  // Most queries have one reading; the glyphs of further readings are merged in by glyph.
+  const found: Found[] = [];
   sources.indexes.forEach((index, indexNumber) => {
     const packAllowed = index.packs.map((pack) => query.packs?.(pack, indexNumber) ?? true);
     const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
-    for (const slots of readings) {
-      for (const [glyph, match] of matchesOf(index, slots, packAllowed, budget)) {
+    const first = index.packs.map((pack) => (query.first?.has(pack) ? 0 : 1));
+    let merged: Map<number, Found> | undefined;
+    readings.forEach((slots, readingNumber) => {
+      const matches = matchesOf(index, slots, packAllowed, budget);
+      if (readingNumber === 1) merged = new Map(found.filter((hit) => hit.index === indexNumber).map((hit) => [hit.glyph, hit]));
+      for (let at = 0; at < matches.size; at++) {
+        const glyph = matches.glyphs[at] as number;
+        const tier = matches.tiers[at] as Tier;
         const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
-        const exactName = match.tier === TIERS.name && extraWords === 0;
         const pack = index.packOf[glyph] as number;
         const hit: Found = {
           index: indexNumber,
           glyph,
-          tier: exactName ? TIERS.name : (Math.max(TIERS.meaning, match.tier) as Tier),
-          score: match.score / slots.length / (1 + 0.25 * extraWords),
+          tier: tier === TIERS.name && extraWords === 0 ? TIERS.name : (Math.max(TIERS.meaning, tier) as Tier),
+          score: (matches.scores[at] as number) / slots.length / (1 + 0.25 * extraWords),
           popularity: popularity[pack] as number,
-          packRank: query.first?.has(index.packs[pack] as string) ? 0 : 1,
+          packRank: first[pack] as number,
         };
-        const key = `${indexNumber} ${glyph}`;
-        const had = best.get(key);
-        if (!had || hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) best.set(key, hit);
+        if (!merged) {
+          found.push(hit);
+          continue;
+        }
+        const had = merged.get(glyph);
+        if (!had) {
+          merged.set(glyph, hit);
+          found.push(hit);
+        } else if (hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) Object.assign(had, hit);
       }
-    }
+    });
   });
-  const found = [...best.values()];
   const work = budget.work;
   answer.work = work;
   if (corrected) answer.didYouMean = corrected.join(' ');
   const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).names[hit.glyph] as string;
-  found.sort(
+  answer.total = found.length;
+  const ranked = best(found, query.offset + query.limit + RANK_MARGIN);
+  ranked.sort(
     (a, b) =>
       a.packRank - b.packRank ||
       a.tier - b.tier ||
@@ -240,9 +253,8 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
       nameOf(a).length - nameOf(b).length ||
       (nameOf(a) < nameOf(b) ? -1 : 1),
   );
-  answer.total = found.length;
   const ordered = diversified(
-    found,
+    ranked,
     (hit) => (sources.indexes[hit.index] as GlyphIndex).packOf[hit.glyph] as number,
     (hit) => hit.index,
   );
@@ -253,7 +265,54 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   return answer;
 }
 
-type Match = { score: number; tier: Tier };
+/** Glyphs matched by one reading of a query in one index, as parallel arrays: glyph numbers, summed scores, worst tiers. */
+interface Matches {
+  glyphs: Int32Array;
+  scores: Float32Array;
+  tiers: Uint8Array;
+  size: number;
+}
+
+/**
+ * Per index, arrays as long as its glyphs, reused by every search: the best
+ * match of the slot being read and the sum of those before it, each marked
+ * with the number of the pass that wrote it, so that nothing is cleared
+ * between passes and no map is built (a common word reaches 100,000 glyphs).
+ */
+class Scratch {
+  private pass = 0;
+  readonly slotStamp: Uint32Array;
+  readonly slotScore: Float32Array;
+  readonly slotTier: Uint8Array;
+  readonly sumStamp: Uint32Array;
+  readonly sumScore: Float32Array;
+  readonly sumTier: Uint8Array;
+  readonly members: Int32Array;
+  readonly previous: Int32Array;
+
+  constructor(size: number) {
+    this.slotStamp = new Uint32Array(size);
+    this.slotScore = new Float32Array(size);
+    this.slotTier = new Uint8Array(size);
+    this.sumStamp = new Uint32Array(size);
+    this.sumScore = new Float32Array(size);
+    this.sumTier = new Uint8Array(size);
+    this.members = new Int32Array(size);
+    this.previous = new Int32Array(size);
+  }
+
+  /** A new pass number; on wrapping around, every mark is cleared. */
+  nextPass(): number {
+    if (++this.pass === 0xffffffff) {
+      this.slotStamp.fill(0);
+      this.sumStamp.fill(0);
+      this.pass = 1;
+    }
+    return this.pass;
+  }
+}
+
+const scratches = new WeakMap<GlyphIndex, Scratch>();
 
 /**
  * The glyphs of one index matching every slot, with the sum of their slots'
@@ -262,10 +321,17 @@ type Match = { score: number; tier: Tier };
  * the entries read count against the budget, and once it is spent the
  * glyphs found so far are kept.
  */
-function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number }): Map<number, Match> {
-  let scores: Map<number, Match> | undefined;
-  for (const slot of slots) {
-    const mine = new Map<number, Match>();
+function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number }): Matches {
+  let scratch = scratches.get(index);
+  if (!scratch) scratches.set(index, (scratch = new Scratch(index.size)));
+  const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, members, previous } = scratch;
+  const packOf = index.packOf;
+  let memberCount = 0;
+  let sumPass = 0;
+  slots.forEach((slot, slotNumber) => {
+    const pass = scratch.nextPass();
+    const first = slotNumber === 0;
+    let found = 0;
     const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
       if (!glyphs) return;
       if (budget.work + glyphs.length > MEANING_LIMITS.workUnits) {
@@ -273,10 +339,18 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
         return;
       }
       budget.work += glyphs.length;
-      for (const glyph of glyphs) {
-        if (!packAllowed[index.packOf[glyph] as number] || (scores && !scores.has(glyph))) continue;
-        const had = mine.get(glyph);
-        if (!had || tier < had.tier || (tier === had.tier && score > had.score)) mine.set(glyph, { score, tier });
+      for (let at = 0; at < glyphs.length; at++) {
+        const glyph = glyphs[at] as number;
+        if (!packAllowed[packOf[glyph] as number] || (!first && sumStamp[glyph] !== sumPass)) continue;
+        if (slotStamp[glyph] !== pass) {
+          slotStamp[glyph] = pass;
+          slotScore[glyph] = score;
+          slotTier[glyph] = tier;
+          previous[found++] = glyph;
+        } else if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
+          slotScore[glyph] = score;
+          slotTier[glyph] = tier;
+        }
       }
     };
     for (const expansion of slot.expansions) {
@@ -286,16 +360,46 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
         take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
       }
     }
-    if (scores) {
-      for (const [glyph, match] of mine) {
-        const before = scores.get(glyph) as Match;
-        match.score += before.score;
-        match.tier = Math.max(match.tier, before.tier) as Tier;
-      }
+    // The glyphs of this slot (all of which matched the slots before) carry the sum on.
+    for (let at = 0; at < found; at++) {
+      const glyph = previous[at] as number;
+      sumScore[glyph] = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
+      sumTier[glyph] = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
+      sumStamp[glyph] = pass;
+      members[at] = glyph;
     }
-    scores = mine;
-  }
-  return scores ?? new Map();
+    memberCount = found;
+    sumPass = pass;
+  });
+  const glyphs = members.slice(0, memberCount);
+  return {
+    glyphs,
+    scores: Float32Array.from(glyphs, (glyph) => sumScore[glyph] as number),
+    tiers: Uint8Array.from(glyphs, (glyph) => sumTier[glyph] as number),
+    size: memberCount,
+  };
+}
+
+/** Hits ranked in full beyond the page asked for: room for the first results' variety of packs to draw from. */
+const RANK_MARGIN = 2000;
+
+/** The order of the first keys of the ranking (first packs, tier, score band, popularity) as one number: smaller ranks first. */
+function coarseRank(hit: Found): number {
+  const band = Math.min(31, Math.max(0, bandOf(hit.score)));
+  return ((hit.packRank * 4 + hit.tier) * 32 + (31 - band)) * 1e8 + (1e8 - 1 - Math.min(hit.popularity, 1e8 - 1));
+}
+
+/**
+ * The hits that can rank among the first `count`, in no order: all of them
+ * when there are few; else those whose coarse rank is at most the
+ * `count`-th smallest (ties kept), so that a word found in 100,000 glyphs
+ * sorts a few thousand in full, not all.
+ */
+function best(found: Found[], count: number): Found[] {
+  if (found.length <= count * 2) return found;
+  const ranks = Float64Array.from(found, coarseRank);
+  const threshold = ranks.slice().sort()[count - 1] as number;
+  return found.filter((_, at) => (ranks[at] as number) <= threshold);
 }
 
 /**
