@@ -4,12 +4,24 @@
  * server's own lines all read it.
  *
  * Documents live under `{base}/r/`: `registry.json`, `openapi.json`,
- * `{pack}.json` and `{pack}/{name}.json`. `/healthz` is at the root,
- * whatever the base path, where load balancers look for it.
+ * `{pack}.json` and `{pack}/{name}.json`, beside the bundles of many icons
+ * (`bundle.json|svg|zip`) and whole packs as zips (`{pack}.zip`).
+ * `/healthz` is at the root, whatever the base path, where load balancers
+ * look for it.
  */
 
 /** The registry's own documents, under `{base}/r/`: what the static export writes. */
 export type DocumentRoute = { kind: 'index' } | { kind: 'openapi' } | { kind: 'pack'; pack: string } | { kind: 'icon'; pack: string; name: string };
+
+/** What a bundle of many icons is answered as: one IconifyJSON per pack, an SVG sprite, or a zip of files. */
+export type BundleFormat = 'json' | 'svg' | 'zip';
+export const BUNDLE_FORMATS: readonly BundleFormat[] = ['json', 'svg', 'zip'];
+
+/**
+ * Many icons at once, under `{base}/r/`: `bundle.{json|svg|zip}?icons=...`
+ * (the list is in the query), and a whole pack as a zip, `{pack}.zip`.
+ */
+export type BundleRoute = { kind: 'bundle'; format: BundleFormat } | { kind: 'pack-zip'; pack: string };
 
 /**
  * The Iconify API's routes, at the root (under the base path): icon data
@@ -32,7 +44,7 @@ export type IconifyRoute =
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute | PageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | BundleRoute | IconifyRoute | PageRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -41,6 +53,10 @@ export const DOCUMENT_SUFFIX = '.json';
 /** File stems of the registry's own documents under /r/. */
 export const INDEX_STEM = 'registry';
 export const OPENAPI_STEM = 'openapi';
+/** File stem of the bundles of many icons under /r/. */
+export const BUNDLE_STEM = 'bundle';
+/** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
+export const ZIP_SUFFIX = '.zip';
 /**
  * Stem of the problem document a static web server sends for any missing
  * path. The underscore keeps it apart from every pack id (ids cannot hold one).
@@ -59,7 +75,7 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, DOCUMENTS_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, BUNDLE_STEM, DOCUMENTS_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -83,6 +99,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${route.pack}${DOCUMENT_SUFFIX}`;
     case 'icon':
       return `${packFolderPath(basePath, route.pack)}/${route.name}${DOCUMENT_SUFFIX}`;
+    case 'bundle':
+      return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
+    case 'pack-zip':
+      return `${documentsPath(basePath)}/${route.pack}${ZIP_SUFFIX}`;
     case 'iconify-icons':
       return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
     case 'iconify-svg':
@@ -164,7 +184,7 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
-  const document = documentRouteOf(segments, basePath);
+  const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   return rest && (pageRouteOf(rest) ?? iconifyRouteOf(rest));
@@ -198,9 +218,28 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
   // An empty segment ('/r//x.json', '/r/.json') names nothing.
   if (stem === '' || first === '') return undefined;
   if (count === 2) return { kind: 'icon', pack: first, name: stem };
+  if (stem === BUNDLE_STEM) return undefined;
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };
   return { kind: 'pack', pack: stem };
+}
+
+/** `{base}/r/bundle.{json|svg|zip}` and `{base}/r/{pack}.zip` (`bundle.json` is not a pack document: `bundle` is a reserved id). */
+function bundleRouteOf(segments: readonly string[], basePath: string): BundleRoute | undefined {
+  const expected = documentsSegments(basePath);
+  if (segments.length !== expected.length + 1) return undefined;
+  for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  const last = segments[expected.length] as string;
+  const dot = last.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const stem = last.slice(0, dot);
+  const extension = last.slice(dot + 1);
+  if (stem === BUNDLE_STEM) {
+    const format = BUNDLE_FORMATS.find((known) => known === extension);
+    return format && { kind: 'bundle', format };
+  }
+  if (`.${extension}` === ZIP_SUFFIX) return { kind: 'pack-zip', pack: stem };
+  return undefined;
 }
 
 /** The segments of `{base}/r`, made once per base path: '' splits to [''], '/icons' to ['', 'icons']. */

@@ -72,12 +72,17 @@ export class Registry {
     const records = [...this.packs.values()];
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
-    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
+    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
   }
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches. */
   view(packs: ReadonlySet<string>): Registry {
     return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs });
+  }
+
+  /** The version of the service, which what is made from the catalog depends on. */
+  get version(): string {
+    return this.options.version ?? '0.0.0';
   }
 
   /** The page, unless it is turned off. */
