@@ -184,9 +184,13 @@ describe('re-export', () => {
   });
 
   it('refuses to replace a directory that is not an export', () => {
-    const result = spawnSync(process.execPath, [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'line-md'], {
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'export', FIXTURE_PACKS, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', 'line-md'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/holds no earlier export: refusing to replace it/);
     expect(existsSync(join(FIXTURE_PACKS, 'fixture-shapes.json'))).toBe(true);
