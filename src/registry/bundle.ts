@@ -5,17 +5,19 @@ import { FILE_FORMS, type FileFormat, filePathOf, iconSource } from '../render/b
 import { renderSprite, symbolIdOf } from '../render/sprite.js';
 import { zipBytes, zipChunks, type ZipEntry } from '../render/zip.js';
 import { type BundleQuery, type IconId, idOf } from './bundle-query.js';
-import { quoted, type Problem } from './problem.js';
+import { badRequest, quoted, type Problem } from './problem.js';
 import type { Registry } from './registry.js';
 import { JSON_TYPE, memoryResource, type Resource } from './resource.js';
 
 /**
  * The bodies of the icons of one bundle, at most: the icons asked for are
  * read (resolved, not yet rendered) and their bodies counted first, so a
- * list of 200 of the largest icons (fluent-emoji has bodies of 400 KB) is
- * refused before anything is rendered or held beyond this.
+ * list of the largest icons (fluent-emoji has bodies of 400 KB) is refused
+ * before anything is rendered. Making a bundle costs about 100 ms of CPU a
+ * MB of bodies in its costliest forms (a sprite, React files), so a bundle
+ * costs 250 ms at most; 50 icons of most packs are a few hundred KB.
  */
-export const MAX_BUNDLE_BODY_BYTES = 8 * 1024 * 1024;
+export const MAX_BUNDLE_BODY_BYTES = 2 * 1024 * 1024;
 /** Files of one zip at most: fflate writes no Zip64, whose counts go beyond 16 bits. */
 export const MAX_ZIP_FILES = 65_535;
 export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
@@ -53,8 +55,11 @@ export function bundleResource(registry: Registry, query: BundleQuery): Resource
   switch (query.format) {
     case 'json':
       return memoryResource({ status: 200, contentType: JSON_TYPE, lastModified }, Buffer.from(bundleJson(registry, found, missing)));
-    case 'svg':
+    case 'svg': {
+      const clash = symbolClash(found);
+      if (clash) return clash;
       return memoryResource({ status: 200, contentType: SVG_TYPE, lastModified }, Buffer.from(bundleSprite(registry, found, missing)));
+    }
     case 'zip':
       return zipResource(zipBytes(bundleZipEntries(registry, found, missing, query.files)), lastModified);
   }
@@ -80,6 +85,20 @@ function bundleSprite(registry: Registry, found: readonly FoundIcon[], missing: 
     rendered: iconSource(entryOf(registry, pack), name, icon).rendered,
   }));
   return renderSprite(icons, missing);
+}
+
+/** Two icons whose symbols would have one id (`mdi-light:home` and `mdi:light-home` are both `mdi-light-home`), as a problem. */
+function symbolClash(found: readonly FoundIcon[]): Problem | undefined {
+  const seen = new Map<string, string>();
+  for (const id of found) {
+    const symbolId = symbolIdOf(id.pack, id.name);
+    const earlier = seen.get(symbolId);
+    if (earlier !== undefined) {
+      return badRequest(`${quoted(earlier)} and ${quoted(idOf(id))} would both be the symbol ${quoted(symbolId)} of one sprite; ask for them in two sprites.`);
+    }
+    seen.set(symbolId, idOf(id));
+  }
+  return undefined;
 }
 
 function* bundleZipEntries(registry: Registry, found: readonly FoundIcon[], missing: readonly string[], files: FileFormat): Generator<ZipEntry> {

@@ -13,27 +13,32 @@ export function symbolIdOf(pack: string, name: string): string {
 
 /** An id attribute in a body, as @iconify/utils' replaceIDs finds them. */
 const ID_ATTRIBUTE = /\sid="(\S+)"/g;
-/** Put after each renamed reference while renaming, so that a later id never matches one renamed before. */
-const RENAMED = '\u0001';
+/** Where a reference to an id may start: after `#` (`url(#a)`, `href="#a"`), `;` (`begin="0;a.end"`) or `"`. */
+const REFERENCE = /([#;"])([^"#;)\s]+)/g;
 
 /**
  * A body's own ids (gradients, masks, clip paths) prefixed with
- * `{symbolId}--`, and every reference to them (`#id`, `url(#id)`, `;id.end`)
- * with them, as @iconify/utils' replaceIDs renames them but with names that
- * depend on nothing else: each symbol of a sprite shares one document with
- * the others, where two icons' `id="a"` would clash. Symbol ids never hold
- * `--` (names cannot), so no renamed id is another symbol's id. The rest of
- * the body is left as it is.
+ * `{symbolId}--`, and every reference to them with them, where
+ * @iconify/utils' replaceIDs would rename them (`#id`, `url(#id)`,
+ * `"id"`, `;id.end`) but with names that depend on nothing else: each
+ * symbol of a sprite shares one document with the others, where two
+ * icons' `id="a"` would clash. Symbol ids never hold `--` (names cannot),
+ * so no renamed id is another symbol's id. One pass over the body, however
+ * many ids it has (fluent-emoji's have hundreds); the rest is left as it is.
  */
 export function prefixIds(body: string, symbolId: string): string {
   const ids = new Set<string>();
   for (const match of body.matchAll(ID_ATTRIBUTE)) ids.add(match[1] as string);
-  let renamed = body;
-  for (const id of ids) {
-    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    renamed = renamed.replace(new RegExp(`([#;"])(${escaped})([")]|\\.[a-z])`, 'g'), `$1${symbolId}--${RENAMED}$2$3`);
-  }
-  return renamed.replaceAll(RENAMED, '');
+  if (ids.size === 0) return body;
+  return body.replace(REFERENCE, (whole, before: string, run: string, at: number) => {
+    const after = body[at + whole.length];
+    if ((after === '"' || after === ')') && ids.has(run)) return `${before}${symbolId}--${run}`;
+    // An id followed by `.end`, `.begin`, ... (an animation's timing): the longest id the run starts with.
+    for (let dot = run.lastIndexOf('.'); dot > 0; dot = run.lastIndexOf('.', dot - 1)) {
+      if (/[a-z]/.test(run[dot + 1] ?? '') && ids.has(run.slice(0, dot))) return `${before}${symbolId}--${run}`;
+    }
+    return whole;
+  });
 }
 
 /** The view box of a rendered icon, as its `svg` element has it. */
