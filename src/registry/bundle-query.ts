@@ -1,15 +1,8 @@
 import { isValidName } from '../names.js';
 import { FILE_FORMATS, type FileFormat } from '../render/bundle-files.js';
+import { MAX_BUNDLE_ICONS } from './bundle-limits.js';
 import type { BundleFormat } from './paths.js';
 import { badRequest, quoted, type Problem } from './problem.js';
-
-/**
- * Most icons a bundle may name. The Iconify API bounds its lists by the
- * length of the request target only (its clients split at 500 bytes, or 32
- * names); here the target is bounded to 2048 bytes, which holds a little
- * over 200 short ids: 200 is the bound whatever their length.
- */
-export const MAX_BUNDLE_ICONS = 200;
 
 /** An icon asked for by its global id. */
 export interface IconId {

@@ -4,22 +4,12 @@ import { iconData } from '../iconify/icon-data.js';
 import { FILE_FORMS, type FileFormat, filePathOf, iconSource } from '../render/bundle-files.js';
 import { renderSprite, symbolIdOf } from '../render/sprite.js';
 import { zipBytes, zipChunks, type ZipEntry } from '../render/zip.js';
+import { MAX_BUNDLE_BODY_BYTES, MAX_ZIP_FILES } from './bundle-limits.js';
 import { type BundleQuery, type IconId, idOf } from './bundle-query.js';
 import { badRequest, quoted, type Problem } from './problem.js';
 import type { Registry } from './registry.js';
 import { JSON_TYPE, memoryResource, type Resource } from './resource.js';
 
-/**
- * The bodies of the icons of one bundle, at most: the icons asked for are
- * read (resolved, not yet rendered) and their bodies counted first, so a
- * list of the largest icons (fluent-emoji has bodies of 400 KB) is refused
- * before anything is rendered. Making a bundle costs about 100 ms of CPU a
- * MB of bodies in its costliest forms (a sprite, React files), so a bundle
- * costs 250 ms at most; 50 icons of most packs are a few hundred KB.
- */
-export const MAX_BUNDLE_BODY_BYTES = 2 * 1024 * 1024;
-/** Files of one zip at most: fflate writes no Zip64, whose counts go beyond 16 bits. */
-export const MAX_ZIP_FILES = 65_535;
 export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 export const ZIP_TYPE = 'application/zip';
 /** What a zip names its missing ids in, at its root (where no `{pack}/` file can be). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessControl } from '../../src/access/access-control.js';
 import { parseAccessFile } from '../../src/access/access-file.js';
 import { Catalog } from '../../src/catalog/catalog.js';
-import { MAX_PACK_ZIPS } from '../../src/http/handlers/bundles.js';
+import { MAX_PACK_ZIPS } from '../../src/registry/bundle-limits.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { Registry } from '../../src/registry/registry.js';
 import { tokenHash } from '../helpers/access-file.js';

@@ -1,4 +1,5 @@
 import { bundleResource, packZipResource } from '../../registry/bundle.js';
+import { MAX_PACK_ZIPS } from '../../registry/bundle-limits.js';
 import { bundleQueryOf, fileFormatOf, idOf } from '../../registry/bundle-query.js';
 import type { BundleRoute } from '../../registry/paths.js';
 import type { Registry } from '../../registry/registry.js';
@@ -9,13 +10,7 @@ import { type Answer, problemAnswer, queryOf, type RequestContext, resourceAnswe
 
 type Route<K extends BundleRoute['kind']> = Extract<BundleRoute, { kind: K }>;
 
-/**
- * Whole packs as zips being made at once, per process, at most: each is a
- * second or more of deflating (mdi's 14,000 files, fluent-emoji's 100 MB),
- * spread over the time its client reads. More get 503 with Retry-After,
- * while every other answer is served as usual.
- */
-export const MAX_PACK_ZIPS = 4;
+/** Whole packs being zipped by this process now (see MAX_PACK_ZIPS). */
 let packZips = 0;
 
 /**
