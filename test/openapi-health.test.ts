@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, bundles and zips, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -27,7 +27,15 @@ describe('GET /r/openapi.json', () => {
     expect((await validate(broken as Parameters<typeof validate>[0])).valid).toBe(false);
     expect(json.openapi).toBe('3.1.0');
     expect(json.servers[0]?.url).toBe('/icons');
-    expect(Object.keys(json.paths).sort()).toEqual(['/r/registry.json', '/r/{pack}.json', '/r/{pack}/{name}.json']);
+    expect(Object.keys(json.paths).sort()).toEqual([
+      '/r/bundle.json',
+      '/r/bundle.svg',
+      '/r/bundle.zip',
+      '/r/registry.json',
+      '/r/{pack}.json',
+      '/r/{pack}.zip',
+      '/r/{pack}/{name}.json',
+    ]);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
   });
 
@@ -39,6 +47,8 @@ describe('GET /r/openapi.json', () => {
     for (const field of spec.components.schemas.IconDocument?.required ?? []) expect(icon, field).toHaveProperty(field);
     for (const field of spec.components.schemas.RegistryEntry?.required ?? []) expect(index[0], field).toHaveProperty(field);
     for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
+    const { json: bundle } = await getJson<Record<string, unknown>>(`${server.base}/r/bundle.json?icons=mdi:home,mdi:hoem`);
+    for (const field of spec.components.schemas.Bundle?.required ?? []) expect(bundle, field).toHaveProperty(field);
   });
 });
 
