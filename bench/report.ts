@@ -41,6 +41,7 @@ export const LABELS = {
   peerSearch: 'Iconify API: same searches',
   searchUncached: 'icon-registry (--workers, --cache-mb 0): same searches, no answer kept',
   pack: 'icon-registry (--workers): /r/mdi.json, br',
+  bundles: 'icon-registry (--workers): /r/bundle.{json,svg,zip}?icons=, 100 bundles of 50 icons, br',
   nginxPack: 'nginx: /r/mdi.json, gzip_static',
 } as const;
 
