@@ -320,6 +320,37 @@ describe('a whole pack as a zip', () => {
   });
 });
 
+describe('a whole pack as a zip whose catalog is closed while it is sent', () => {
+  it('is cut short, and the server goes on answering', async () => {
+    const own = new Catalog([join(FAST_CATALOG_DATA, 'catalog.db')]);
+    const other = await startServer({ registry: { current: new Registry(own) }, host: '127.0.0.1', port: 0, cacheMaxAge: 3600, logLevel: 'silent' });
+    try {
+      const socket = connect(Number(new URL(other.url).port), '127.0.0.1');
+      let received = 0;
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      await new Promise<void>((resolve) => {
+        socket.once('data', (chunk: Buffer) => {
+          received += chunk.length;
+          socket.pause();
+          resolve();
+        });
+        socket.write('GET /r/noto.zip HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      // As a reload of own packs closes the replaced catalog: the next chunk cannot be read.
+      own.close();
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      socket.resume();
+      await ended;
+      expect(received).toBeLessThan(10 * 1024 * 1024);
+      expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
+    } finally {
+      await other.close(Date.now() + 1000);
+    }
+  });
+});
+
 describe('caching and compression of bundles', () => {
   it('compresses the JSON and the sprite as negotiated, never the zip, and answers If-None-Match with 304 on each', async () => {
     const cases: Array<[string, string | null]> = [
