@@ -44,6 +44,7 @@ export const LABELS = {
   meaning: 'icon-registry (1 process): /r/search.json, queries never repeated, 8 connections',
   peerMeaning: 'Iconify API: /search, the same queries',
   pack: 'icon-registry (--workers): /r/mdi.json, br',
+  bundles: 'icon-registry (--workers): /r/bundle.{json,svg,zip}?icons=, 100 bundles of 50 icons, br',
   nginxPack: 'nginx: /r/mdi.json, gzip_static',
 } as const;
 

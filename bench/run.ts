@@ -80,6 +80,28 @@ function sampleIconIds(db: Database.Database, count: number, random: () => numbe
   });
 }
 
+/** Icons of a bundle in the bundle load, as a page or a build asks for the icons it uses. */
+const BUNDLE_ICONS = 50;
+
+/**
+ * `count` bundles of BUNDLE_ICONS ids drawn from `icons`, as JSON, a sprite
+ * or a zip in turn: ids short enough for 50 to fit a request target, and
+ * icons whose bodies are well under the bound of a bundle (2 MB).
+ */
+function bundlePathsOf(db: Database.Database, icons: Array<[string, string]>, count: number, random: () => number): string[] {
+  const sizeOf = db.prepare<[string, string], { bytes: number }>('SELECT length(data) AS bytes FROM entries WHERE pack = ? AND name = ?');
+  const usable = icons.filter(([pack, name]) => pack.length + name.length < 36 && (sizeOf.get(pack, name)?.bytes ?? 0) < 20_000);
+  const formats = ['json', 'svg', 'zip'];
+  return Array.from({ length: count }, (_, i) => {
+    const ids = new Set<string>();
+    while (ids.size < BUNDLE_ICONS) {
+      const [pack, name] = usable[Math.floor(random() * usable.length)] as [string, string];
+      ids.add(`${pack}:${name}`);
+    }
+    return `/r/bundle.${formats[i % formats.length]}?icons=${[...ids].join(',')}`;
+  });
+}
+
 /**
  * Milliseconds for `measured`, requested by a fresh client process right
  * after `warmUp`: the figure is about the untouched pack, not about the
@@ -140,6 +162,7 @@ async function main(): Promise<void> {
   const referenceSets = new Set(Object.keys(JSON.parse(readFileSync(join(locateDefaultCatalog().dir, '..', 'collections.json'), 'utf8')) as object));
   const iconifyIcons = sampleIcons(db, ICON_COUNT * 12, random).filter(([pack]) => referenceSets.has(pack));
   const iconifyBatches = iconifyBatchesOf(iconifyIcons, ICON_COUNT, random);
+  const bundlePaths = bundlePathsOf(db, icons, 100, random);
   const iconifySvgs = iconifyIcons
     .slice(0, ICON_COUNT)
     .map(([pack, name], i) => `/${pack}/${name}.svg?color=%23${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')}`);
@@ -318,6 +341,7 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.search, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.peerSearch, peerOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
+  loads.push(await run(LABELS.bundles, workersOrigin, bundlePaths, { 'accept-encoding': 'br' }));
   log('page: timings in Chromium');
   figures.page = await measurePage(workersOrigin, ROOT);
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));

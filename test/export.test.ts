@@ -66,7 +66,12 @@ describe('icon-registry export served by nginx', () => {
     ];
     expect(page).toHaveLength(3);
     expect(first.packs).toBe(PACKS.length);
-    expect(first.files).toBe((paths.length + page.length) * 3);
+    // Each pack's zip is one file: it has no compressed siblings.
+    expect(first.files).toBe((paths.length + page.length) * 3 + PACKS.length);
+    for (const pack of PACKS) {
+      expect(existsSync(join(EXPORT, 'r', `${pack}.zip`)), pack).toBe(true);
+      expect(existsSync(join(EXPORT, 'r', `${pack}.zip.gz`)), pack).toBe(false);
+    }
     for (const file of page) for (const suffix of ['.br', '.gz']) expect(existsSync(join(EXPORT, `${file}${suffix}`)), file).toBe(true);
     expect(paths).toContain('/r/registry.json');
     expect(paths).toContain('/r/line-md/loading-loop.json');
@@ -93,6 +98,20 @@ describe('icon-registry export served by nginx', () => {
     }
     expect(differences.slice(0, 10)).toEqual([]);
     expect(paths.length).toBeGreaterThan(1300);
+  });
+
+  it('writes each pack as a zip, byte for byte what the server sends, sent by nginx as application/zip', async () => {
+    for (const pack of PACKS) {
+      const [fromNginx, fromServer] = await Promise.all([get(nginx.port, `/r/${pack}.zip`, 'gzip'), get(server.port, `/r/${pack}.zip`, 'gzip')]);
+      expect(fromServer.status, pack).toBe(200);
+      expect(fromNginx.status, pack).toBe(200);
+      expect(fromNginx.headers['content-type'], pack).toBe('application/zip');
+      expect(fromNginx.headers['content-encoding'], pack).toBeUndefined();
+      expect(Buffer.from(fromNginx.body, 'latin1').equals(readFileSync(join(EXPORT, 'r', `${pack}.zip`))), pack).toBe(true);
+      // The server sends it chunked: the body read raw holds the chunk sizes, so the decoded bytes are compared.
+      const served = Buffer.from(await (await fetch(`http://127.0.0.1:${server.port}/r/${pack}.zip`)).arrayBuffer());
+      expect(served.equals(readFileSync(join(EXPORT, 'r', `${pack}.zip`))), pack).toBe(true);
+    }
   });
 
   it('writes the page as the server sends it, with its content security policy in a meta element for hosts that send none', async () => {

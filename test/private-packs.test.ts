@@ -205,13 +205,14 @@ describe('export and the token command', () => {
     const without = join(WORK, 'export-public');
     expect(exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]).status).toBe(0);
     expect(readdirSync(join(without, 'r')).sort()).toEqual(
-      ['_not-found.json', 'mdi-light', 'mdi-light.json', 'openapi.json', 'registry.json']
+      ['_not-found.json', 'mdi-light', 'mdi-light.json', 'mdi-light.zip', 'openapi.json', 'registry.json']
         .flatMap((name) => (name.endsWith('.json') ? [name, `${name}.br`, `${name}.gz`] : [name]))
         .sort(),
     );
     const withPrivate = join(WORK, 'export-all');
     expect(exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']).status).toBe(0);
     expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.json`);
+    expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.zip`);
   });
 
   it('token prints a new 32-byte token once and the line whose hash matches it', () => {

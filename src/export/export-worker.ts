@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openCatalog } from '../catalog/ensure.js';
+import { packZipResource } from '../registry/bundle.js';
+import { MAX_ZIP_FILES } from '../registry/bundle-limits.js';
 import { Registry } from '../registry/registry.js';
 import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
 import { packFolderPath, pathOf, type DocumentRoute } from '../registry/paths.js';
@@ -35,6 +37,7 @@ function run(task: ExportTask): WriteCounts {
         throw new Error(`export: ${path} answered ${resource instanceof Promise ? 404 : resource.status}`);
       writer.write(path, resource, counts);
     }
+    if (task.document) writePackZip(task.pack, counts);
     return counts;
   }
   // An unchanged pack: its document and every icon file are linked as they are.
@@ -45,7 +48,22 @@ function run(task: ExportTask): WriteCounts {
   const names = existsSync(previousIcons) ? readdirSync(previousIcons) : [];
   for (const name of names) writer.linkFile(`${iconDirectory}/${name}`, counts);
   for (const [suffix] of codingsFor(setup.compress)) writer.linkFile(`${documentPath}${suffix}`, counts);
+  if (zipsPack(task.linkPack)) writer.linkFile(pathOf({ kind: 'pack-zip', pack: task.linkPack }, registry.basePath), counts);
   return counts;
+}
+
+/** Whether a pack has a zip: every pack but those with more icons than a zip holds. */
+function zipsPack(pack: string): boolean {
+  return (registry.packs.get(pack)?.entry.total ?? 0) <= MAX_ZIP_FILES && registry.iconNames(pack).length <= MAX_ZIP_FILES;
+}
+
+/** The whole pack as a zip of its SVG files, made chunk by chunk as the server sends it. */
+function writePackZip(pack: string, counts: WriteCounts): void {
+  const resource = packZipResource(registry, pack, 'svg');
+  if (!('bytes' in resource)) return;
+  const chunks = resource.chunks?.('identity');
+  if (!chunks) throw new Error(`export: the zip of ${pack} is not made in chunks`);
+  writer.writeChunks(pathOf({ kind: 'pack-zip', pack }, registry.basePath), chunks, counts);
 }
 
 parentPort?.on('message', (task: ExportTask) => parentPort?.postMessage(run(task)));

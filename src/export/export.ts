@@ -67,7 +67,11 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   const basePath = registry.basePath;
 
   const previous = previousManifest ? outDir : undefined;
-  const reusable = previousManifest?.version === options.version && previousManifest.basePath === basePath && previousManifest.compress === options.compress;
+  const reusable =
+    previousManifest?.version === options.version &&
+    previousManifest.basePath === basePath &&
+    previousManifest.compress === options.compress &&
+    previousManifest.zips === true;
   mkdirSync(dirname(outDir), { recursive: true });
   removeAbandonedExports(outDir);
 
@@ -80,10 +84,12 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   );
   const tasks: ExportTask[] = [];
   let documents = 3 + pagePaths.length; // index, OpenAPI description, not-found problem, the page's files
+  let zips = 0; // each pack's zip of its SVG files
   for (const id of registry.packs.keys()) {
     const etag = catalog.packDocumentInfo(id)?.etag ?? '';
     const names = registry.iconNames(id);
     documents += names.length + 1;
+    zips++;
     const earlier = reusable ? previousManifest.packs[id] : undefined;
     manifest.packs[id] = { etag, bytes: earlier?.etag === etag ? earlier.bytes : 0, names };
     if (earlier?.etag === etag) {
@@ -93,7 +99,8 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     tasks.push({ pack: id, document: true, names: names.slice(0, TASK_SIZE) });
     for (let i = TASK_SIZE; i < names.length; i += TASK_SIZE) tasks.push({ pack: id, document: false, names: names.slice(i, i + TASK_SIZE) });
   }
-  const filesTotal = documents * (options.compress ? 3 : 1);
+  // A zip is one file (no compressed siblings); a pack with more icons than a zip holds has none, which the count shows.
+  const filesTotal = documents * (options.compress ? 3 : 1) + zips;
   const [indexPath, openApiPath, notFoundPath] = ownDocumentPaths(basePath) as [string, string, string];
   const smallDocuments: Array<[string, Resource]> = [
     [indexPath, registry.index],

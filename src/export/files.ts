@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Encoding } from '../compression.js';
 import type { Resource } from '../registry/resource.js';
@@ -44,6 +44,28 @@ export function sameBytes(path: string, bytes: Buffer): boolean {
   }
 }
 
+/** Whether two files hold the same `length` bytes, read a piece at a time. */
+function sameFiles(a: string, b: string, length: number): boolean {
+  try {
+    if (statSync(a).size !== length) return false;
+  } catch {
+    return false;
+  }
+  const [left, right] = [openSync(a, 'r'), openSync(b, 'r')];
+  const [one, other] = [Buffer.alloc(1024 * 1024), Buffer.alloc(1024 * 1024)];
+  try {
+    for (let at = 0; at < length; ) {
+      const read = readSync(left, one, 0, one.length, at);
+      if (read === 0 || readSync(right, other, 0, read, at) !== read || !one.subarray(0, read).equals(other.subarray(0, read))) return false;
+      at += read;
+    }
+    return true;
+  } finally {
+    closeSync(left);
+    closeSync(right);
+  }
+}
+
 /**
  * Writes a document and its compressed siblings under `root` at the URL path
  * `urlPath`. A file whose bytes equal those of the previous export is
@@ -58,10 +80,39 @@ export class ExportWriter {
     private readonly compress: boolean,
   ) {}
 
+  /** A resource sent as it is (a zip) has its identity file only. */
   write(urlPath: string, resource: Resource, counts: WriteCounts): void {
-    for (const [suffix, encoding] of codingsFor(this.compress)) {
+    for (const [suffix, encoding] of codingsFor(this.compress && !resource.identityOnly)) {
       this.writeFile(`${urlPath}${suffix}`, resource.bytes(encoding), counts);
     }
+  }
+
+  /**
+   * A resource made as it is sent (a whole pack as a zip), written chunk by
+   * chunk as the server sends it, never held whole; linked from the
+   * previous export when its bytes are the same.
+   */
+  writeChunks(relativePath: string, chunks: Iterator<Buffer>, counts: WriteCounts): void {
+    const target = join(this.root, relativePath);
+    this.ensureDir(dirname(target));
+    const file = openSync(target, 'w');
+    let bytes = 0;
+    try {
+      for (let next = chunks.next(); !next.done; next = chunks.next()) {
+        writeSync(file, next.value);
+        bytes += next.value.length;
+      }
+    } finally {
+      closeSync(file);
+    }
+    const earlier = this.previous && join(this.previous, relativePath);
+    if (earlier && sameFiles(earlier, target, bytes)) {
+      rmSync(target);
+      linkSync(earlier, target);
+      counts.kept++;
+    } else counts.written++;
+    counts.files++;
+    counts.bytes += bytes;
   }
 
   writeFile(relativePath: string, bytes: Buffer, counts: WriteCounts): void {

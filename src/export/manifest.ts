@@ -21,10 +21,12 @@ export interface Manifest {
   packs: Record<string, { etag: string; bytes: number; names: string[] }>;
   /** Paths of the page's files (index.html and its assets), when the export has the page. */
   pages?: string[];
+  /** Whether each pack's zip (`r/{pack}.zip`) was written: files of an earlier export without them are not linked. */
+  zips?: boolean;
 }
 
 export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest {
-  return { tool: TOOL, version, basePath, compress, packs: {}, pages };
+  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true };
 }
 
 /** The registry's own documents of an export at `basePath`, besides packs and icons. */
@@ -41,6 +43,8 @@ export function filesOf(manifest: Manifest): Set<string> {
     for (const name of names) documents.push(pathOf({ kind: 'icon', pack, name }, manifest.basePath));
   }
   for (const path of documents) for (const [suffix] of codingsFor(manifest.compress)) files.add(`${path.slice(1)}${suffix}`);
+  // A zip has no compressed siblings (and a pack with more icons than a zip holds has none at all).
+  if (manifest.zips) for (const pack of Object.keys(manifest.packs)) files.add(pathOf({ kind: 'pack-zip', pack }, manifest.basePath).slice(1));
   return files;
 }
 
@@ -63,6 +67,7 @@ function isManifest(value: unknown): value is Manifest {
   }
   if (typeof manifest.packs !== 'object' || manifest.packs === null) return false;
   if (manifest.pages !== undefined && !(Array.isArray(manifest.pages) && manifest.pages.every((path) => typeof path === 'string'))) return false;
+  if (manifest.zips !== undefined && typeof manifest.zips !== 'boolean') return false;
   return Object.values(manifest.packs).every(
     (pack) =>
       typeof pack?.etag === 'string' && typeof pack.bytes === 'number' && Array.isArray(pack.names) && pack.names.every((name) => typeof name === 'string'),

@@ -45,7 +45,9 @@ export class HeaderLines {
       const headers: Record<string, string> = { ...COMMON_HEADERS, ...resourceHeaders(resource, this.maxAge, encoding) };
       if (kind === 'full') {
         if (encoding !== 'identity') headers['content-encoding'] = encoding;
-        headers['content-length'] = String(resource.byteLength(encoding));
+        const length = resource.byteLength(encoding);
+        // Without a length known beforehand, Node sends the body chunked.
+        if (length !== undefined) headers['content-length'] = String(length);
       }
       lines = described[slot] = Object.entries(headers).flat();
     }

@@ -65,7 +65,7 @@ export function prepare(answer: Answer, request: RequestContext, lines: HeaderLi
   const resource = answer.resource;
   if (!resource) return { status: answer.status, headers: lines.bodiless(answer.headers, request.id) };
   const headers = request.headers;
-  const encoding = negotiateEncoding(headers['accept-encoding']);
+  const encoding = resource.identityOnly ? 'identity' : negotiateEncoding(headers['accept-encoding']);
   const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
   if (conditional && resource.status === 200 && isNotModified(headers, allEtags(resource.etag), resource.lastModified)) {
     return { status: 304, headers: lines.notModified(resource, encoding, answer.headers, request.id) };

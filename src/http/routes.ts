@@ -3,6 +3,7 @@ import { methodNotAllowed } from '../registry/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../registry/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
+import { answerBundle, answerPackZip } from './handlers/bundles.js';
 import { answerDocument, answerIconifyJsonPackage, answerSearch } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
 import {
@@ -32,6 +33,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   icon: answerDocument,
   component: answerDocument,
   'iconify-json-package': answerIconifyJsonPackage,
+  bundle: answerBundle,
+  'pack-zip': answerPackZip,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
   'iconify-css': answerIconifyCss,

@@ -49,7 +49,16 @@ function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>, budget
   const pump = () => {
     for (;;) {
       if (response.destroyed) return;
-      const next = chunks.next();
+      let next: IteratorResult<Buffer>;
+      try {
+        next = chunks.next();
+      } catch {
+        // Its headers are sent: a chunk that cannot be made (a zip of a pack whose replaced
+        // catalog was closed under a slow client) cuts the answer short, never the process.
+        done = true;
+        response.destroy();
+        return;
+      }
       if (next.done) {
         done = true;
         response.end();

@@ -4,7 +4,9 @@
  * server's own lines all read it.
  *
  * Documents live under `{base}/r/`: `registry.json`, `openapi.json`,
- * `{pack}.json`, `{pack}/{name}.json` and `{framework}/{pack}/{name}.json`.
+ * `{pack}.json`, `{pack}/{name}.json` and `{framework}/{pack}/{name}.json`,
+ * beside the bundles of many icons (`bundle.json|svg|zip`), whole packs as
+ * zips (`{pack}.zip`) and search by meaning (`search.json`).
  * `/healthz` is at the root, whatever the base path, where load balancers
  * look for it.
  */
@@ -30,6 +32,16 @@ export type DocumentRoute =
  */
 export type PackageRoute = { kind: 'iconify-json-package'; pack: string };
 
+/** What a bundle of many icons is answered as: one IconifyJSON per pack, an SVG sprite, or a zip of files. */
+export type BundleFormat = 'json' | 'svg' | 'zip';
+export const BUNDLE_FORMATS: readonly BundleFormat[] = ['json', 'svg', 'zip'];
+
+/**
+ * Many icons at once, under `{base}/r/`: `bundle.{json|svg|zip}?icons=...`
+ * (the list is in the query), and a whole pack as a zip, `{pack}.zip`.
+ */
+export type BundleRoute = { kind: 'bundle'; format: BundleFormat } | { kind: 'pack-zip'; pack: string };
+
 /**
  * The Iconify API's routes, at the root (under the base path): icon data
  * (`/{prefix}.json`, `/{prefix}/icons.json`, and the `.js` forms), SVG
@@ -51,7 +63,7 @@ export type IconifyRoute =
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | IconifyRoute | PageRoute | PackageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -62,6 +74,10 @@ export const INDEX_STEM = 'registry';
 export const OPENAPI_STEM = 'openapi';
 /** Search by meaning: `/r/search.json?q=` (not exported: it answers queries). */
 export const SEARCH_STEM = 'search';
+/** File stem of the bundles of many icons under /r/. */
+export const BUNDLE_STEM = 'bundle';
+/** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
+export const ZIP_SUFFIX = '.zip';
 /**
  * Stem of the problem document a static web server sends for any missing
  * path. The underscore keeps it apart from every pack id (ids cannot hold one).
@@ -83,7 +99,7 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, DOCUMENTS_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, DOCUMENTS_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -113,6 +129,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${route.framework}/${route.pack}/${route.name}${DOCUMENT_SUFFIX}`;
     case 'iconify-json-package':
       return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
+    case 'bundle':
+      return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
+    case 'pack-zip':
+      return `${documentsPath(basePath)}/${route.pack}${ZIP_SUFFIX}`;
     case 'iconify-icons':
       return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
     case 'iconify-svg':
@@ -194,7 +214,7 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
-  const document = documentRouteOf(segments, basePath);
+  const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
@@ -240,10 +260,29 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
     return { kind: 'component', framework: first as Framework, pack, name: stem };
   }
   if (count === 2) return { kind: 'icon', pack: first, name: stem };
+  if (stem === BUNDLE_STEM) return undefined;
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };
   if (stem === SEARCH_STEM) return { kind: 'search' };
   return { kind: 'pack', pack: stem };
+}
+
+/** `{base}/r/bundle.{json|svg|zip}` and `{base}/r/{pack}.zip` (`bundle.json` is not a pack document: `bundle` is a reserved id). */
+function bundleRouteOf(segments: readonly string[], basePath: string): BundleRoute | undefined {
+  const expected = documentsSegments(basePath);
+  if (segments.length !== expected.length + 1) return undefined;
+  for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  const last = segments[expected.length] as string;
+  const dot = last.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const stem = last.slice(0, dot);
+  const extension = last.slice(dot + 1);
+  if (stem === BUNDLE_STEM) {
+    const format = BUNDLE_FORMATS.find((known) => known === extension);
+    return format && { kind: 'bundle', format };
+  }
+  if (`.${extension}` === ZIP_SUFFIX) return { kind: 'pack-zip', pack: stem };
+  return undefined;
 }
 
 /** The segments of `{base}/r`, made once per base path: '' splits to [''], '/icons' to ['', 'icons']. */

@@ -82,7 +82,7 @@ export class Registry {
     const records = [...this.packs.values()];
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
-    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, options.version ?? '0.0.0'))), undefined);
+    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
   }
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
@@ -93,6 +93,11 @@ export class Registry {
   /** The packs a search ranks first, sorted: the caller's private packs. */
   get firstInSearch(): string[] {
     return [...(this.options.firstInSearch ?? [])].sort();
+  }
+
+  /** The version of the service, which what is made from the catalog depends on. */
+  get version(): string {
+    return this.options.version ?? '0.0.0';
   }
 
   /** The page, unless it is turned off. */

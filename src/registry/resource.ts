@@ -21,8 +21,16 @@ export interface Resource {
   cacheControl?: string;
   /** The bytes in one content coding, whole. */
   bytes(encoding: Encoding): Buffer;
-  /** Length of the bytes in one coding, known without reading them. */
-  byteLength(encoding: Encoding): number;
+  /**
+   * Length of the bytes in one coding, known without reading them; undefined
+   * for an answer made as it is sent (a whole pack as a zip), sent chunked.
+   */
+  byteLength(encoding: Encoding): number | undefined;
+  /**
+   * Already compressed (a zip): sent in the identity coding whatever the
+   * client accepts, since compressing it again gains nothing.
+   */
+  identityOnly?: boolean;
   /**
    * For a coding too large to be held for one request: its bytes in order,
    * read one chunk at a time as the client takes them. Undefined when the

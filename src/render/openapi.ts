@@ -1,4 +1,6 @@
-import { FRAMEWORKS, pathOf } from '../registry/paths.js';
+import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../registry/bundle-limits.js';
+import { type BundleFormat, FRAMEWORKS, pathOf } from '../registry/paths.js';
+import { FILE_FORMATS } from './bundle-files.js';
 
 /**
  * The OpenAPI 3.1 description of the registry, served at /r/openapi.json.
@@ -28,13 +30,43 @@ export function openApiDocument(basePath: string, version: string): object {
     '414': problem('Request target over 2048 bytes (uri_too_long).'),
     '500': problem('Unexpected failure (internal_error).'),
   };
+  const answer = (description: string, type: string, schema: object) => ({ ...json(description, schema), content: { [type]: { schema } } });
+  const icons = {
+    name: 'icons',
+    in: 'query',
+    required: true,
+    description: `Icon ids 'pack:name', separated by commas (or in several icons parameters): at most ${MAX_BUNDLE_ICONS} distinct ids, within the 2048 bytes of a request target. Order and repeats do not change the answer.`,
+    schema: { type: 'string', example: 'mdi:home,lucide:trash' },
+  };
+  const fileFormat = (whole: string) => ({
+    name: 'format',
+    in: 'query',
+    required: false,
+    description: `The files of the zip: svg gives ${whole}/{name}.svg (each the icon document svg), react gives {pack}/{name}.tsx (each the icon document react).`,
+    schema: { type: 'string', enum: FILE_FORMATS, default: 'svg' },
+  });
+  const bundleErrors = {
+    ...errors,
+    '400': problem(
+      `No icons, a malformed id (bad_request), more than ${MAX_BUNDLE_ICONS} ids (too_many_icons), icons holding more than ${MAX_BUNDLE_BODY_BYTES / (1024 * 1024)} MB of SVG (bundle_too_large), an unknown format, or two icons of one symbol id in a sprite (bad_request).`,
+    ),
+  };
+  const bundle = (format: BundleFormat, summary: string, type: string, schema: object, parameters: object[] = []) => ({
+    get: {
+      operationId: `getBundle${format[0]?.toUpperCase()}${format.slice(1)}`,
+      summary,
+      parameters: [icons, ...parameters, ...conditional],
+      responses: { '200': answer(summary, type, schema), ...bundleErrors },
+    },
+  });
+  const zip = { type: 'string', contentMediaType: 'application/zip' };
   return {
     openapi: '3.1.0',
     info: {
       title: 'icon-registry',
       version,
       description:
-        'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component, and their Vue, Svelte, Solid and plain JSX components.',
+        'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component, and their Vue, Svelte, Solid and plain JSX components; icons found by meaning; many icons at once as IconifyJSON, an SVG sprite or a zip, and whole packs as zips.',
     },
     servers: [{ url: basePath || '/' }],
     paths: {
@@ -156,6 +188,41 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'bundle', format: 'json' }, '')]: bundle(
+        'json',
+        'Many icons of any packs: one IconifyJSON per pack, and the ids not served',
+        'application/json',
+        {
+          $ref: '#/components/schemas/Bundle',
+        },
+      ),
+      [pathOf({ kind: 'bundle', format: 'svg' }, '')]: bundle(
+        'svg',
+        'Many icons of any packs as an SVG sprite: a <symbol id="{pack}-{name}" viewBox="..."> per icon, ids not served named in a comment',
+        'image/svg+xml',
+        { type: 'string' },
+      ),
+      [pathOf({ kind: 'bundle', format: 'zip' }, '')]: bundle(
+        'zip',
+        'Many icons of any packs as a zip of files, ids not served listed in MISSING.txt; never compressed again',
+        'application/zip',
+        zip,
+        [fileFormat('{pack}')],
+      ),
+      [pathOf({ kind: 'pack-zip', pack: '{pack}' }, '')]: {
+        get: {
+          operationId: 'getPackZip',
+          summary: 'Every icon and alias of a pack as a zip of files, made as it is sent (chunked, no Content-Length), never compressed again',
+          parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, fileFormat('{pack}'), ...conditional],
+          responses: {
+            '200': answer('The zip.', 'application/zip', zip),
+            '400': problem(`An unknown format (bad_request), or a pack of more than ${MAX_ZIP_FILES} icons (too_many_files).`),
+            '404': problem('No such pack (pack_not_found, with suggestions).'),
+            '503': problem(`More than ${MAX_PACK_ZIPS} packs are being zipped by this process (too_busy, with Retry-After).`),
+            ...Object.fromEntries(Object.entries(errors).filter(([status]) => status !== '400')),
+          },
+        },
+      },
     },
     components: {
       parameters: {
@@ -260,6 +327,23 @@ export function openApiDocument(basePath: string, version: string): object {
             meta: { type: 'object' },
           },
         },
+        Bundle: {
+          type: 'object',
+          required: ['packs', 'missing'],
+          properties: {
+            packs: {
+              type: 'object',
+              description:
+                "By pack id, the IconifyJSON of the icons asked for (with the icons their aliases lead to) and the set's info, as the Iconify API answers /{pack}.json?icons=.",
+              additionalProperties: { $ref: '#/components/schemas/PackDocument' },
+            },
+            missing: {
+              type: 'array',
+              description: 'Ids asked for that this registry (as the request may see it) does not serve, sorted.',
+              items: { type: 'string' },
+            },
+          },
+        },
         Problem: {
           type: 'object',
           description: 'RFC 9457 problem details.',
@@ -273,6 +357,10 @@ export function openApiDocument(basePath: string, version: string): object {
               enum: [
                 'pack_not_found',
                 'icon_not_found',
+                'too_many_icons',
+                'bundle_too_large',
+                'too_many_files',
+                'too_busy',
                 'not_found',
                 'method_not_allowed',
                 'bad_request',

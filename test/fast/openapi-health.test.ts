@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -26,10 +26,14 @@ describe('GET /r/openapi.json', () => {
     expect(json.servers[0]?.url).toBe('/icons');
     expect(Object.keys(json.paths).sort()).toEqual([
       '/@iconify-json/{pack}/icons.json',
+      '/r/bundle.json',
+      '/r/bundle.svg',
+      '/r/bundle.zip',
       '/r/registry.json',
       '/r/search.json',
       '/r/{framework}/{pack}/{name}.json',
       '/r/{pack}.json',
+      '/r/{pack}.zip',
       '/r/{pack}/{name}.json',
     ]);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
@@ -48,6 +52,8 @@ describe('GET /r/openapi.json', () => {
     }
     for (const field of spec.components.schemas.RegistryEntry?.required ?? []) expect(index[0], field).toHaveProperty(field);
     for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
+    const { json: bundle } = await getJson<Record<string, unknown>>(`/r/bundle.json?icons=mdi:home,mdi:hoem`);
+    for (const field of spec.components.schemas.Bundle?.required ?? []) expect(bundle, field).toHaveProperty(field);
   });
 });
 

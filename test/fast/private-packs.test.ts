@@ -45,6 +45,9 @@ const ROUTES = [
   `/@iconify-json/${PRIVATE}/icons.json`,
   `/r/search.json?like=${PRIVATE}:wide`,
   `/r/search.json?q=wide&packs=${PRIVATE}`,
+  `/r/bundle.json?icons=${PRIVATE}:wide`,
+  `/r/bundle.svg?icons=${PRIVATE}:wide,${PRIVATE}:square`,
+  `/r/${PRIVATE}.zip`,
 ];
 
 describe('a private pack', () => {

@@ -51,7 +51,7 @@ function sourceFiles(): Map<ModuleId, string> {
 const inLayer = (id: ModuleId, layer: readonly string[]) => layer.some((part) => (part.endsWith('/') ? id.startsWith(part) : id === part));
 
 /** The core: what every face depends on, and which depends on no face. */
-const CORE = ['registry/paths', 'registry/target', 'registry/problem', 'registry/resource', 'render/'];
+const CORE = ['registry/paths', 'registry/target', 'registry/problem', 'registry/resource', 'registry/bundle-limits', 'render/'];
 /** Leaf modules anything may use. */
 const UTILITIES = ['names', 'compression', 'etag', 'json-object'];
 /** The faces: the forms in which the registry is served. */

@@ -1,0 +1,72 @@
+import { bundleResource, packZipResource } from '../../registry/bundle.js';
+import { MAX_PACK_ZIPS } from '../../registry/bundle-limits.js';
+import { bundleQueryOf, fileFormatOf, idOf } from '../../registry/bundle-query.js';
+import type { BundleRoute } from '../../registry/paths.js';
+import type { Registry } from '../../registry/registry.js';
+import { isValidName } from '../../names.js';
+import { allEtags, type Resource } from '../../registry/resource.js';
+import { isNotModified } from '../conditional.js';
+import { type Answer, problemAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+
+type Route<K extends BundleRoute['kind']> = Extract<BundleRoute, { kind: K }>;
+
+/** Whole packs being zipped by this process now (see MAX_PACK_ZIPS). */
+let packZips = 0;
+
+/**
+ * `/r/bundle.{json|svg|zip}?icons=...`: many icons from any packs, kept in
+ * the document cache of the registry (the request's view of it) by the
+ * normalised list, so the same icons in another order or with repeats are
+ * one answer.
+ */
+export function answerBundle(request: RequestContext, route: Route<'bundle'>, registry: Registry): Answer {
+  const query = bundleQueryOf(queryOf(request), route.format);
+  if ('status' in query) return problemAnswer(query);
+  const key = `bundle ${route.format} ${query.files} ${query.ids.map(idOf).join(',')}`;
+  return resourceAnswer(registry.cachedDocument(undefined, key, () => bundleResource(registry, query)));
+}
+
+/**
+ * `/r/{pack}.zip[?format=react]`: every icon of a pack as a file, in a zip
+ * made as it is sent. An unknown pack is the pack document's 404.
+ */
+export function answerPackZip(request: RequestContext, route: Route<'pack-zip'>, registry: Registry): Answer {
+  const known = isValidName(route.pack) && registry.packs.has(route.pack);
+  if (!known) return resourceAnswer(registry.respond({ kind: 'pack', pack: route.pack }) as Resource);
+  const files = fileFormatOf(queryOf(request).get('format'), 'zip');
+  if (typeof files !== 'string') return problemAnswer(files);
+  const made = packZipResource(registry, route.pack, files);
+  if ('code' in made) return problemAnswer(made);
+  // Only a body to make counts: HEAD and a cached copy still current (304) are answered however many are being made.
+  const makesBody = request.method === 'GET' && !isNotModified(request.headers, allEtags(made.etag), made.lastModified);
+  if (makesBody && packZips >= MAX_PACK_ZIPS) return BUSY;
+  return resourceAnswer({ ...made, chunks: (encoding) => counted(made, encoding) });
+}
+
+const BUSY: Answer = problemAnswer(
+  { status: 503, code: 'too_busy', detail: `More than ${MAX_PACK_ZIPS} whole packs are being zipped; try again shortly.` },
+  { 'retry-after': '5' },
+);
+
+/** The zip's chunks, counted among the pack zips being made from the first chunk to the last (or the client leaving). */
+function counted(resource: Resource, encoding: Parameters<NonNullable<Resource['chunks']>>[0]): Iterator<Buffer> | undefined {
+  const chunks = resource.chunks?.(encoding);
+  if (!chunks) return undefined;
+  packZips++;
+  let counting = true;
+  const release = () => {
+    if (counting) packZips--;
+    counting = false;
+  };
+  return {
+    next: () => {
+      const next = chunks.next();
+      if (next.done) release();
+      return next;
+    },
+    return: (value?: unknown) => {
+      release();
+      return chunks.return?.(value) ?? { done: true, value: undefined };
+    },
+  };
+}

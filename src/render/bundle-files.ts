@@ -1,0 +1,44 @@
+import type { IconifyIcon } from '@iconify/types';
+import { componentHeader } from './licence.js';
+import { componentName, renderReactComponent } from './react.js';
+import type { RegistryEntry } from './registry-entry.js';
+import { type RenderedSvg, renderSvg } from './svg.js';
+
+/** One icon as every file form is printed from it: its pack, name and rendered SVG. */
+export interface IconSource {
+  pack: RegistryEntry;
+  name: string;
+  rendered: RenderedSvg;
+}
+
+/** A form an icon takes as a file of a zip: the file's extension, and its text. */
+export interface FileForm {
+  extension: string;
+  textOf(source: IconSource): string;
+}
+
+/**
+ * The files a zip of icons can hold, by the `format` that asks for them.
+ * Each gives exactly what the icon document holds for that form (`svg`,
+ * `react`): a framework's component is one more line here, with its printer.
+ */
+export const FILE_FORMS = {
+  svg: { extension: 'svg', textOf: (source) => source.rendered.svg },
+  react: {
+    extension: 'tsx',
+    textOf: ({ pack, name, rendered }) => renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`)),
+  },
+} as const satisfies Record<string, FileForm>;
+
+export type FileFormat = keyof typeof FILE_FORMS;
+export const FILE_FORMATS = Object.keys(FILE_FORMS) as FileFormat[];
+
+/** The source every form of an icon is printed from. */
+export function iconSource(pack: RegistryEntry, name: string, icon: IconifyIcon): IconSource {
+  return { pack, name, rendered: renderSvg(icon) };
+}
+
+/** Where an icon's file goes in a zip: `{pack}/{name}.{extension}`. */
+export function filePathOf(format: FileFormat, pack: string, name: string): string {
+  return `${pack}/${name}.${FILE_FORMS[format].extension}`;
+}

@@ -1,0 +1,100 @@
+import { Zip, type ZipInputFile } from 'fflate';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/** One file of a zip: its path inside the archive, its bytes, and when it last changed. */
+export interface ZipEntry {
+  path: string;
+  bytes: Buffer;
+  /** Seconds since the epoch (a pack's lastModified), or undefined for the zip format's first day. */
+  modified: number | undefined;
+}
+
+/** The deflate method of the zip format (APPNOTE 4.4.5). */
+const DEFLATE = 8;
+/**
+ * zlib's default level: on many small SVG files it is both faster and
+ * smaller than fflate's own deflate at any level (measured on mdi: 0.5 s
+ * against 2.7 s for its 14,000 files), so files are deflated by Node's zlib
+ * and fflate writes the archive around them.
+ */
+const LEVEL = 6;
+/** What a zip sent in chunks hands over at a time, at least (but for its last chunk). */
+export const ZIP_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The date a zip stores for a file: the zip format keeps a local date and
+ * time without a zone, which fflate reads from a Date's local fields. The
+ * UTC fields of `modified` are given as local ones, so the bytes are the
+ * same in every time zone (a server and an export must agree); before 1980,
+ * the format's first day.
+ */
+export function zipDateOf(modified: number | undefined): Date {
+  const utc = new Date((modified ?? 0) * 1000);
+  if (utc.getUTCFullYear() < 1980 || utc.getUTCFullYear() > 2099) return new Date(1980, 0, 1);
+  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds());
+}
+
+/**
+ * A zip of `entries`, made as it is read: each `next()` deflates entries
+ * until at least ZIP_CHUNK_BYTES of the archive are ready (or all of it),
+ * so its memory is one chunk and one file however many files it holds. The
+ * same entries always give the same bytes.
+ */
+export function zipChunks(entries: Iterable<ZipEntry>): Iterator<Buffer> & { return(): IteratorResult<Buffer> } {
+  const source = entries[Symbol.iterator]();
+  let ready: Uint8Array[] = [];
+  let readyBytes = 0;
+  let ended = false;
+  let failure: Error | undefined;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else {
+      ready.push(chunk);
+      readyBytes += chunk.length;
+    }
+  });
+  const finish = (): IteratorResult<Buffer> => {
+    ended = true;
+    source.return?.();
+    return { done: true, value: undefined };
+  };
+  return {
+    next(): IteratorResult<Buffer> {
+      if (ended && readyBytes === 0) return { done: true, value: undefined };
+      while (!ended && readyBytes < ZIP_CHUNK_BYTES) {
+        const next = source.next();
+        if (next.done) {
+          ended = true;
+          zip.end();
+        } else addEntry(zip, next.value);
+        if (failure) throw failure;
+      }
+      const chunk = Buffer.concat(ready, readyBytes);
+      ready = [];
+      readyBytes = 0;
+      return { done: false, value: chunk };
+    },
+    return: finish,
+  };
+}
+
+/** A whole zip of `entries`, for a bundle small enough to be held. */
+export function zipBytes(entries: Iterable<ZipEntry>): Buffer {
+  const chunks: Buffer[] = [];
+  const reader = zipChunks(entries);
+  for (let next = reader.next(); !next.done; next = reader.next()) chunks.push(next.value);
+  return Buffer.concat(chunks);
+}
+
+/** Adds one file, deflated, to the archive (fflate writes its headers, data descriptor and central directory entry). */
+function addEntry(zip: Zip, entry: ZipEntry): void {
+  const file: ZipInputFile = {
+    filename: entry.path,
+    size: entry.bytes.length,
+    crc: crc32(entry.bytes),
+    compression: DEFLATE,
+    mtime: zipDateOf(entry.modified),
+  };
+  zip.add(file);
+  file.ondata?.(null, deflateRawSync(entry.bytes, { level: LEVEL }), true);
+}
