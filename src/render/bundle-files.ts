@@ -1,4 +1,5 @@
 import type { IconifyIcon } from '@iconify/types';
+import { frameworkComponent } from './framework-document.js';
 import { componentHeader } from './licence.js';
 import { componentName, renderReactComponent } from './react.js';
 import type { RegistryEntry } from './registry-entry.js';
@@ -20,7 +21,7 @@ export interface FileForm {
 /**
  * The files a zip of icons can hold, by the `format` that asks for them.
  * Each gives exactly what the icon document holds for that form (`svg`,
- * `react`): a framework's component is one more line here, with its printer.
+ * `react`, and the component of each framework's item).
  */
 export const FILE_FORMS = {
   svg: { extension: 'svg', textOf: (source) => source.rendered.svg },
@@ -28,6 +29,10 @@ export const FILE_FORMS = {
     extension: 'tsx',
     textOf: ({ pack, name, rendered }) => renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`)),
   },
+  jsx: { extension: 'jsx', textOf: ({ pack, name, rendered }) => frameworkComponent('jsx', pack, name, rendered.svg) },
+  vue: { extension: 'vue', textOf: ({ pack, name, rendered }) => frameworkComponent('vue', pack, name, rendered.svg) },
+  svelte: { extension: 'svelte', textOf: ({ pack, name, rendered }) => frameworkComponent('svelte', pack, name, rendered.svg) },
+  solid: { extension: 'tsx', textOf: ({ pack, name, rendered }) => frameworkComponent('solid', pack, name, rendered.svg) },
 } as const satisfies Record<string, FileForm>;
 
 export type FileFormat = keyof typeof FILE_FORMS;

@@ -55,6 +55,11 @@ const FRAMEWORK_ITEMS: Readonly<Record<Framework, FrameworkItem>> = {
  * Solid and plain JSX), with the licence the React item carries: `docs`,
  * `meta`, and the comment in the component.
  */
+/** The component of `framework` for an icon rendered as `svg`, with its licence comment: what its item's file holds. */
+export function frameworkComponent(framework: Framework, pack: RegistryEntry, name: string, svg: string): string {
+  return FRAMEWORK_ITEMS[framework].render(svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`));
+}
+
 export function renderFrameworkDocument(
   framework: Framework,
   pack: RegistryEntry,
@@ -65,7 +70,7 @@ export function renderFrameworkDocument(
   const item = FRAMEWORK_ITEMS[framework];
   const { body, svg, width, height } = renderSvg(icon);
   const id = `${pack.id}:${name}`;
-  const content = item.render(svg, componentName(pack.id, name), componentHeader(pack, id));
+  const content = frameworkComponent(framework, pack, name, svg);
   return JSON.stringify({
     id,
     pack: pack.id,

@@ -115,6 +115,22 @@ describe('a bundle of 50 icons from 5 packs', () => {
     for (const id of ids) expect(files.get(`${id.replace(':', '/')}.tsx`), id).toBe((await documentOf(id)).react);
   });
 
+  it("is a zip of each framework's components with format=jsx|vue|svelte|solid, each its item's file, byte for byte", async () => {
+    for (const [framework, extension] of [
+      ['jsx', 'jsx'],
+      ['vue', 'vue'],
+      ['svelte', 'svelte'],
+      ['solid', 'tsx'],
+    ] as const) {
+      const files = filesOf((await get(`/r/bundle.zip?format=${framework}&${query}`)).bytes);
+      expect(files.size, framework).toBe(50);
+      for (const id of ids.slice(0, 10)) {
+        const item = json((await get(`/r/${framework}/${id.replace(':', '/')}.json`)).bytes) as { files: Array<{ content: string }> };
+        expect(files.get(`${id.replace(':', '/')}.${extension}`), `${framework} ${id}`).toBe(item.files[0]?.content);
+      }
+    }
+  });
+
   it('is a sprite of a symbol per icon, with the view box and body of its icon document, and no id twice', async () => {
     const answer = await get(`/r/bundle.svg?${query}`);
     expect(answer.status).toBe(200);
@@ -247,9 +263,9 @@ describe('the bounds of a bundle', () => {
       ['/r/bundle.svg?icons=mdi', "'mdi' is not an icon id: ids are 'pack:name', as in 'mdi:home', separated by commas."],
       ['/r/bundle.zip?icons=mdi:Home', "'mdi:Home' is not an icon id: ids are 'pack:name', as in 'mdi:home', separated by commas."],
       ['/r/bundle.zip?icons=:home', "':home' is not an icon id: ids are 'pack:name', as in 'mdi:home', separated by commas."],
-      ['/r/bundle.zip?icons=mdi:home&format=vue3', "There is no file format 'vue3': 'format' is one of svg, react."],
+      ['/r/bundle.zip?icons=mdi:home&format=vue3', "There is no file format 'vue3': 'format' is one of svg, react, jsx, vue, svelte, solid."],
       ['/r/bundle.json?icons=mdi:home&format=react', "'format' chooses the files of a zip; 'bundle.json' has none."],
-      ['/r/mdi.zip?format=tsx', "There is no file format 'tsx': 'format' is one of svg, react."],
+      ['/r/mdi.zip?format=tsx', "There is no file format 'tsx': 'format' is one of svg, react, jsx, vue, svelte, solid."],
     ];
     for (const [path, detail] of cases)
       expect(await problemOf(path), path).toEqual({ status: 400, code: 'bad_request', detail, type: 'about:blank', title: 'Bad Request' });
