@@ -19,10 +19,6 @@ import { seededRandom, testSeed } from './helpers/sources.js';
  * every pack, the small things, the keyboard, accessibility (axe-core) in
  * light and dark, and the static export. Screenshots of each view, light
  * and dark, desktop and phone, go to test-results/screenshots/.
- *
- * The routes the page uses when the registry has them (its own search,
- * components for every framework, downloads of many icons) are probed once:
- * the tests of what they add run where they exist.
  */
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -49,11 +45,6 @@ interface IconDoc {
 
 // Started here rather than in a hook, so that which routes exist is known when the tests are collected.
 const server: TestServer = await startTestServer();
-const probe = async (path: string) => (await fetch(`${server.base}${path}`)).ok;
-const hasFrameworks = await probe('/r/vue/mdi/home.json');
-const hasBundles = await probe('/r/bundle.json?icons=mdi:home');
-const hasPackZip = (await fetch(`${server.base}/r/lucide.zip`, { method: 'HEAD' })).ok;
-console.log(`routes: frameworks ${hasFrameworks}, bundles ${hasBundles}, pack zips ${hasPackZip}`);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -321,7 +312,7 @@ describe('every format to copy', () => {
     expect(await page.locator('.licence').innerText()).toContain('Apache 2.0');
   });
 
-  describe.skipIf(!hasFrameworks)('with components for every framework', () => {
+  describe('with components for every framework', () => {
     it('copies the Vue, Svelte, Solid and JSX components the registry prints, sized and coloured', async () => {
       await page.goto(url('?pack=mdi&icon=home'));
       await page.locator('.panel svg').first().waitFor();
@@ -366,7 +357,7 @@ describe('the bag', () => {
     expect(await page.locator('.bag-list a').allInnerTexts()).toEqual([ids[1], 'lucide:house']);
   });
 
-  describe.skipIf(!hasBundles)('with downloads of many icons', () => {
+  describe('with downloads of many icons', () => {
     it('downloads the bag as a zip of SVG files and as a sprite, both holding the registry’s icons', async () => {
       await page.goto(url());
       await page.evaluate(() => localStorage.setItem('icon-registry:bag', JSON.stringify(['mdi:home', 'lucide:house'])));
@@ -383,7 +374,7 @@ describe('the bag', () => {
     });
   });
 
-  it.skipIf(!hasPackZip)('offers a whole pack as a zip', async () => {
+  it('offers a whole pack as a zip', async () => {
     await page.goto(url('?pack=lucide'));
     await page.locator('#pack-zip:visible').waitFor();
     const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#pack-zip').click()]);
