@@ -639,7 +639,7 @@ describe('the page in a static export', () => {
     await nginx?.stop();
   });
 
-  it('browses packs and icons from the exported documents, with search and downloads hidden', async () => {
+  it("browses packs and icons from the exported documents, with search and the bag's downloads hidden and the pack's zip offered", async () => {
     const origin = `http://127.0.0.1:${nginx.port}`;
     const exportPage = await context.newPage();
     await exportPage.goto(`${origin}/`);
@@ -648,7 +648,12 @@ describe('the page in a static export', () => {
     expect(await exportPage.locator('#search').count()).toBe(0);
     await exportPage.goto(`${origin}/?pack=lucide`);
     await exportPage.locator('.grid .glyph svg').first().waitFor();
-    expect(await exportPage.locator('#pack-zip').isHidden()).toBe(true);
+    // The export writes each pack's zip: the page offers it, and it is there.
+    expect(await exportPage.locator('#pack-zip').isVisible()).toBe(true);
+    const zipHref = (await exportPage.locator('#pack-zip').getAttribute('href')) as string;
+    const zip = await fetch(new URL(zipHref, `${origin}/`));
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
     await exportPage.goto(`${origin}/?pack=lucide&icon=house`);
     await exportPage.locator('.panel svg').first().waitFor();
     expect(await exportPage.locator('#drawer-title').innerText()).toBe('lucide:house');

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { Catalog } from '../catalog/catalog.js';
 import { CatalogDatabase } from '../catalog/catalog-database.js';
@@ -11,6 +12,11 @@ import { runSearchJob, type SearchJob, type SearchJobResult } from './search-job
  * is the other end). It opens a database the first time a job names it and
  * closes it once a job names a newer set of files (own packs reloaded).
  */
+
+// Starting this thread's isolate with limits of its own puts V8's process-wide flag back
+// to its default, and the serving thread's young generation then grows under churn
+// again (see cli/heap.ts): set once more, it keeps its size in both.
+setFlagsFromString('--semi-space-growth-factor=1');
 
 /** A database of the catalog as the requesting thread has it open: its serial there, and its file. */
 export interface ThreadDatabase {
