@@ -103,6 +103,19 @@ function bundlePathsOf(db: Database.Database, icons: Array<[string, string]>, co
 }
 
 /**
+ * Waits until each process's search thread has read the catalog's glyphs and
+ * vocabulary, which it does once, at the start, for a few seconds of a core:
+ * the loads measure serving, not that. A search on a new connection each
+ * time reaches every process of `--workers`.
+ */
+async function searchReady(origin: string): Promise<void> {
+  for (let i = 0; i < 2 * WORKERS; i++) {
+    const response = await fetch(`${origin}/r/search.json?q=ready${i}`, { headers: { connection: 'close' } });
+    await response.arrayBuffer();
+  }
+}
+
+/**
  * Milliseconds for `measured`, requested by a fresh client process right
  * after `warmUp`: the figure is about the untouched pack, not about the
  * first request a process ever makes or this process's garbage collector.
@@ -199,6 +212,7 @@ async function main(): Promise<void> {
   started = Date.now();
   let registry = startProcess(process.execPath, [CLI, ...serveArgs], { cwd: WORK, stdout: join(WORK, 'requests.log') });
   figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
+  await searchReady(registryOrigin);
   figures.untouchedPackMs = timeSecondRequest(`${registryOrigin}/r/mdi/home.json`, `${registryOrigin}/r/fluent-emoji/${untouched}.json`);
   loads.push(await run(LABELS.iconsLogged, registryOrigin, iconPaths));
   await stopProcess(registry);
@@ -206,6 +220,7 @@ async function main(): Promise<void> {
   // The same without the request log; then memory after the loads and 20,000 random icons.
   registry = startProcess(process.execPath, [CLI, ...serveArgs, '--log-level', 'warn'], { cwd: WORK });
   await waitUntilServing(`${registryOrigin}/r/registry.json`, Date.now(), 60_000, registry);
+  await searchReady(registryOrigin);
   loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
   const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
   const memoryLoad = await load({
@@ -314,6 +329,7 @@ async function main(): Promise<void> {
     { cwd: WORK },
   );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
+  await searchReady(workersOrigin);
   loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
   loads.push(
     await run(
@@ -357,6 +373,7 @@ async function main(): Promise<void> {
     { cwd: WORK },
   );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, uncached);
+  await searchReady(workersOrigin);
   loads.push(await run(LABELS.searchUncached, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   await stopProcess(uncached);
 
