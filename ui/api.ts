@@ -132,16 +132,22 @@ export async function searchIcons(query: string, options: { pack?: string; offse
   if (options.pack) params.set('packs', options.pack);
   const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`, { signal: options.signal });
   if (!response.ok) throw new Error(`search: ${response.status}`);
-  const answer = (await response.json()) as {
-    total: number;
-    didYouMean?: string;
-    results: Array<{ id: string; variants: string[]; body: string; width: number; height: number }>;
-  };
-  return {
-    total: answer.total,
-    didYouMean: answer.didYouMean,
-    results: answer.results.map((hit) => ({ id: hit.id, variants: hit.variants, icon: { body: hit.body, width: hit.width, height: hit.height } })),
-  };
+  const answer = (await response.json()) as { total: number; didYouMean?: string; results: SearchResult[] };
+  return { total: answer.total, didYouMean: answer.didYouMean, results: answer.results.map(hitOf) };
+}
+
+/** A result of /r/search.json as sent. */
+interface SearchResult {
+  id: string;
+  variants: string[];
+  body: string;
+  width: number;
+  height: number;
+}
+
+/** A result of /r/search.json as the page keeps it: its drawing ready to remember. */
+function hitOf(result: SearchResult): SearchHit {
+  return { id: result.id, variants: result.variants, icon: { body: result.body, width: result.width, height: result.height } };
 }
 
 /** How many icons of other packs the icon view offers. */
@@ -152,8 +158,7 @@ export async function sameMeaning(id: string): Promise<SearchHit[]> {
   const params = new URLSearchParams({ like: id, limit: String(SAME_MEANING_LIMIT) });
   const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`);
   if (!response.ok) return [];
-  const answer = (await response.json()) as { results: Array<{ id: string; variants: string[]; body: string; width: number; height: number }> };
-  return answer.results.map((hit) => ({ id: hit.id, variants: hit.variants, icon: { body: hit.body, width: hit.width, height: hit.height } }));
+  return ((await response.json()) as { results: SearchResult[] }).results.map(hitOf);
 }
 
 /** The suggestions of the registry's answer for a missing document (close pack ids, or close icons as `pack:name`). */
