@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog/catalog.js';
 import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from '../registry/closest-stored-names.js';
 import type { CatalogSearch } from './catalog-search.js';
-import { searchIcons } from './fill.js';
 import { type MeaningJob, type MeaningResults, runMeaningJob } from './meaning/meaning-job.js';
 
 /*
@@ -18,8 +17,6 @@ export type SearchJob =
   | { kind: 'iconify-search'; query: string }
   /** The Iconify API's `/keywords`, from its query string. */
   | { kind: 'iconify-keywords'; query: string }
-  /** The names a search finds, best first, at most `limit`. */
-  | { kind: 'names'; query: string; limit: number }
   /** The names of a pack closest to a name it lacks, for the suggestions of a miss. */
   | { kind: 'closest-names'; pack: string; name: string }
   /** `/r/search.json`: glyphs by what the query means. */
@@ -29,7 +26,6 @@ export type SearchJob =
 export interface SearchJobResults {
   'iconify-search': Record<string, unknown> | 400;
   'iconify-keywords': Record<string, unknown> | 400;
-  names: string[];
   'closest-names': string[];
   meaning: MeaningResults;
 }
@@ -47,8 +43,6 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
       });
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);
-    case 'names':
-      return searchIcons({ query: job.query, limit: job.limit }, source)?.names ?? [];
     case 'closest-names':
       return closestStoredNames(job.name, catalog.sortedNames(job.pack)).names;
   }
