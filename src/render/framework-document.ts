@@ -1,7 +1,7 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { Framework } from '../registry/paths.js';
-import { SHADCN_ITEM_SCHEMA } from './icon-document.js';
-import { componentHeader, installNotes } from './licence.js';
+import { renderComponentItem, SHADCN_ITEM_SCHEMA } from './icon-document.js';
+import { componentHeader } from './licence.js';
 import { componentName, renderJsxComponent } from './react.js';
 import type { RegistryEntry } from './registry-entry.js';
 import { renderSolidComponent } from './solid.js';
@@ -68,25 +68,13 @@ export function renderFrameworkDocument(
   categories: readonly string[] = [],
 ): string {
   const item = FRAMEWORK_ITEMS[framework];
-  const { body, svg, width, height } = renderSvg(icon);
-  const id = `${pack.id}:${name}`;
-  const content = frameworkComponent(framework, pack, name, svg);
-  return JSON.stringify({
-    id,
-    pack: pack.id,
-    name,
-    width,
-    height,
-    body,
-    svg,
-    [framework]: content,
-    $schema: item.schema,
-    type: 'registry:component',
-    title: id,
-    description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as ${item.label}.`,
-    files: [{ ...item.file(pack.id, name), type: 'registry:component', content }],
-    docs: installNotes(pack, id),
-    meta: { iconify: { id, license: pack.license.spdx ?? null, palette: pack.palette ?? null } },
-    ...(categories.length ? { categories } : {}),
+  const rendered = renderSvg(icon);
+  const content = frameworkComponent(framework, pack, name, rendered.svg);
+  return renderComponentItem(pack, name, rendered, categories, {
+    field: framework,
+    content,
+    schema: item.schema,
+    label: item.label,
+    file: { ...item.file(pack.id, name), type: 'registry:component', content },
   });
 }

@@ -2,7 +2,7 @@ import type { IconifyIcon } from '@iconify/types';
 import type { RegistryEntry } from './registry-entry.js';
 import { componentHeader, installNotes } from './licence.js';
 import { componentName, renderReactComponent } from './react.js';
-import { renderSvg } from './svg.js';
+import { type RenderedSvg, renderSvg } from './svg.js';
 
 export const SHADCN_ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.json';
 
@@ -27,24 +27,55 @@ export interface IconDocument {
  * comment that opens the component file.
  */
 export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = []): string {
-  const { body, svg, width, height } = renderSvg(icon);
-  const id = `${pack.id}:${name}`;
-  const react = renderReactComponent(svg, componentName(pack.id, name), componentHeader(pack, id));
+  const rendered = renderSvg(icon);
+  const react = renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`));
   const fileName = `${pack.id}-${name}.tsx`;
+  return renderComponentItem(pack, name, rendered, categories, {
+    field: 'react',
+    content: react,
+    schema: SHADCN_ITEM_SCHEMA,
+    label: 'a React component',
+    file: { path: `icons/${fileName}`, type: 'registry:component', target: `components/icons/${fileName}`, content: react },
+  });
+}
+
+/** What tells one framework's item of an icon from another's: the component, the field it is in, its CLI's schema, and the file written. */
+export interface ComponentOfItem {
+  field: string;
+  content: string;
+  schema: string;
+  /** The component in prose, for `description`. */
+  label: string;
+  file: Record<string, string>;
+}
+
+/**
+ * An icon as a registry item of a CLI that installs components: the icon's
+ * SVG and drawing, the component in a field of its own, the item's fields,
+ * and its licence in `docs`, `meta` and the component's comment.
+ */
+export function renderComponentItem(
+  pack: RegistryEntry,
+  name: string,
+  rendered: RenderedSvg,
+  categories: readonly string[],
+  component: ComponentOfItem,
+): string {
+  const id = `${pack.id}:${name}`;
   return JSON.stringify({
     id,
     pack: pack.id,
     name,
-    width,
-    height,
-    body,
-    svg,
-    react,
-    $schema: SHADCN_ITEM_SCHEMA,
+    width: rendered.width,
+    height: rendered.height,
+    body: rendered.body,
+    svg: rendered.svg,
+    [component.field]: component.content,
+    $schema: component.schema,
     type: 'registry:component',
-    title: `${pack.id}:${name}`,
-    description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as a React component.`,
-    files: [{ path: `icons/${fileName}`, type: 'registry:component', target: `components/icons/${fileName}`, content: react }],
+    title: id,
+    description: `The ${name} icon of ${pack.name} by ${pack.author.name}, licensed ${pack.license.title}, as ${component.label}.`,
+    files: [component.file],
     docs: installNotes(pack, id),
     meta: { iconify: { id, license: pack.license.spdx ?? null, palette: pack.palette ?? null } },
     ...(categories.length ? { categories } : {}),
