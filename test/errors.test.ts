@@ -6,29 +6,12 @@ import { CATALOG_FILE, defaultCatalogFingerprint } from '../src/catalog/ensure.j
 import { SCHEMA } from '../src/catalog/schema.js';
 import { rawGet, type RawResponse } from './helpers/http.js';
 import { TEST_TMP } from './helpers/paths.js';
+import { expectProblem, type ProblemBody } from './helpers/problem-answer.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-
-interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  suggestions?: string[];
-}
 
 /** Checks the shape every problem answer shares and returns its body. */
 function problem(response: RawResponse, status: number, code: string): ProblemBody {
-  expect(response.status, response.body).toBe(status);
-  expect(response.headers['content-type']).toBe('application/problem+json');
-  expect(response.headers['access-control-allow-origin']).toBe('*');
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  const body = JSON.parse(response.body) as ProblemBody;
-  expect(body).toMatchObject({ type: 'about:blank', status, code });
-  expect(typeof body.title).toBe('string');
-  expect(typeof body.detail).toBe('string');
-  expect(response.body).not.toMatch(/\bat \S+ \(|\/work\/|node_modules|\.[tj]s:\d/);
-  return body;
+  return expectProblem({ status: response.status, headers: response.headers, text: response.body }, status, code);
 }
 
 /*

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { expectProblem, type ProblemBody } from '../helpers/problem-answer.js';
 import { type SiteResponse, inProcessSite } from './fixture.js';
-
-interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  suggestions?: string[];
-}
 
 const site = inProcessSite();
 
 /** Checks the shape every problem answer shares and returns its body. */
 function problem(response: SiteResponse, status: number, code: string): ProblemBody {
-  expect(response.status, response.text()).toBe(status);
-  expect(response.headers['content-type']).toBe('application/problem+json');
-  expect(response.headers['access-control-allow-origin']).toBe('*');
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  const body = response.json<ProblemBody>();
-  expect(body).toMatchObject({ type: 'about:blank', status, code });
-  expect(typeof body.title).toBe('string');
-  expect(typeof body.detail).toBe('string');
-  expect(response.text()).not.toMatch(/\bat \S+ \(|\/work\/|node_modules|\.[tj]s:\d/);
-  return body;
+  return expectProblem({ status: response.status, headers: response.headers, text: response.text() }, status, code);
 }
 
 const get = (target: string) => site.request(target);
