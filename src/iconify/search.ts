@@ -1,7 +1,7 @@
 import { matchIconName } from '@iconify/utils';
 import type { CatalogSearch } from '../search/catalog-search.js';
 import type { SearchParams } from '../search/engine.js';
-import { searchIcons } from '../search/fill.js';
+import { type MoreNames, searchIcons } from '../search/fill.js';
 import { booleanParam, MIN_PARTIAL_LENGTH } from '../search/query.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, MIN_SEARCH_LIMIT } from './search-limits.js';
 
@@ -61,12 +61,20 @@ export function searchParamsOf(query: URLSearchParams): { params: SearchParams; 
   return { params, start };
 }
 
-/** The `/search` answer, or 400. `infoOf` gives a set's IconifyInfo as `/collections` lists it. */
-export function searchAnswer(query: URLSearchParams, source: CatalogSearch, infoOf: (pack: string) => unknown): Record<string, unknown> | 400 {
+/**
+ * The `/search` answer, or 400. `infoOf` gives a set's IconifyInfo as
+ * `/collections` lists it; `more` fills the answer past the reference's results.
+ */
+export function searchAnswer(
+  query: URLSearchParams,
+  source: CatalogSearch,
+  infoOf: (pack: string) => unknown,
+  more?: MoreNames,
+): Record<string, unknown> | 400 {
   const parsed = searchParamsOf(query);
   if (parsed === 400) return 400;
   const { params, start } = parsed;
-  const result = searchIcons(params, source);
+  const result = searchIcons(params, source, undefined, more);
   const collections: Record<string, unknown> = {};
   for (const prefix of result?.prefixes ?? []) {
     const info = infoOf(prefix);

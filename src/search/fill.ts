@@ -9,8 +9,9 @@ import { synonymsOf } from './synonyms.js';
  * Search as the registry answers it: the Iconify API's results first, in its
  * order; when they are fewer than the limit, the rest is filled with what
  * the reference does not look for: the same query with a word's synonyms,
- * then icons whose category (in their pack) is named by the query's words.
- * All of it reads the index through one reader, within one budget.
+ * then icons whose category (in their pack) is named by the query's words,
+ * then what search by meaning finds (`more`, bounded by its own budget).
+ * The first two read the index through one reader, within one budget.
  */
 
 /** The most rewrites of a query with a synonym that one search tries (each is a search of its own). */
@@ -98,8 +99,11 @@ function categoryMatches(params: SearchParams, reader: PostingReader): string[] 
   return ranked(found);
 }
 
+/** Names found past the reference's results for the same parameters, best first: the registry's search by meaning. */
+export type MoreNames = (params: SearchParams, wanted: number) => readonly string[];
+
 /** Search as `/search` answers it (see above), within `budget`. */
-export function searchIcons(params: SearchParams, source: SearchSource, budget: WorkBudget = new WorkBudget()): SearchResult | undefined {
+export function searchIcons(params: SearchParams, source: SearchSource, budget: WorkBudget = new WorkBudget(), more?: MoreNames): SearchResult | undefined {
   const reader = new PostingReader(source, budget);
   const first = search(params, reader);
   if ((first?.names.length ?? 0) >= params.limit) return first;
@@ -118,5 +122,7 @@ export function searchIcons(params: SearchParams, source: SearchSource, budget: 
     take(search({ ...params, query }, reader)?.names ?? []);
   }
   if (names.length < params.limit) take(categoryMatches(params, reader));
+  // Asked for the whole limit: some of what meaning finds may be names already taken.
+  if (names.length < params.limit && more) take(more(params, params.limit));
   return names.length ? { names, prefixes: prefixesOf(names) } : undefined;
 }

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from '../registry/closest-stored-names.js';
 import type { CatalogSearch } from './catalog-search.js';
+import { meaningFill } from './meaning/iconify-fill.js';
 import { type MeaningJob, type MeaningResults, runMeaningJob } from './meaning/meaning-job.js';
 
 /*
@@ -37,10 +38,15 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
     case 'meaning':
       return runMeaningJob(job, catalog, served);
     case 'iconify-search':
-      return searchAnswer(new URLSearchParams(job.query), source, (pack) => {
-        const info = catalog.iconifyInfo(pack);
-        return info === undefined ? undefined : JSON.parse(info);
-      });
+      return searchAnswer(
+        new URLSearchParams(job.query),
+        source,
+        (pack) => {
+          const info = catalog.iconifyInfo(pack);
+          return info === undefined ? undefined : JSON.parse(info);
+        },
+        (params, wanted) => meaningFill(params, wanted, catalog, served),
+      );
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);
     case 'closest-names':
