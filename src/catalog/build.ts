@@ -100,7 +100,7 @@ class CatalogWriter {
     const insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
     const insertChunk = this.db.prepare('INSERT INTO document_chunks (pack, coding, seq, bytes) VALUES (?, ?, ?, ?)');
-    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible) VALUES (?, ?, ?, ?, ?, ?)');
+    const insertIconifySet = this.db.prepare('INSERT INTO iconify_sets (pack, root, info, collection, chars, visible, tags) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data, categories) VALUES (?, ?, ?, ?, ?)');
     const insertName = this.db.prepare('INSERT INTO pack_names (pack, name) VALUES (?, ?)');
     const insertNameBackwards = this.db.prepare('INSERT INTO pack_names_backwards (pack, reversed) VALUES (?, ?)');
@@ -118,7 +118,7 @@ class CatalogWriter {
           insertChunk.run(pack.id, coding, seq, bytes.subarray(seq * DOCUMENT_CHUNK_BYTES, (seq + 1) * DOCUMENT_CHUNK_BYTES));
         }
       }
-      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible);
+      insertIconifySet.run(pack.id, pack.iconify.root, pack.iconify.info, pack.iconify.collection, pack.iconify.chars, pack.iconify.visible, pack.iconify.tags);
       for (const [name, kind, data, categories] of pack.iconify.entries) {
         insertEntry.run(pack.id, name, kind, data, categories);
         if (kind === 'char') continue;

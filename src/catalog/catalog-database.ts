@@ -20,6 +20,7 @@ export interface IconifySetRow {
   collection: string;
   chars: string | null;
   visible: string;
+  tags: string | null;
 }
 
 /** What search reads of a searchable set (see the schema). */
@@ -101,7 +102,7 @@ export class CatalogDatabase {
       this.db.prepare<[string, string, number], string>(`SELECT ${column} FROM ${table} WHERE pack = ? AND ${column} >= ? ORDER BY ${column} LIMIT ?`).pluck();
     this.selectNamesFrom = namesFrom('pack_names', 'name');
     this.selectNamesBackwardsFrom = namesFrom('pack_names_backwards', 'reversed');
-    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible FROM iconify_sets WHERE pack = ?');
+    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible, tags FROM iconify_sets WHERE pack = ?');
     this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
     this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
     this.selectVisible = this.db.prepare<[string], string>('SELECT visible FROM iconify_sets WHERE pack = ?').pluck();

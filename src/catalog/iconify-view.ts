@@ -20,6 +20,8 @@ export interface IconifyView {
   chars: string | null;
   /** The visible icons by their own names, as JSON. */
   visible: string;
+  /** An own pack's tags, name → words, as JSON (null without any): see pack-tags.ts. */
+  tags: string | null;
   /**
    * Every entry: name, kind, the icon or alias verbatim as JSON or the name a
    * character code stands for, and the titles of its categories as JSON (null without any).
@@ -39,7 +41,12 @@ const ROOT_FIELDS = ['lastModified', 'left', 'top', 'width', 'height'] as const;
  * The Iconify view of a validated pack (`data` as validateIconSet left it,
  * before the registry fills in default sizes).
  */
-export function iconifyViewOf(data: IconifyJSON, aliases: NonNullable<IconifyJSON['aliases']>, info: IconifyInfo): IconifyView {
+export function iconifyViewOf(
+  data: IconifyJSON,
+  aliases: NonNullable<IconifyJSON['aliases']>,
+  info: IconifyInfo,
+  tags?: Record<string, string[]>,
+): IconifyView {
   const root: Record<string, unknown> = { prefix: data.prefix };
   for (const field of ROOT_FIELDS) if (data[field]) root[field] = data[field];
   const lists = iconifyListsOf(data, aliases, info.name);
@@ -60,6 +67,7 @@ export function iconifyViewOf(data: IconifyJSON, aliases: NonNullable<IconifyJSO
     collection: JSON.stringify(lists.collection),
     chars: lists.chars === undefined ? null : JSON.stringify(lists.chars),
     visible: JSON.stringify(lists.visible),
+    tags: tags === undefined ? null : JSON.stringify(tags),
     entries,
     search: info.hidden ? undefined : setSearchIndexOf(data, [...Object.keys(data.icons), ...Object.keys(aliases)], lists.search),
   };

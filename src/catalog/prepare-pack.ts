@@ -5,6 +5,7 @@ import { registryEntryOf, type RegistryEntry } from '../render/registry-entry.js
 import { iconifyViewOf, type IconifyView } from './iconify-view.js';
 import { isObject } from '../json-object.js';
 import { publishedInfo } from './pack-info.js';
+import { packTagsOf } from './pack-tags.js';
 import { unsafeMarkupReason } from './unsafe-markup.js';
 
 /** A pack file that cannot be served at all; the message says why. */
@@ -150,7 +151,8 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   };
 
   const lastModified = typeof raw.lastModified === 'number' ? raw.lastModified : undefined;
-  const iconify = iconifyViewOf({ ...data, chars: isObject(raw.chars) ? (raw.chars as IconifyJSON['chars']) : undefined }, aliases, info);
+  const tags = packTagsOf(raw.tags, (name) => name in data.icons || name in aliases, warnings);
+  const iconify = iconifyViewOf({ ...data, chars: isObject(raw.chars) ? (raw.chars as IconifyJSON['chars']) : undefined }, aliases, info, tags);
   return {
     iconify,
     id,

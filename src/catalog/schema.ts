@@ -46,14 +46,15 @@ CREATE TABLE document_chunks (
 -- What the Iconify API's routes serve of each pack: the set's root fields (prefix,
 -- lastModified, left/top/width/height where set), its info as /collections lists it,
 -- its /collection answer (without info and chars), its character codes, and its visible
--- icons by their own names (for /list-icons).
+-- icons by their own names (for /list-icons). tags: an own pack's tags, name → words (JSON), if any.
 CREATE TABLE iconify_sets (
   pack       TEXT PRIMARY KEY,
   root       TEXT NOT NULL,
   info       TEXT NOT NULL,
   collection TEXT NOT NULL,
   chars      TEXT,
-  visible    TEXT NOT NULL
+  visible    TEXT NOT NULL,
+  tags       TEXT
 ) WITHOUT ROWID;
 
 -- Every icon, alias and character code of each pack, verbatim as in the source: kind

@@ -73,7 +73,12 @@ function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): Impo
   }
   const pack = withDefaultSize(iconSet.export(), metadata.size);
   return {
-    pack: { ...pack, info: { ...pack.info, ...metadata.info } as IconifyJSON['info'], lastModified: newestModification(dir) },
+    pack: {
+      ...pack,
+      info: { ...pack.info, ...metadata.info } as IconifyJSON['info'],
+      lastModified: newestModification(dir),
+      ...(metadata.tags === undefined ? {} : { tags: metadata.tags }),
+    },
     warnings,
   };
 }
@@ -196,9 +201,11 @@ function existsWithoutFollowing(path: string): boolean {
 interface PackMetadata {
   info: Record<string, unknown>;
   size: { width?: number; height?: number };
+  /** The pack's tags, read as an IconifyJSON file's `tags` (see pack-tags.ts). */
+  tags?: unknown;
 }
 
-/** `pack.json`: IconifyJSON `info` fields, plus optional default `width`/`height`. */
+/** `pack.json`: IconifyJSON `info` fields, plus optional default `width`/`height` and `tags`. */
 function readMetadata(dir: string): PackMetadata {
   const path = join(dir, PACK_METADATA_FILE);
   if (!existsWithoutFollowing(path)) return { info: {}, size: {} };
@@ -215,7 +222,7 @@ function readMetadata(dir: string): PackMetadata {
     throw new PackError(`${PACK_METADATA_FILE} is not JSON: ${(error as Error).message}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PackError(`${PACK_METADATA_FILE} is not a JSON object`);
-  const { width, height, ...info } = raw as Record<string, unknown>;
+  const { width, height, tags, ...info } = raw as Record<string, unknown>;
   const size: PackMetadata['size'] = {};
   for (const [key, value] of [
     ['width', width],
@@ -225,5 +232,5 @@ function readMetadata(dir: string): PackMetadata {
     if (typeof value !== 'number' || !(value > 0)) throw new PackError(`${PACK_METADATA_FILE}: "${key}" must be a positive number`);
     size[key] = value;
   }
-  return { info, size };
+  return { info, size, tags };
 }

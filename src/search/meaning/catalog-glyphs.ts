@@ -28,6 +28,7 @@ function packNamesOf(database: CatalogDatabase, pack: string): PackNames | undef
     prefixes: collection.prefixes,
     suffixes: collection.suffixes,
     categories: collection.categories,
+    tags: row.tags === null ? undefined : (JSON.parse(row.tags) as Record<string, string[]>),
   };
 }
 

@@ -4,7 +4,7 @@ import { nameWordsOf } from './words.js';
 /**
  * What search by meaning needs of one pack: its visible icons by name, its
  * visible plain aliases (alias → icon), its declared themes, and the words
- * of the categories each icon is listed in (own packs' tags).
+ * of the categories each icon is listed in, and an own pack's tags.
  */
 export interface PackNames {
   id: string;
@@ -14,6 +14,8 @@ export interface PackNames {
   suffixes?: Readonly<Record<string, string>>;
   /** Category title → names, as IconifyJSON's `categories`. */
   categories?: Readonly<Record<string, readonly string[]>>;
+  /** An own pack's tags: name → words (see catalog/pack-tags.ts). */
+  tags?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Most glyphs one name word may be found under: beyond it a word says nothing about an icon (a pack's own prefix). */
@@ -40,6 +42,8 @@ export class GlyphIndex {
   private readonly aliasPostings: PostingTable;
   /** Per category word: the glyphs listed under a category holding it. */
   private readonly tagPostings: PostingTable;
+  /** Per word of an own pack's tags: the glyphs one of whose names is tagged with it. */
+  private readonly ownTagPostings: PostingTable;
   /** Every name word, sorted, for the words that start with a partial one. */
   readonly sortedWords: readonly string[];
 
@@ -51,6 +55,7 @@ export class GlyphIndex {
     const byWord = new Map<string, number[]>();
     const byTag = new Map<string, number[]>();
     const byAliasWord = new Map<string, number[]>();
+    const byOwnTag = new Map<string, number[]>();
     const file = (map: Map<string, number[]>, word: string, glyph: number) => {
       const list = map.get(word);
       if (!list) map.set(word, [glyph]);
@@ -84,12 +89,17 @@ export class GlyphIndex {
           }
         }
       }
+      for (const [name, words] of Object.entries(pack.tags ?? {})) {
+        const glyph = glyphOfName.get(name);
+        if (glyph !== undefined) for (const word of words) file(byOwnTag, word, glyph);
+      }
     });
     this.packOf = Uint16Array.from(packOf);
     this.names = names;
     this.wordCounts = Uint8Array.from(wordCounts);
     this.postings = sealed(byWord);
     this.tagPostings = sealed(byTag);
+    this.ownTagPostings = sealed(byOwnTag);
     this.aliasPostings = sealed(byAliasWord);
     this.sortedWords = [...this.postings.words()].sort();
   }
@@ -113,8 +123,18 @@ export class GlyphIndex {
     return this.tagPostings.get(word);
   }
 
+  /** The glyphs an own pack tagged with `word`. */
+  glyphsOwnTagged(word: string): Int32Array | undefined {
+    return this.ownTagPostings.get(word);
+  }
+
   hasWord(word: string): boolean {
     return this.postings.has(word) || this.aliasPostings.has(word);
+  }
+
+  /** Whether an own pack tagged a glyph with `word`. */
+  hasTag(word: string): boolean {
+    return this.ownTagPostings.has(word);
   }
 
   /** Name words starting with `partial` (itself excepted), shortest first, at most `limit`. */

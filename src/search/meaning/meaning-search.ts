@@ -33,8 +33,8 @@ interface Expansion {
   word: string;
   score: number;
   tier: Tier;
-  /** Matched through category titles rather than names. */
-  tag?: boolean;
+  /** Matched through category titles or an own pack's tags rather than names. */
+  tag?: 'category' | 'own';
 }
 
 /** A query slot: one query word, or two read as one phrase ("hard copy"). */
@@ -88,8 +88,11 @@ function meaningScore(weight: number): number {
 }
 
 function isKnown(word: string, sources: MeaningSources): boolean {
-  return sources.indexes.some((index) => index.hasWord(word)) || (sources.vocabulary?.has(word) ?? false);
+  return sources.indexes.some((index) => index.hasWord(word) || index.hasTag(word)) || (sources.vocabulary?.has(word) ?? false);
 }
+
+/** Score of a word an own pack tagged an icon with: as good as the closest meaning, below its name's own. */
+const OWN_TAG_SCORE = meaningScore(1);
 
 function meaningsOf(word: string, sources: MeaningSources, factor: number, tier: Tier): Expansion[] {
   return (sources.vocabulary?.linksOf(word) ?? [])
@@ -112,7 +115,8 @@ function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: S
   const known = isKnown(word, sources);
   if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: 1, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
-  if (word.length >= 2) expansions.push({ word, score: 0.4, tier: TIERS.partial, tag: true });
+  expansions.push({ word, score: OWN_TAG_SCORE, tier: TIERS.meaning, tag: 'own' });
+  if (word.length >= 2) expansions.push({ word, score: 0.4, tier: TIERS.partial, tag: 'category' });
   // The word being typed, or one known only as the start of others: its completions.
   const completions = new Set<string>();
   if (word.length >= 2 && (last || !known)) {
@@ -354,7 +358,8 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
       }
     };
     for (const expansion of slot.expansions) {
-      if (expansion.tag) take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
+      if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
+      else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);
       else {
         take(index.glyphsWith(expansion.word), expansion.score, expansion.tier);
         take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
