@@ -94,19 +94,40 @@ function isKnown(word: string, sources: MeaningSources): boolean {
 /** Score of a word an own pack tagged an icon with: as good as the closest meaning, below its name's own. */
 const OWN_TAG_SCORE = meaningScore(1);
 
+/** A link this strong is one the word's meaning can be followed through to the words linked back to its name word. */
+const STRONG_LINK_WEIGHT = 1;
+
+/** What a link read backwards counts of the same link read forwards. */
+const BACK_LINK_SHARE = 0.8;
+
 function meaningsOf(word: string, sources: MeaningSources, factor: number, tier: Tier): Expansion[] {
-  return (sources.vocabulary?.linksOf(word) ?? [])
-    .filter((link) => link.nameWord !== word)
-    .map((link) => ({ word: link.nameWord, score: factor * meaningScore(link.weight), tier }));
+  const links = sources.vocabulary?.linksOf(word) ?? [];
+  const forwards = links.filter((link) => link.nameWord !== word).map((link) => ({ word: link.nameWord, score: factor * meaningScore(link.weight), tier }));
+  const backwards = (sources.vocabulary?.backLinksOf(word) ?? [])
+    .filter((link) => link.word !== word && !forwards.some((forward) => forward.word === link.word))
+    .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * meaningScore(link.weight), tier }));
+  // Through the word's strongest link, read backwards too: "garbage" is trash, and so `delete-bin`.
+  const strongest = links.find((link) => link.nameWord !== word && link.weight >= STRONG_LINK_WEIGHT);
+  const through = strongest
+    ? (sources.vocabulary?.backLinksOf(strongest.nameWord) ?? [])
+        .filter((link) => link.word !== word && ![...forwards, ...backwards].some((known) => known.word === link.word))
+        .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * BACK_LINK_SHARE * meaningScore(Math.min(link.weight, strongest.weight)), tier }))
+    : [];
+  return [...forwards, ...backwards, ...through];
+}
+
+/** The query's words as typed: lower-case, at most maxWords of at most maxWordLength letters. */
+function typedWordsOf(q: string): string[] {
+  return wordsOf(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2))
+    .filter((word) => word.length <= MEANING_LIMITS.maxWordLength)
+    .slice(0, MEANING_LIMITS.maxWords);
 }
 
 /** The query words read: lower-case, stop words dropped unless nothing else is left, at most maxWords. */
 export function queryWordsOf(q: string): string[] {
-  const words = wordsOf(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2)).filter(
-    (word) => word.length <= MEANING_LIMITS.maxWordLength,
-  );
+  const words = typedWordsOf(q);
   const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  return (meaningful.length > 0 ? meaningful : words).slice(0, MEANING_LIMITS.maxWords);
+  return meaningful.length > 0 ? meaningful : words;
 }
 
 /** What one query word may match, and its correction if it is no known word. */
@@ -151,8 +172,17 @@ function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot
 /** Most readings of one query: word by word, and with one pair of adjacent words read as one. */
 const MAX_READINGS = 3;
 
+/**
+ * A stop word the query holds where names hold it too (`sign in`, `log out`
+ * is no stop word, `zoom in`): it is matched only as a name's own word, so
+ * that `sign-in` ranks as an exact name while `in` finds nothing else.
+ */
+function stopSlotOf(word: string, sources: MeaningSources): Slot | undefined {
+  return sources.indexes.some((index) => index.hasWord(word)) ? { text: word, expansions: [{ word, score: 1, tier: TIERS.name }] } : undefined;
+}
+
 /** The ways the query is read (word by word first), and the query with corrections, if any were made. */
-function readingsOf(words: readonly string[], sources: MeaningSources): { readings: Slot[][]; corrected: string[] | undefined } {
+function readingsOf(words: readonly string[], typed: readonly string[], sources: MeaningSources): { readings: Slot[][]; corrected: string[] | undefined } {
   let corrected: string[] | undefined;
   const plain = words.map((word, i) => {
     const { slot, correction } = slotOf(word, i === words.length - 1, sources);
@@ -163,6 +193,19 @@ function readingsOf(words: readonly string[], sources: MeaningSources): { readin
     return slot;
   });
   const readings = [plain];
+  // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
+  if (typed.length > words.length) {
+    const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
+    const withStops = typed.map((word) => slotOfTyped.get(word) ?? stopSlotOf(word, sources));
+    if (withStops.every((slot): slot is Slot => slot !== undefined)) readings.push(withStops);
+    for (let i = 0; i + 1 < typed.length && readings.length < MAX_READINGS; i++) {
+      const [word, next] = [typed[i] as string, typed[i + 1] as string];
+      if (!STOP_WORDS.has(word) && !STOP_WORDS.has(next)) continue;
+      const phrase = phraseSlotOf(word, next, sources);
+      if (phrase)
+        readings.push(typed.flatMap((other, j) => (j === i ? [phrase] : j === i + 1 || STOP_WORDS.has(other) ? [] : [slotOfTyped.get(other) as Slot])));
+    }
+  }
   for (let i = 0; i + 1 < words.length && readings.length < MAX_READINGS; i++) {
     const phrase = phraseSlotOf(words[i] as string, words[i + 1] as string, sources);
     if (phrase) readings.push([...plain.slice(0, i), phrase, ...plain.slice(i + 2)]);
@@ -201,10 +244,11 @@ const bandOf = (score: number) => Math.round(score / SCORE_BAND);
  * read, whatever the query.
  */
 export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
+  const typed = typedWordsOf(query.q);
   const words = queryWordsOf(query.q);
   const answer: MeaningAnswer = { query: words.join(' '), total: 0, hits: [], work: 0 };
   if (words.length === 0) return answer;
-  const { readings, corrected } = readingsOf(words, sources);
+  const { readings, corrected } = readingsOf(words, typed, sources);
   const budget = { work: 0 };
   // Most queries have one reading; the glyphs of further readings are merged in by glyph.
   const found: Found[] = [];
@@ -225,7 +269,8 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
           index: indexNumber,
           glyph,
           tier: tier === TIERS.name && extraWords === 0 ? TIERS.name : (Math.max(TIERS.meaning, tier) as Tier),
-          score: (matches.scores[at] as number) / slots.length / (1 + 0.25 * extraWords),
+          // A reading with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
+          score: (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + 0.25 * extraWords),
           popularity: popularity[pack] as number,
           packRank: first[pack] as number,
         };

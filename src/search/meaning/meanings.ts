@@ -10,6 +10,10 @@ export interface MeaningLink {
 
 const NONE: readonly MeaningLink[] = [];
 
+/** Links strong enough to be read backwards as well (see Vocabulary.backLinksOf), and the most kept of one name word. */
+const BACK_LINK_MIN_WEIGHT = 0.5;
+const MAX_BACK_LINKS = 8;
+
 /**
  * The vocabulary as search reads it: the name words a query word means,
  * strongest first. A query word is looked up as typed, else as its
@@ -27,6 +31,8 @@ export class Vocabulary {
   private readonly nameWords: string[] = [];
   private readonly weights: Float64Array;
   private readonly provenance: Uint16Array;
+  /** Name word → the words strongly linked to it, strongest first: `trash` ← `bin`, `garbage`. */
+  private readonly backLinks = new Map<string, Array<{ word: string; weight: number }>>();
   readonly sources: readonly string[];
 
   constructor(table: VocabularyTable) {
@@ -48,6 +54,11 @@ export class Vocabulary {
         if (name === undefined) interned.set(nameWord, (name = nameWord));
         this.nameWords[at] = name;
         this.weights[at] = weight;
+        if (weight >= BACK_LINK_MIN_WEIGHT && nameWord !== word) {
+          const back = this.backLinks.get(name);
+          if (back) back.push({ word, weight });
+          else this.backLinks.set(name, [{ word, weight }]);
+        }
         counts.forEach((count, source) => {
           this.provenance[at * width + source] = Math.min(count, 0xffff);
         });
@@ -55,6 +66,10 @@ export class Vocabulary {
       }
     }
     this.starts[table.words.length] = at;
+    for (const [name, back] of this.backLinks) {
+      back.sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1));
+      if (back.length > MAX_BACK_LINKS) this.backLinks.set(name, back.slice(0, MAX_BACK_LINKS));
+    }
   }
 
   get size(): number {
@@ -84,6 +99,15 @@ export class Vocabulary {
       });
     }
     return links;
+  }
+
+  /**
+   * The words strongly linked to name word `word`, read backwards: the icon
+   * sources tag `lucide:trash` with "bin", so a search for "trash" in a pack
+   * that names it `delete-bin` finds it.
+   */
+  backLinksOf(word: string): readonly { word: string; weight: number }[] {
+    return this.backLinks.get(word) ?? this.backLinks.get(singularOf(word, (known) => this.backLinks.has(known))) ?? [];
   }
 
   /** The links of two adjacent query words read as one tag, or none. */
