@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAccessFile } from './helpers/access-file.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { mapLimit } from './helpers/http.js';
-import { answerOf, type ReferenceServer, startIconifyReference } from './helpers/iconify-reference.js';
+import { answerOf, type ReferenceServer, sharedPackageReference } from './helpers/iconify-reference.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { generatedQueries, LISTED_SETS, WRITTEN_QUERIES } from './helpers/search-queries.js';
 import { defaultPackIds, seededRandom, testSeed } from './helpers/sources.js';
@@ -25,10 +25,9 @@ beforeAll(async () => {
   const dataDir = dataDirWithDefaultCatalog('search-conformance');
   const access = join(dataDir, 'access.json');
   writeAccessFile(access, Object.fromEntries(UNLISTED_SETS.map((id) => [id, ['nobody']])), { nobody: 'a token nobody sends' });
-  [reference, registry] = await Promise.all([startIconifyReference('package'), startTestServer({ dataDir, packsDir: null, args: ['--access', access] })]);
+  [reference, registry] = await Promise.all([sharedPackageReference(), startTestServer({ dataDir, packsDir: null, args: ['--access', access] })]);
 }, 180_000);
 afterAll(async () => {
-  await reference?.stop();
   await registry?.close();
 });
 

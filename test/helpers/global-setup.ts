@@ -1,21 +1,31 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { spawnIconifyReference } from './iconify-reference.js';
 import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.js';
 
 /**
  * Builds the test catalog once, with the real command line, from the whole
  * of @iconify/json and the fixture packs. Its output is kept for the tests
- * that check what the build reports.
+ * that check what the build reports. The reference Iconify API that several
+ * files compare with loads meanwhile, once for the run (see
+ * sharedPackageReference); the teardown stops it.
  */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   rmSync(TEST_TMP, { recursive: true, force: true });
   mkdirSync(TEST_TMP, { recursive: true });
+  const reference = await spawnIconifyReference('package');
+  project.provide('iconifyReferencePackage', reference.origin);
   const started = Date.now();
   const result = spawnSync(process.execPath, [CLI, 'build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   writeFileSync(BUILD_LOG, result.stderr);
-  if (result.status !== 0) throw new Error(`building the test catalog failed (${result.status}):\n${result.stderr.slice(-4000)}`);
+  if (result.status !== 0) {
+    await reference.stop();
+    throw new Error(`building the test catalog failed (${result.status}):\n${result.stderr.slice(-4000)}`);
+  }
   console.log(`test catalog built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return () => reference.stop();
 }

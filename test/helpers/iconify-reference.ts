@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { locateDefaultCatalog } from '../../src/catalog/sources.js';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from './nginx.js';
 import { ROOT, TEST_TMP } from './paths.js';
 
@@ -39,6 +40,18 @@ export interface ReferenceServer {
  * Resolves once it answers (it takes about 30 s to load).
  */
 export async function startIconifyReference(source: 'package' | 'directory'): Promise<ReferenceServer> {
+  const reference = await spawnIconifyReference(source);
+  try {
+    await untilAnswering(reference.origin, () => reference.exitCode());
+  } catch (error) {
+    await reference.stop();
+    throw error;
+  }
+  return reference;
+}
+
+/** The reference started, not yet answering: its origin, whether it has exited, and how to stop it. */
+export async function spawnIconifyReference(source: 'package' | 'directory'): Promise<ReferenceServer & { exitCode(): number | null }> {
   const dir = join(TEST_TMP, `iconify-reference-${source}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -50,23 +63,45 @@ export async function startIconifyReference(source: 'package' | 'directory'): Pr
     env: { ...process.env, ICONIFY_SOURCE: 'none', HOST: '127.0.0.1', PORT: String(port), ALLOW_UPDATE: 'false', CACHE_ROOT_DIR: join(dir, 'cache') },
     stdio: 'ignore',
   });
-  const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });
+  return { origin: `http://127.0.0.1:${port}`, stop, exitCode: () => child.exitCode };
+}
+
+/** Resolves once the reference at `origin` answers; rejects if it exits (when that can be known) or takes over 120 s. */
+export async function untilAnswering(origin: string, exitCode: () => number | null = () => null): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the reference exited with ${child.exitCode}`);
+    const exited = exitCode();
+    if (exited !== null) throw new Error(`the reference exited with ${exited}`);
     try {
-      if ((await fetch(`${origin}/collections?prefix=mdi`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/collections?prefix=mdi`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  await stop();
-  throw new Error('the reference did not start within 120 s');
+  throw new Error(`the reference at ${origin} did not answer within 120 s`);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The origin of the reference loaded as its package loads, started once for the run by the global setup. */
+    iconifyReferencePackage: string;
+  }
+}
+
+/**
+ * The reference loaded as its package loads ('package'), shared by the files
+ * of one run: the global setup starts it while the catalog builds, and each
+ * file waits for it to answer. Stopped by the global setup's teardown.
+ */
+export async function sharedPackageReference(): Promise<ReferenceServer> {
+  const origin = inject('iconifyReferencePackage');
+  await untilAnswering(origin);
+  return { origin, stop: async () => {} };
 }
