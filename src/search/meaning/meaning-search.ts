@@ -219,15 +219,23 @@ function bestCorrections(word: string, sources: MeaningSources): string[] {
   return [...new Set(found.map((correction) => correction.word))].slice(0, MEANING_LIMITS.maxCorrections);
 }
 
-/** A glyph found: where, how well, and in which tier. */
+/** A glyph found: where, how well, in which tier, and its coarse rank (see coarseRank). */
 interface Found {
   index: number;
   glyph: number;
   score: number;
-  tier: Tier;
+  tier: number;
+  rank: number;
   packRank: number;
-  /** The pack's monthly downloads (0 when unknown). */
-  popularity: number;
+}
+
+/** Every glyph found, as parallel lists. */
+interface FoundList {
+  indexes: number[];
+  glyphs: number[];
+  tiers: number[];
+  scores: number[];
+  ranks: number[];
 }
 
 /** Scores this close are one band: within a tier and a band, packs people use more come first. */
@@ -250,58 +258,51 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   if (words.length === 0) return answer;
   const { readings, corrected } = readingsOf(words, typed, sources);
   const budget = { work: 0 };
-  // Most queries have one reading; the glyphs of further readings are merged in by glyph.
-  const found: Found[] = [];
+  // Every glyph found, as parallel arrays (a common word reaches 100,000 glyphs: no object each).
+  const found: FoundList = { indexes: [], glyphs: [], tiers: [], scores: [], ranks: [] };
   sources.indexes.forEach((index, indexNumber) => {
     const packAllowed = index.packs.map((pack) => query.packs?.(pack, indexNumber) ?? true);
     const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
     const first = index.packs.map((pack) => (query.first?.has(pack) ? 0 : 1));
-    let merged: Map<number, Found> | undefined;
-    readings.forEach((slots, readingNumber) => {
+    // The glyphs of further readings are merged in by glyph, each keeping its best.
+    const scratch = scratchOf(index);
+    const { hitStamp, hitTier, hitScore, hitList } = scratch;
+    const pass = scratch.nextPass();
+    let hits = 0;
+    for (const slots of readings) {
       const matches = matchesOf(index, slots, packAllowed, budget);
-      if (readingNumber === 1) merged = new Map(found.filter((hit) => hit.index === indexNumber).map((hit) => [hit.glyph, hit]));
       for (let at = 0; at < matches.size; at++) {
         const glyph = matches.glyphs[at] as number;
-        const tier = matches.tiers[at] as Tier;
+        const matched = matches.tiers[at] as Tier;
         const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
-        const pack = index.packOf[glyph] as number;
-        const hit: Found = {
-          index: indexNumber,
-          glyph,
-          tier: tier === TIERS.name && extraWords === 0 ? TIERS.name : (Math.max(TIERS.meaning, tier) as Tier),
-          // A reading with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
-          score: (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + 0.25 * extraWords),
-          popularity: popularity[pack] as number,
-          packRank: first[pack] as number,
-        };
-        if (!merged) {
-          found.push(hit);
-          continue;
-        }
-        const had = merged.get(glyph);
-        if (!had) {
-          merged.set(glyph, hit);
-          found.push(hit);
-        } else if (hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) Object.assign(had, hit);
+        const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
+        // A reading with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
+        const score = (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + 0.25 * extraWords);
+        if (hitStamp[glyph] !== pass) {
+          hitStamp[glyph] = pass;
+          hitList[hits++] = glyph;
+        } else if (!(tier < (hitTier[glyph] as number) || (tier === hitTier[glyph] && score > (hitScore[glyph] as number)))) continue;
+        hitTier[glyph] = tier;
+        hitScore[glyph] = score;
       }
-    });
+    }
+    for (let at = 0; at < hits; at++) {
+      const glyph = hitList[at] as number;
+      const pack = index.packOf[glyph] as number;
+      found.indexes.push(indexNumber);
+      found.glyphs.push(glyph);
+      found.tiers.push(hitTier[glyph] as number);
+      found.scores.push(hitScore[glyph] as number);
+      found.ranks.push(coarseRank(first[pack] as number, hitTier[glyph] as number, hitScore[glyph] as number, popularity[pack] as number));
+    }
   });
   const work = budget.work;
   answer.work = work;
   if (corrected) answer.didYouMean = corrected.join(' ');
   const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).names[hit.glyph] as string;
-  answer.total = found.length;
+  answer.total = found.glyphs.length;
   const ranked = best(found, query.offset + query.limit + RANK_MARGIN);
-  ranked.sort(
-    (a, b) =>
-      a.packRank - b.packRank ||
-      a.tier - b.tier ||
-      bandOf(b.score) - bandOf(a.score) ||
-      b.popularity - a.popularity ||
-      b.score - a.score ||
-      nameOf(a).length - nameOf(b).length ||
-      (nameOf(a) < nameOf(b) ? -1 : 1),
-  );
+  ranked.sort((a, b) => a.rank - b.rank || b.score - a.score || nameOf(a).length - nameOf(b).length || (nameOf(a) < nameOf(b) ? -1 : 1));
   const ordered = diversified(
     ranked,
     (hit) => (sources.indexes[hit.index] as GlyphIndex).packOf[hit.glyph] as number,
@@ -338,6 +339,11 @@ class Scratch {
   readonly sumTier: Uint8Array;
   readonly members: Int32Array;
   readonly previous: Int32Array;
+  /** The best tier and score of each glyph over a query's readings, and the glyphs found, in order. */
+  readonly hitStamp: Uint32Array;
+  readonly hitTier: Uint8Array;
+  readonly hitScore: Float64Array;
+  readonly hitList: Int32Array;
 
   constructor(size: number) {
     this.slotStamp = new Uint32Array(size);
@@ -348,6 +354,10 @@ class Scratch {
     this.sumTier = new Uint8Array(size);
     this.members = new Int32Array(size);
     this.previous = new Int32Array(size);
+    this.hitStamp = new Uint32Array(size);
+    this.hitTier = new Uint8Array(size);
+    this.hitScore = new Float64Array(size);
+    this.hitList = new Int32Array(size);
   }
 
   /** A new pass number; on wrapping around, every mark is cleared. */
@@ -355,6 +365,7 @@ class Scratch {
     if (++this.pass === 0xffffffff) {
       this.slotStamp.fill(0);
       this.sumStamp.fill(0);
+      this.hitStamp.fill(0);
       this.pass = 1;
     }
     return this.pass;
@@ -362,6 +373,12 @@ class Scratch {
 }
 
 const scratches = new WeakMap<GlyphIndex, Scratch>();
+
+function scratchOf(index: GlyphIndex): Scratch {
+  let scratch = scratches.get(index);
+  if (!scratch) scratches.set(index, (scratch = new Scratch(index.size)));
+  return scratch;
+}
 
 /**
  * The glyphs of one index matching every slot, with the sum of their slots'
@@ -371,8 +388,7 @@ const scratches = new WeakMap<GlyphIndex, Scratch>();
  * glyphs found so far are kept.
  */
 function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number }): Matches {
-  let scratch = scratches.get(index);
-  if (!scratch) scratches.set(index, (scratch = new Scratch(index.size)));
+  const scratch = scratchOf(index);
   const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, members, previous } = scratch;
   const packOf = index.packOf;
   let memberCount = 0;
@@ -422,34 +438,52 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
     sumPass = pass;
   });
   const glyphs = members.slice(0, memberCount);
-  return {
-    glyphs,
-    scores: Float32Array.from(glyphs, (glyph) => sumScore[glyph] as number),
-    tiers: Uint8Array.from(glyphs, (glyph) => sumTier[glyph] as number),
-    size: memberCount,
-  };
+  const scores = new Float32Array(memberCount);
+  const tiers = new Uint8Array(memberCount);
+  for (let at = 0; at < memberCount; at++) {
+    scores[at] = sumScore[glyphs[at] as number] as number;
+    tiers[at] = sumTier[glyphs[at] as number] as number;
+  }
+  return { glyphs, scores, tiers, size: memberCount };
 }
 
 /** Hits ranked in full beyond the page asked for: room for the first results' variety of packs to draw from. */
 const RANK_MARGIN = 2000;
 
-/** The order of the first keys of the ranking (first packs, tier, score band, popularity) as one number: smaller ranks first. */
-function coarseRank(hit: Found): number {
-  const band = Math.min(31, Math.max(0, bandOf(hit.score)));
-  return ((hit.packRank * 4 + hit.tier) * 32 + (31 - band)) * 1e8 + (1e8 - 1 - Math.min(hit.popularity, 1e8 - 1));
+/**
+ * The first keys of the ranking as one number, smaller first: the caller's
+ * own packs (packRank 0), the tier, the score's band (bands past 31 are one),
+ * then packs people use more (popularity: monthly downloads, below 10^8).
+ */
+function coarseRank(packRank: number, tier: number, score: number, popularity: number): number {
+  const band = Math.min(31, Math.max(0, bandOf(score)));
+  return ((packRank * 4 + tier) * 32 + (31 - band)) * 1e8 + (1e8 - 1 - Math.min(popularity, 1e8 - 1));
 }
 
 /**
  * The hits that can rank among the first `count`, in no order: all of them
  * when there are few; else those whose coarse rank is at most the
  * `count`-th smallest (ties kept), so that a word found in 100,000 glyphs
- * sorts a few thousand in full, not all.
+ * makes and sorts a few thousand hits in full, not all.
  */
-function best(found: Found[], count: number): Found[] {
-  if (found.length <= count * 2) return found;
-  const ranks = Float64Array.from(found, coarseRank);
-  const threshold = ranks.slice().sort()[count - 1] as number;
-  return found.filter((_, at) => (ranks[at] as number) <= threshold);
+function best(found: FoundList, count: number): Found[] {
+  const size = found.glyphs.length;
+  const threshold = size <= count * 2 ? Number.POSITIVE_INFINITY : (Float64Array.from(found.ranks).sort()[count - 1] as number);
+  const hits: Found[] = [];
+  for (let at = 0; at < size; at++) {
+    const rank = found.ranks[at] as number;
+    if (rank > threshold) continue;
+    hits.push({
+      index: found.indexes[at] as number,
+      glyph: found.glyphs[at] as number,
+      tier: found.tiers[at] as number,
+      score: found.scores[at] as number,
+      rank,
+      // The caller's own packs rank below 4 * 32 * 1e8.
+      packRank: rank < 4 * 32 * 1e8 ? 0 : 1,
+    });
+  }
+  return hits;
 }
 
 /**
