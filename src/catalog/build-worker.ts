@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { compress } from '../compression.js';
 import { etagOf } from '../etag.js';
 import { PackError, preparePack, type PreparedPack } from './prepare-pack.js';
@@ -8,11 +8,15 @@ import type { PreparedFile, PrepareRequest } from './build-messages.js';
 import { MAX_JSON_PACK_BYTES, readSourceText } from './source-file.js';
 import type { FileWarning } from './svg-folder.js';
 
+/** The SVG folder import: loaded only for folders (a build of @iconify/json alone never pays for SVGO), or at once when asked. */
+let folderImport: Promise<typeof import('./svg-folder.js')> | undefined;
+const loadFolderImport = () => (folderImport ??= import('./svg-folder.js'));
+if ((workerData as { forFolders?: boolean } | undefined)?.forFolders) void loadFolderImport();
+
 /** The source prepared for the catalog, with warnings each naming the file it concerns. */
 async function prepareSource(request: PrepareRequest): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
   if (request.kind === 'svg-folder') {
-    // Loaded only for folders: a build of @iconify/json alone never pays for SVGO.
-    const { prepareSvgFolder } = await import('./svg-folder.js');
+    const { prepareSvgFolder } = await loadFolderImport();
     try {
       return await prepareSvgFolder(request.path, basename(request.path), request.lastGood);
     } catch (error) {

@@ -64,6 +64,12 @@ export interface BuildInput {
   previous?: string;
   /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
   replaces?: ReadonlySet<string>;
+  /**
+   * Workers that prepare sources, kept by the caller across builds (a watch's
+   * rebuilds, which would otherwise start a worker and load its modules each
+   * time); by default the build starts its own and stops them when done.
+   */
+  workers?: PrepareWorkers;
   /** More meta entries, made while the packs are prepared (the vocabulary of search). */
   metaLater?: () => Promise<Record<string, string>>;
 }
@@ -211,6 +217,22 @@ class CatalogWriter {
 
 type Outcome = { prepared: PreparedFile } | { reuse: PreviousPack };
 
+/** Worker threads that prepare sources (build-worker.ts). */
+export type PrepareWorkers = WorkerPool<PrepareRequest, PreparedFile>;
+
+/**
+ * Starts `size` workers that prepare sources. With `forFolders`, each loads
+ * the SVG folder import (@iconify/tools, SVGO) as it starts rather than on
+ * its first folder.
+ */
+export function startPrepareWorkers(size: number, forFolders = false): PrepareWorkers {
+  return new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
+    size,
+    taskTimeoutMs: SOURCE_TIME_BOUND_MS,
+    workerData: { forFolders },
+  });
+}
+
 /**
  * Builds a catalog database from `input.files` into a new file next to
  * `dbPath`, then renames it over `dbPath`: readers of the old file keep
@@ -224,7 +246,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   const building = workPath(dbPath, BUILD_STAGE);
   rmSync(building, { force: true });
   const writer = new CatalogWriter(building, input.previous);
-  let pool: WorkerPool<PrepareRequest, PreparedFile> | undefined;
+  let pool: PrepareWorkers | undefined = input.workers;
   const summary: BuildSummary = { packs: 0, icons: 0, aliases: 0, skipped: 0, reused: 0, seconds: 0, bytes: 0 };
   const servedFrom = new Map<string, SourceFile>();
   const files = input.files;
@@ -235,10 +257,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   // As many workers as there are sources to prepare, up to one per core: a rebuild for one changed pack starts one.
   const toPrepare = files.filter((file) => previousOf.get(file)?.signature !== file.signature).length;
   const prepare = (file: SourceFile): Promise<PreparedFile> => {
-    pool ??= new WorkerPool<PrepareRequest, PreparedFile>(new URL('./build-worker.js', import.meta.url), {
-      size: Math.min(availableParallelism(), toPrepare),
-      taskTimeoutMs: SOURCE_TIME_BOUND_MS,
-    });
+    pool ??= startPrepareWorkers(Math.min(availableParallelism(), toPrepare));
     const previous = file.kind === 'svg-folder' ? previousOf.get(file) : undefined;
     const lastGood = previous ? writer.previousIcons(previous.id) : undefined;
     const request: PrepareRequest = { path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own', lastGood };
@@ -329,7 +348,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     rmSync(building, { force: true });
     throw error;
   } finally {
-    await pool?.close();
+    if (pool !== input.workers) await pool?.close();
   }
   summary.seconds = (Date.now() - started) / 1000;
   summary.bytes = statSync(dbPath).size;

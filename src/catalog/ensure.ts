@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { removeAbandonedWork } from '../work-files.js';
-import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary } from './build.js';
+import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
 import { buildVocabularyApart, VOCABULARY_KEY } from '../search/meaning/vocabulary-apart.js';
@@ -123,6 +123,8 @@ export async function ensureOwnCatalog(
   force = false,
   /** The default packs, when the caller has listed them already. */
   defaults?: DefaultSources,
+  /** Workers the caller keeps across builds (see BuildInput.workers). */
+  workers?: PrepareWorkers,
 ): Promise<BuildSummary | undefined> {
   const files = listOwnSources(location.packsDir, (path, reason) => observer.skipped(path, reason));
   const path = ownCatalogPath(location.dataDir);
@@ -130,5 +132,5 @@ export async function ensureOwnCatalog(
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
   const defaultIds = new Set((defaults ?? listDefaultSources()).files.map((file) => basename(file.path, '.json')));
-  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds }, path, observer);
+  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers }, path, observer);
 }
