@@ -12,6 +12,7 @@ import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-querie
 import { neverRepeatingQueries } from './meaning-queries.js';
 import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
+import { measureWatchSearch } from './watch-search.js';
 import { measurePage } from './page.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
@@ -281,6 +282,8 @@ async function main(): Promise<void> {
 
   // Abuse: paused readers of the big pack, misses with long names, reloads under load.
   figures.abuse = await runAbuse({ cli: CLI, dataDir: DATA, workDir: WORK, projectRoot: ROOT, seconds: SECONDS, iconPaths, random, log });
+  log('own pack under --watch: an added icon found by meaning');
+  figures.watchSearch = await measureWatchSearch(CLI, DATA, WORK);
   // As an operator would prepare it for gzip_static (gzip -9), not the registry's own faster level:
   // a larger file would slow nginx down and flatter the registry.
   write('/r/mdi.json.gz', gzipSync(readFileSync(join(staticRoot, 'r', 'mdi.json')), { level: 9 }));
