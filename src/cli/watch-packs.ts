@@ -1,4 +1,4 @@
-import { watch } from 'node:fs';
+import { readdirSync, watch } from 'node:fs';
 import type { Logger } from 'pino';
 import { type BuildObserver, type PrepareWorkers, startPrepareWorkers } from '../catalog/build.js';
 import { ensureOwnCatalog, type CatalogLocation } from '../catalog/ensure.js';
@@ -21,19 +21,26 @@ function loggingObserver(log: Logger): BuildObserver {
  * prepared again, the others are copied), then calls `rebuilt` so that the
  * servers reopen it. A source that breaks keeps its last good version (the
  * build says so in the log). One worker prepares the changed sources of every
- * rebuild, started with the watch and ready for SVG folders, so that a
- * change is served in a fraction of a second rather than after a worker's
- * start. Returns a function that stops watching.
+ * rebuild, started with the watch (ready for SVG folders when the directory
+ * holds one), so that a change is served in a fraction of a second rather
+ * than after a worker's start. Returns a function that stops watching.
  */
 export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: Logger, rebuilt: () => void): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
-  let workers: PrepareWorkers | undefined = startPrepareWorkers(1, true);
+  const holdsFolders = () => {
+    try {
+      return readdirSync(location.packsDir, { withFileTypes: true }).some((entry) => entry.isDirectory());
+    } catch {
+      return false;
+    }
+  };
+  let workers: PrepareWorkers | undefined = startPrepareWorkers(1, holdsFolders());
 
   const rebuild = async () => {
     const started = Date.now();
-    workers ??= startPrepareWorkers(1, true);
+    workers ??= startPrepareWorkers(1, holdsFolders());
     const summary = await ensureOwnCatalog(location, loggingObserver(log), false, undefined, workers);
     if (!summary) return;
     rebuilt();
