@@ -10,8 +10,8 @@ import { synonymsOf } from './synonyms.js';
  * order; when they are fewer than the limit, the rest is filled with what
  * the reference does not look for: the same query with a word's synonyms,
  * then icons whose category (in their pack) is named by the query's words,
- * then what search by meaning finds (`more`, bounded by its own budget).
- * The first two read the index through one reader, within one budget.
+ * then what search by meaning finds (`more`). All of it works within one
+ * budget: the first two read the index through one reader, the last is given what is left.
  */
 
 /** The most rewrites of a query with a synonym that one search tries (each is a search of its own). */
@@ -99,8 +99,12 @@ function categoryMatches(params: SearchParams, reader: PostingReader): string[] 
   return ranked(found);
 }
 
-/** Names found past the reference's results for the same parameters, best first: the registry's search by meaning. */
-export type MoreNames = (params: SearchParams, wanted: number) => readonly string[];
+/**
+ * Names found past the reference's results for the same parameters, best
+ * first (the registry's search by meaning), reading at most `workLeft` units:
+ * what the search's budget has left.
+ */
+export type MoreNames = (params: SearchParams, wanted: number, workLeft: number) => readonly string[];
 
 /** Search as `/search` answers it (see above), within `budget`. */
 export function searchIcons(params: SearchParams, source: SearchSource, budget: WorkBudget = new WorkBudget(), more?: MoreNames): SearchResult | undefined {
@@ -123,6 +127,6 @@ export function searchIcons(params: SearchParams, source: SearchSource, budget: 
   }
   if (names.length < params.limit) take(categoryMatches(params, reader));
   // Asked for the whole limit: some of what meaning finds may be names already taken.
-  if (names.length < params.limit && more) take(more(params, params.limit));
+  if (names.length < params.limit && more && !budget.spent) take(more(params, params.limit, budget.units - budget.used));
   return names.length ? { names, prefixes: prefixesOf(names) } : undefined;
 }

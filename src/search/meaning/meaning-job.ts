@@ -26,6 +26,8 @@ export interface MeaningJob {
   drawings?: boolean;
   /** An icon id: the icons of other packs that mean the same, the best of each pack, instead of a search of `q`. */
   like?: string;
+  /** Index entries the search may read, when fewer than search by meaning's own bound. */
+  workUnits?: number;
 }
 
 /** One result of `/r/search.json`: a glyph of a pack, its other names, and its drawing. */
@@ -100,7 +102,7 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
   const first = new Set(job.first ?? []);
   const answer =
     job.like === undefined
-      ? searchByMeaning({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first }, sources)
+      ? searchByMeaning({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits }, sources)
       : sameMeaning(
           job.like,
           job,

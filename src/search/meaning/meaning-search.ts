@@ -51,6 +51,8 @@ export interface MeaningQuery {
   packs?: (pack: string, index: number) => boolean;
   /** Packs ranked before all others (a caller's own private packs). */
   first?: ReadonlySet<string>;
+  /** Index entries this search may read, when fewer than MEANING_LIMITS.workUnits (a search that is part of another's work). */
+  workUnits?: number;
 }
 
 export interface MeaningHit {
@@ -69,7 +71,7 @@ export interface MeaningAnswer {
   hits: MeaningHit[];
   /** The query with unknown words replaced by what was searched instead. */
   didYouMean?: string;
-  /** The index entries read: never more than MEANING_LIMITS.workUnits. */
+  /** The index entries read: never more than MEANING_LIMITS.workUnits (or the query's own workUnits). */
   work: number;
 }
 
@@ -257,7 +259,7 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   const answer: MeaningAnswer = { query: words.join(' '), total: 0, hits: [], work: 0 };
   if (words.length === 0) return answer;
   const { readings, corrected } = readingsOf(words, typed, sources);
-  const budget = { work: 0 };
+  const budget = { work: 0, limit: Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits) };
   // Every glyph found, as parallel arrays (a common word reaches 100,000 glyphs: no object each).
   const found: FoundList = { indexes: [], glyphs: [], tiers: [], scores: [], ranks: [] };
   sources.indexes.forEach((index, indexNumber) => {
@@ -387,7 +389,7 @@ function scratchOf(index: GlyphIndex): Scratch {
  * the entries read count against the budget, and once it is spent the
  * glyphs found so far are kept.
  */
-function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number }): Matches {
+function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: readonly boolean[], budget: { work: number; limit: number }): Matches {
   const scratch = scratchOf(index);
   const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, members, previous } = scratch;
   const packOf = index.packOf;
@@ -399,8 +401,8 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
     let found = 0;
     const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
       if (!glyphs) return;
-      if (budget.work + glyphs.length > MEANING_LIMITS.workUnits) {
-        budget.work = MEANING_LIMITS.workUnits;
+      if (budget.work + glyphs.length > budget.limit) {
+        budget.work = budget.limit;
         return;
       }
       budget.work += glyphs.length;
