@@ -57,7 +57,7 @@ export class IconGrid {
       open?: (index: number) => void;
       /** The address of an icon's link. */
       href?: (item: GridItem) => string;
-      /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are drawn, with how many were. */
+      /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are painted, with how many were. */
       firstPaint?: { icons?: number; rows?: number; drawn: (count: number) => void };
     } = {},
   ) {
@@ -183,7 +183,8 @@ export class IconGrid {
     if (drawn < Math.min(wanted, this.cells.size)) return;
     this.painted = true;
     const report = this.options.firstPaint.drawn;
-    requestAnimationFrame(() => report(drawn));
+    // A task queued from the next frame's callback runs once that frame is painted.
+    requestAnimationFrame(() => setTimeout(() => report(drawn)));
   }
 
   private cell(item: GridItem, index: number, columns: number): HTMLLIElement {

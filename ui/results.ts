@@ -2,7 +2,7 @@ import { SEARCH_PAGE, type SearchAnswer, type SearchHit, searchIcons } from './a
 import { announce, h } from './dom.js';
 import { IconGrid } from './grid.js';
 import { remember } from './icons.js';
-import { mark } from './marks.js';
+import { mark, markEach } from './marks.js';
 import type { ListContext } from './view.js';
 
 /**
@@ -84,7 +84,13 @@ export class Results {
         this.options.label(words),
         {
           open: (index) => this.context.open(index),
-          firstPaint: { rows: 1, drawn: (drawn) => mark('results-painted', drawn) },
+          firstPaint: {
+            rows: 1,
+            drawn: (drawn) => {
+              mark('results-painted', drawn);
+              markEach('search-painted', { words, drawn });
+            },
+          },
         },
       );
       children.push(grid.element);
