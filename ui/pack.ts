@@ -33,9 +33,12 @@ async function noSuchPack(root: HTMLElement, pack: string): Promise<void> {
  * one scroll.
  */
 export async function packView(root: HTMLElement, state: PackState, context: ListContext): Promise<void> {
+  // The pack's icons are asked for with the list of packs, not after it: a pack that does not exist fails the first.
+  const listed = packIcons(state.pack);
+  listed.catch(() => undefined);
   const entry = (await packs()).find((pack) => pack.id === state.pack);
   if (!entry) return noSuchPack(root, state.pack);
-  const [icons, searchable] = await Promise.all([packIcons(entry.id), servedByRegistry()]);
+  const [icons, searchable] = await Promise.all([listed, servedByRegistry()]);
   const names = state.category ? (icons.categories[state.category] ?? []) : icons.names;
   const label = `Icons of ${entry.name}`;
   const gridOf = (list: readonly string[]) =>
