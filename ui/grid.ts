@@ -1,6 +1,6 @@
 import { bag } from './bag.js';
 import { h, viewUrl } from './dom.js';
-import { drawnOf, isMissing, loadIcons } from './icons.js';
+import { drawnOf, isImage, isLoaded, isMissing, loadIcons } from './icons.js';
 
 /** One icon of a grid: `pack:name`, whether to show its pack under its name, and the other names of the same glyph. */
 export interface GridItem {
@@ -14,6 +14,17 @@ const CELL = 88;
 const SPARE_ROWS = 2;
 /** Time a frame may spend putting icons that have come into their cells. */
 const FILL_BUDGET_MS = 6;
+/**
+ * How long a frame that puts images into cells may last. An image's cost
+ * is not the script's: the browser loads and parses each SVG image as a
+ * document of its own after the frame's script (a few milliseconds for one
+ * of fluent-emoji's, many more on a busy machine), so images are counted,
+ * and their number a frame follows the length of the frames that put them.
+ */
+const IMAGE_FRAME_MS = 30;
+const MOST_IMAGES_PER_FRAME = 16;
+/** While the page scrolls (a scroll this recently), a frame puts one image at most: its cells are building rows. */
+const SCROLLING_MS = 150;
 
 /** The page's address of an icon: in its pack's view, or over the list it was found in. */
 export function iconUrl(id: string, over?: Record<string, string | undefined>): string {
@@ -40,7 +51,9 @@ export class IconGrid {
   /** Cells built since the grid was made: what a test counts to see that cells in view are kept. */
   private built = 0;
   private frame = 0;
+  private scrolledAt = 0;
   private readonly onScroll = () => {
+    this.scrolledAt = performance.now();
     if (!this.element.isConnected) {
       window.removeEventListener('scroll', this.onScroll);
       return;
@@ -113,7 +126,7 @@ export class IconGrid {
     const wanted: string[] = [];
     for (let index = first; index < end; index++) {
       const item = this.items[index] as GridItem;
-      if (!drawnOf(item.id)) wanted.push(item.id);
+      if (!isLoaded(item.id)) wanted.push(item.id);
       if (this.cells.has(index)) continue;
       const cell = this.cell(item, index, columns);
       this.cells.set(index, cell);
@@ -139,7 +152,7 @@ export class IconGrid {
   private load(ids: readonly string[]): Promise<unknown> {
     const byPack = new Map<string, string[]>();
     for (const id of ids) {
-      if (drawnOf(id) || isMissing(id)) continue;
+      if (isLoaded(id) || isMissing(id)) continue;
       const colon = id.indexOf(':');
       const names = byPack.get(id.slice(0, colon)) ?? [];
       names.push(id.slice(colon + 1));
@@ -155,6 +168,10 @@ export class IconGrid {
   }
 
   private filling = 0;
+  /** Images put into cells a frame, adjusted to the frames' length. */
+  private imagesPerFrame = 2;
+  /** When the last frame that put images began, while images are being put frame after frame; 0 otherwise. */
+  private imagesFrom = 0;
   /**
    * Fills the cells whose icons have come, a few milliseconds of them a
    * frame: a hundred large multicolour icons arriving at once would
@@ -162,18 +179,42 @@ export class IconGrid {
    */
   private fillPending(): void {
     if (this.filling) return;
-    this.filling = requestAnimationFrame(() => {
+    this.filling = requestAnimationFrame((now) => {
       this.filling = 0;
+      if (this.imagesFrom) {
+        // The frame before put images: fewer if it was long, one more if it was short.
+        const took = now - this.imagesFrom;
+        if (took > IMAGE_FRAME_MS) this.imagesPerFrame = Math.max(1, Math.floor(this.imagesPerFrame / 2));
+        else this.imagesPerFrame = Math.min(MOST_IMAGES_PER_FRAME, this.imagesPerFrame + 1);
+      }
+      this.imagesFrom = 0;
       const until = performance.now() + FILL_BUDGET_MS;
-      for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) {
-        if (performance.now() > until) {
+      let images = now - this.scrolledAt < SCROLLING_MS ? 1 : this.imagesPerFrame;
+      for (const glyph of this.pendingInViewFirst()) {
+        if (performance.now() > until || images <= 0) {
+          if (images <= 0) this.imagesFrom = now;
           this.fillPending();
           break;
         }
-        this.fill(glyph);
+        if (this.fill(glyph, true)) images--;
       }
       this.checkPaint();
     });
+  }
+
+  /** The cells waiting for their icon, those in view before the spare rows. */
+  private pendingInViewFirst(): HTMLElement[] {
+    const top = this.list.getBoundingClientRect().top;
+    const columns = this.columnsDrawn;
+    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
+    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const inView: HTMLElement[] = [];
+    const spare: HTMLElement[] = [];
+    for (const [index, cell] of this.cells) {
+      const glyph = cell.querySelector<HTMLElement>('.glyph[data-pending]');
+      if (glyph) (index >= first && index < end ? inView : spare).push(glyph);
+    }
+    return inView.concat(spare);
   }
 
   private checkPaint(): void {
@@ -192,7 +233,8 @@ export class IconGrid {
     const pack = item.id.slice(0, colon);
     const name = item.id.slice(colon + 1);
     const glyph = h('span', { class: 'glyph', 'data-id': item.id });
-    this.fill(glyph);
+    // Images wait for the frames after this one, a few at a time.
+    if (this.fill(glyph, false)) this.fillPending();
     const more = item.variants?.length ? ` (also ${item.variants.join(', ')})` : '';
     const link = h(
       'a',
@@ -226,8 +268,17 @@ export class IconGrid {
     cell.classList.toggle('taken', taken);
   }
 
-  private fill(glyph: HTMLElement): void {
+  /**
+   * Puts the icon into its cell if it has come (and, when `images` is
+   * false, is not an image); otherwise marks the cell as waiting. Returns
+   * whether an image was put, or left waiting, so that images are counted.
+   */
+  private fill(glyph: HTMLElement, images: boolean): boolean {
     const id = glyph.dataset.id as string;
+    if (!images && isImage(id)) {
+      glyph.dataset.pending = '';
+      return true;
+    }
     const drawing = drawnOf(id);
     if (drawing) {
       glyph.innerHTML = drawing.html;
@@ -237,6 +288,7 @@ export class IconGrid {
       glyph.textContent = '?';
       delete glyph.dataset.pending;
     } else glyph.dataset.pending = '';
+    return !!drawing?.image;
   }
 
   private onClick(event: MouseEvent): void {
