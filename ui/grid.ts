@@ -14,6 +14,8 @@ const CELL = 88;
 const SPARE_ROWS = 2;
 /** Time a frame may spend putting icons that have come into their cells. */
 const FILL_BUDGET_MS = 6;
+/** The same before the grid's first icons are painted: one frame of them sooner beats several short ones. */
+const FIRST_FILL_BUDGET_MS = 50;
 /**
  * How long a frame that puts images into cells may last. An image's cost
  * is not the script's: the browser loads and parses each SVG image as a
@@ -188,7 +190,7 @@ export class IconGrid {
         else this.imagesPerFrame = Math.min(MOST_IMAGES_PER_FRAME, this.imagesPerFrame + 1);
       }
       this.imagesFrom = 0;
-      const until = performance.now() + FILL_BUDGET_MS;
+      const until = performance.now() + (this.painted ? FILL_BUDGET_MS : FIRST_FILL_BUDGET_MS);
       let images = now - this.scrolledAt < SCROLLING_MS ? 1 : this.imagesPerFrame;
       for (const glyph of this.pendingInViewFirst()) {
         if (performance.now() > until || images <= 0) {
