@@ -48,13 +48,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * then RUNS times in a fresh browser context each (nothing in the browser's
  * cache). Then the frames while scrolling packs, and key presses to results.
  */
-export async function measurePage(origin: string, projectRoot: string): Promise<PageFigures> {
+export async function measurePage(origin: string, projectRoot: string, smoke = false): Promise<PageFigures> {
   const browser = await launchChromium(undefined, projectRoot);
+  // A smoke run checks that each measure works: once each.
+  const runs = smoke ? 1 : RUNS;
   try {
-    const timings = await navigationTimings(browser, origin);
+    const timings = await navigationTimings(browser, origin, runs);
     const scrolls: PageScroll[] = [];
-    for (const pack of SCROLLED) scrolls.push(await scrolling(browser, origin, pack));
-    const keys = await keyPresses(browser, origin);
+    for (const pack of SCROLLED) scrolls.push(await scrolling(browser, origin, pack, smoke ? 1 : SCROLL_RUNS));
+    const keys = await keyPresses(browser, origin, smoke ? TYPED.slice(0, 1) : TYPED);
     const dir = join(projectRoot, 'dist', 'ui');
     const script = readFileSync(join(dir, readdirSync(dir).find((file) => file.endsWith('.js')) as string));
     return {
@@ -70,14 +72,14 @@ export async function measurePage(origin: string, projectRoot: string): Promise<
   }
 }
 
-async function navigationTimings(browser: Browser, origin: string): Promise<PageTiming[]> {
+async function navigationTimings(browser: Browser, origin: string, runs: number): Promise<PageTiming[]> {
   const timings: PageTiming[] = [];
   for (const [label, query, mark] of [
     ['navigation to the first 100 icons of mdi painted', '?pack=mdi', 'icons-painted'],
     ['navigation to the first search results painted (home)', '?q=home', 'results-painted'],
   ] as const) {
     const samples: Array<{ ms: number; icons: number }> = [];
-    for (let run = 0; run <= RUNS; run++) {
+    for (let run = 0; run <= runs; run++) {
       const context = await browser.newContext({ viewport: VIEWPORT });
       const page = await context.newPage();
       await page.goto(`${origin}/${query}`);
@@ -96,10 +98,10 @@ async function navigationTimings(browser: Browser, origin: string): Promise<Page
   return timings;
 }
 
-/** `pack` scrolled top to bottom SCROLL_RUNS times, each in a fresh context after its first icons are painted. */
-async function scrolling(browser: Browser, origin: string, pack: string): Promise<PageScroll> {
+/** `pack` scrolled top to bottom `times` times, each in a fresh context after its first icons are painted. */
+async function scrolling(browser: Browser, origin: string, pack: string, times: number): Promise<PageScroll> {
   const runs: ScrollFrames[] = [];
-  for (let run = 0; run < SCROLL_RUNS; run++) {
+  for (let run = 0; run < times; run++) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     await page.goto(`${origin}/?pack=${pack}`);
@@ -119,14 +121,14 @@ async function scrolling(browser: Browser, origin: string, pack: string): Promis
 }
 
 /** Each word typed once into the home page's box, in a context of its own after one untimed search there. */
-async function keyPresses(browser: Browser, origin: string): Promise<number[]> {
+async function keyPresses(browser: Browser, origin: string, typed: readonly string[]): Promise<number[]> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   try {
     await page.goto(`${origin}/`);
     await page.locator('.cards li').first().waitFor({ timeout: 30_000 });
     const times: number[] = [];
-    for (const [index, words] of ['star', ...TYPED].entries()) {
+    for (const [index, words] of ['star', ...typed].entries()) {
       await page.keyboard.press('Escape');
       const time = await keyToResults(page, words);
       if (index > 0) times.push(time);
