@@ -12,6 +12,8 @@ export interface GridItem {
 const CELL = 88;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
 const SPARE_ROWS = 2;
+/** While icons are being asked for, a grid asks for more at most this often (see loadSoon). */
+const LOAD_EVERY_MS = 250;
 /** Time a frame may spend putting icons that have come into their cells. */
 const FILL_BUDGET_MS = 6;
 /** The same before the grid's first icons are painted: one frame of them sooner beats several short ones. */
@@ -125,10 +127,8 @@ export class IconGrid {
       this.cells.delete(index);
     }
     const added = document.createDocumentFragment();
-    const wanted: string[] = [];
     for (let index = first; index < end; index++) {
       const item = this.items[index] as GridItem;
-      if (!isLoaded(item.id)) wanted.push(item.id);
       if (this.cells.has(index)) continue;
       const cell = this.cell(item, index, columns);
       this.cells.set(index, cell);
@@ -138,16 +138,42 @@ export class IconGrid {
     this.list.append(added);
     this.element.dataset.built = String(this.built);
     this.checkPaint();
-    // The icons in view first, then the spare rows: the browser sends a few requests at a time.
-    const inViewFrom = Math.max(0, Math.floor(-top / CELL)) * columns;
-    const inView = wanted.filter((id) => this.indexInView(id, inViewFrom, columns));
-    void this.load(inView).then(() => this.load(wanted));
+    this.loadSoon();
   }
 
-  private indexInView(id: string, from: number, columns: number): boolean {
-    const to = from + Math.ceil(window.innerHeight / CELL + 1) * columns;
-    for (let index = from; index < Math.min(to, this.items.length); index++) if (this.items[index]?.id === id) return true;
-    return false;
+  private loadTimer = 0;
+  private loadedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Asks for the icons of the cells drawn: at once, or, when icons were
+   * asked for less than LOAD_EVERY_MS ago, at the end of that time for the
+   * cells drawn then. A fast scroll asks for the icons of the rows it
+   * stops on, not for every row it passes.
+   */
+  private loadSoon(): void {
+    if (this.loadTimer) return;
+    const wait = LOAD_EVERY_MS - (performance.now() - this.loadedAt);
+    if (wait <= 0) this.loadShown();
+    else
+      this.loadTimer = window.setTimeout(() => {
+        this.loadTimer = 0;
+        if (this.element.isConnected) this.loadShown();
+      }, wait);
+  }
+
+  /** Loads the icons of the cells drawn, those in view first, then the spare rows: the browser sends a few requests at a time. */
+  private loadShown(): void {
+    this.loadedAt = performance.now();
+    const top = this.list.getBoundingClientRect().top;
+    const columns = this.columnsDrawn;
+    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
+    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const inView: string[] = [];
+    const spare: string[] = [];
+    for (const index of [...this.cells.keys()].sort((a, b) => a - b)) {
+      const id = (this.items[index] as GridItem).id;
+      if (!isLoaded(id) && !isMissing(id)) (index >= first && index < end ? inView : spare).push(id);
+    }
+    void this.load(inView).then(() => this.load(spare));
   }
 
   /** Loads icons a request per pack, drawing each pack's as they arrive. */
