@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
+import { keyToResults, type ScrollFrames, scrollFrames } from './page-frames.js';
 
 /** One of the page's moments, as the bench measures it. */
 export interface PageTiming {
@@ -12,50 +14,127 @@ export interface PageTiming {
   icons: number;
 }
 
+/** A pack's grid scrolled from top to bottom: the median over the runs of each figure. */
+export interface PageScroll extends ScrollFrames {
+  pack: string;
+}
+
 export interface PageFigures {
   timings: PageTiming[];
+  scrolls: PageScroll[];
+  /** Median milliseconds from the last key of a search typed to its results painted, over the words typed. */
+  keyToResultsMs: number;
+  /** Words typed for it. */
+  keyWords: number;
   /** The page's script as sent: brotli and gzip. */
   scriptBrotliBytes: number;
   scriptGzipBytes: number;
 }
 
 const RUNS = 5;
+const VIEWPORT = { width: 1280, height: 900 };
+/** Packs scrolled: the largest of small glyphs, and the one of large multicolour drawings. */
+const SCROLLED = ['mdi', 'fluent-emoji'];
+const SCROLL_RUNS = 3;
+/** Words typed into the search box, each once per browser context: common searches, none a prefix of another. */
+const TYPED = ['home', 'arrow left', 'trash', 'user', 'settings', 'heart', 'calendar'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
  * Times the page in Chromium on `origin`: from navigation to the first icons
- * of mdi drawn, and to the first search results drawn (marks the page sets).
- * Each is loaded once untimed (so the server has met the requests), then
- * RUNS times in a fresh browser context each (nothing in the browser's cache).
+ * of mdi painted, and to the first search results painted (marks the page
+ * sets). Each is loaded once untimed (so the server has met the requests),
+ * then RUNS times in a fresh browser context each (nothing in the browser's
+ * cache). Then the frames while scrolling packs, and key presses to results.
  */
-export async function measurePage(origin: string, projectRoot: string): Promise<PageFigures> {
+export async function measurePage(origin: string, projectRoot: string, smoke = false): Promise<PageFigures> {
   const browser = await launchChromium(undefined, projectRoot);
-  const timings: PageTiming[] = [];
+  // A smoke run checks that each measure works: once each.
+  const runs = smoke ? 1 : RUNS;
   try {
-    for (const [label, query, mark] of [
-      ['navigation to the first 100 icons of mdi drawn', '?pack=mdi', 'icons-painted'],
-      ['navigation to the first search results drawn (home)', '?q=home', 'results-painted'],
-    ] as const) {
-      const samples: Array<{ ms: number; icons: number }> = [];
-      for (let run = 0; run <= RUNS; run++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        await page.goto(`${origin}/${query}`);
-        await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-        const sample = await page.evaluate((name) => {
-          const entry = performance.getEntriesByName(name)[0] as PerformanceMark;
-          return { ms: entry.startTime, icons: Number(entry.detail) };
-        }, mark);
-        await context.close();
-        if (run > 0) samples.push(sample);
-      }
-      samples.sort((a, b) => a.ms - b.ms);
-      const median = samples[Math.floor(samples.length / 2)] as { ms: number; icons: number };
-      timings.push({ label, medianMs: median.ms, icons: median.icons });
-    }
+    const timings = await navigationTimings(browser, origin, runs);
+    const scrolls: PageScroll[] = [];
+    for (const pack of SCROLLED) scrolls.push(await scrolling(browser, origin, pack, smoke ? 1 : SCROLL_RUNS));
+    const keys = await keyPresses(browser, origin, smoke ? TYPED.slice(0, 1) : TYPED);
+    const dir = join(projectRoot, 'dist', 'ui');
+    const script = readFileSync(join(dir, readdirSync(dir).find((file) => file.endsWith('.js')) as string));
+    return {
+      timings,
+      scrolls,
+      keyToResultsMs: median(keys),
+      keyWords: keys.length,
+      scriptBrotliBytes: brotliCompressSync(script).length,
+      scriptGzipBytes: gzipSync(script, { level: 9 }).length,
+    };
   } finally {
     await browser.close();
   }
-  const dir = join(projectRoot, 'dist', 'ui');
-  const script = readFileSync(join(dir, readdirSync(dir).find((file) => file.endsWith('.js')) as string));
-  return { timings, scriptBrotliBytes: brotliCompressSync(script).length, scriptGzipBytes: gzipSync(script, { level: 9 }).length };
+}
+
+async function navigationTimings(browser: Browser, origin: string, runs: number): Promise<PageTiming[]> {
+  const timings: PageTiming[] = [];
+  for (const [label, query, mark] of [
+    ['navigation to the first 100 icons of mdi painted', '?pack=mdi', 'icons-painted'],
+    ['navigation to the first search results painted (home)', '?q=home', 'results-painted'],
+  ] as const) {
+    const samples: Array<{ ms: number; icons: number }> = [];
+    for (let run = 0; run <= runs; run++) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      await page.goto(`${origin}/${query}`);
+      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
+      const sample = await page.evaluate((name) => {
+        const entry = performance.getEntriesByName(name)[0] as PerformanceMark;
+        return { ms: entry.startTime, icons: Number(entry.detail) };
+      }, mark);
+      await context.close();
+      if (run > 0) samples.push(sample);
+    }
+    samples.sort((a, b) => a.ms - b.ms);
+    const middle = samples[Math.floor(samples.length / 2)] as { ms: number; icons: number };
+    timings.push({ label, medianMs: middle.ms, icons: middle.icons });
+  }
+  return timings;
+}
+
+/** `pack` scrolled top to bottom `times` times, each in a fresh context after its first icons are painted. */
+async function scrolling(browser: Browser, origin: string, pack: string, times: number): Promise<PageScroll> {
+  const runs: ScrollFrames[] = [];
+  for (let run = 0; run < times; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(`${origin}/?pack=${pack}`);
+    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    runs.push(await scrollFrames(page));
+    await context.close();
+  }
+  const of = (figure: (run: ScrollFrames) => number) => median(runs.map(figure));
+  return {
+    pack,
+    frames: of((run) => run.frames),
+    steps: of((run) => run.steps),
+    p95Ms: of((run) => run.p95Ms),
+    worstMs: of((run) => run.worstMs),
+    reachedEnd: runs.every((run) => run.reachedEnd),
+  };
+}
+
+/** Each word typed once into the home page's box, in a context of its own after one untimed search there. */
+async function keyPresses(browser: Browser, origin: string, typed: readonly string[]): Promise<number[]> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/`);
+    await page.locator('.cards li').first().waitFor({ timeout: 30_000 });
+    const times: number[] = [];
+    for (const [index, words] of ['star', ...typed].entries()) {
+      await page.keyboard.press('Escape');
+      const time = await keyToResults(page, words);
+      if (index > 0) times.push(time);
+    }
+    return times;
+  } finally {
+    await context.close();
+  }
 }

@@ -66,7 +66,7 @@ export function emptyFigures(seed: number, smoke: boolean, seconds: number, conn
     memoryFailures: 0,
     loads: [],
     abuse: [],
-    page: { timings: [], scriptBrotliBytes: 0, scriptGzipBytes: 0 },
+    page: { timings: [], scrolls: [], keyToResultsMs: 0, keyWords: 0, scriptBrotliBytes: 0, scriptGzipBytes: 0 },
     watchSearch: { foundMs: [] },
   };
 }
@@ -145,6 +145,29 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
       '<= 500 ms',
       timing.medianMs <= 500,
     ]),
+    ...figures.page.scrolls.flatMap((scroll): Array<[string, string, string, boolean]> => {
+      const run = `${scroll.steps} steps of half a screen, ${scroll.frames} frames${scroll.reachedEnd ? '' : ', bottom not reached'}`;
+      return [
+        [
+          `page in Chromium: p95 frame while scrolling ${scroll.pack} top to bottom`,
+          `${fixed(scroll.p95Ms)} ms (${run})`,
+          '<= 50 ms',
+          scroll.reachedEnd && scroll.p95Ms <= 50,
+        ],
+        [
+          `page in Chromium: worst frame while scrolling ${scroll.pack} top to bottom`,
+          `${fixed(scroll.worstMs)} ms`,
+          '<= 200 ms',
+          scroll.reachedEnd && scroll.worstMs <= 200,
+        ],
+      ];
+    }),
+    [
+      'page in Chromium: key press to search results painted',
+      `${fixed(figures.page.keyToResultsMs, 0)} ms (median of ${figures.page.keyWords} searches)`,
+      '<= 150 ms',
+      figures.page.keyToResultsMs <= 150,
+    ],
     [
       "page's script, compressed",
       `${fixed(figures.page.scriptBrotliBytes / 1024)} KB br (${fixed(figures.page.scriptGzipBytes / 1024)} KB gzip)`,
@@ -162,7 +185,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
     '',
     `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, wrk (1 thread) on 127.0.0.1, seed ${figures.seed}. ` +
-      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
+      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed; frames: median of 3 scrolls, each in a fresh context), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
     '',
     '| load | req/s | p50 ms | p99 ms | failures |',
     '|---|---:|---:|---:|---:|',

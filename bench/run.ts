@@ -362,7 +362,7 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
   loads.push(await run(LABELS.bundles, workersOrigin, bundlePaths, { 'accept-encoding': 'br' }));
   log('page: timings in Chromium');
-  figures.page = await measurePage(workersOrigin, ROOT);
+  figures.page = await measurePage(workersOrigin, ROOT, SMOKE);
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
 
   await nginx.stop();

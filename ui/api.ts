@@ -54,11 +54,18 @@ function packDocument(pack: string): Promise<IconifyJSON> {
   return document;
 }
 
+interface IconifyCollection {
+  categories?: Record<string, string[]>;
+  uncategorized?: string[];
+  aliases?: Record<string, string>;
+}
+
 export async function packIcons(pack: string): Promise<PackIcons> {
+  // Asked for while the page learns whether the registry serves it, so that the two take one round trip.
+  const early = json<IconifyCollection>(`${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`);
+  early.catch(() => undefined);
   if (await servedByRegistry()) {
-    const collection = await json<{ categories?: Record<string, string[]>; uncategorized?: string[]; aliases?: Record<string, string> }>(
-      `${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`,
-    );
+    const collection = await early;
     const names = new Set<string>(collection.uncategorized ?? []);
     for (const list of Object.values(collection.categories ?? {})) for (const name of list) names.add(name);
     return { names: [...names].sort(), categories: collection.categories ?? {}, aliases: collection.aliases ?? {} };

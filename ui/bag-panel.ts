@@ -59,7 +59,10 @@ export function bagPanel(): HTMLElement {
         const colon = id.indexOf(':');
         const glyph = h('span', { class: 'glyph', 'aria-hidden': 'true' });
         const fill = () => {
-          glyph.innerHTML = drawnOf(id)?.html ?? '';
+          const drawing = drawnOf(id);
+          glyph.innerHTML = drawing?.html ?? '';
+          // As in the grid: a multicolour icon keeps a light backdrop in dark mode, so that a black logo stays visible.
+          glyph.classList.toggle('multicolour', !!drawing?.multicolour);
         };
         fill();
         if (!drawnOf(id))

@@ -1,6 +1,6 @@
 import { bag } from './bag.js';
 import { h, viewUrl } from './dom.js';
-import { drawnOf, isMissing, loadIcons } from './icons.js';
+import { drawnOf, isImage, isLoaded, isMissing, loadIcons } from './icons.js';
 
 /** One icon of a grid: `pack:name`, whether to show its pack under its name, and the other names of the same glyph. */
 export interface GridItem {
@@ -12,8 +12,23 @@ export interface GridItem {
 const CELL = 88;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
 const SPARE_ROWS = 2;
+/** While icons are being asked for, a grid asks for more at most this often (see loadSoon). */
+const LOAD_EVERY_MS = 250;
 /** Time a frame may spend putting icons that have come into their cells. */
 const FILL_BUDGET_MS = 6;
+/** The same before the grid's first icons are painted: one frame of them sooner beats several short ones. */
+const FIRST_FILL_BUDGET_MS = 50;
+/**
+ * How long a frame that puts images into cells may last. An image's cost
+ * is not the script's: the browser loads and parses each SVG image as a
+ * document of its own after the frame's script (a few milliseconds for one
+ * of fluent-emoji's, many more on a busy machine), so images are counted,
+ * and their number a frame follows the length of the frames that put them.
+ */
+const IMAGE_FRAME_MS = 30;
+const MOST_IMAGES_PER_FRAME = 16;
+/** While the page scrolls (a scroll this recently), a frame puts one image at most: its cells are building rows. */
+const SCROLLING_MS = 150;
 
 /** The page's address of an icon: in its pack's view, or over the list it was found in. */
 export function iconUrl(id: string, over?: Record<string, string | undefined>): string {
@@ -40,7 +55,9 @@ export class IconGrid {
   /** Cells built since the grid was made: what a test counts to see that cells in view are kept. */
   private built = 0;
   private frame = 0;
+  private scrolledAt = 0;
   private readonly onScroll = () => {
+    this.scrolledAt = performance.now();
     if (!this.element.isConnected) {
       window.removeEventListener('scroll', this.onScroll);
       return;
@@ -57,7 +74,7 @@ export class IconGrid {
       open?: (index: number) => void;
       /** The address of an icon's link. */
       href?: (item: GridItem) => string;
-      /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are drawn, with how many were. */
+      /** `drawn` is called once, when `icons` icons or the first `rows` rows (or all, if fewer) are painted, with how many were. */
       firstPaint?: { icons?: number; rows?: number; drawn: (count: number) => void };
     } = {},
   ) {
@@ -110,10 +127,8 @@ export class IconGrid {
       this.cells.delete(index);
     }
     const added = document.createDocumentFragment();
-    const wanted: string[] = [];
     for (let index = first; index < end; index++) {
       const item = this.items[index] as GridItem;
-      if (!drawnOf(item.id)) wanted.push(item.id);
       if (this.cells.has(index)) continue;
       const cell = this.cell(item, index, columns);
       this.cells.set(index, cell);
@@ -123,23 +138,49 @@ export class IconGrid {
     this.list.append(added);
     this.element.dataset.built = String(this.built);
     this.checkPaint();
-    // The icons in view first, then the spare rows: the browser sends a few requests at a time.
-    const inViewFrom = Math.max(0, Math.floor(-top / CELL)) * columns;
-    const inView = wanted.filter((id) => this.indexInView(id, inViewFrom, columns));
-    void this.load(inView).then(() => this.load(wanted));
+    this.loadSoon();
   }
 
-  private indexInView(id: string, from: number, columns: number): boolean {
-    const to = from + Math.ceil(window.innerHeight / CELL + 1) * columns;
-    for (let index = from; index < Math.min(to, this.items.length); index++) if (this.items[index]?.id === id) return true;
-    return false;
+  private loadTimer = 0;
+  private loadedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Asks for the icons of the cells drawn: at once, or, when icons were
+   * asked for less than LOAD_EVERY_MS ago, at the end of that time for the
+   * cells drawn then. A fast scroll asks for the icons of the rows it
+   * stops on, not for every row it passes.
+   */
+  private loadSoon(): void {
+    if (this.loadTimer) return;
+    const wait = LOAD_EVERY_MS - (performance.now() - this.loadedAt);
+    if (wait <= 0) this.loadShown();
+    else
+      this.loadTimer = window.setTimeout(() => {
+        this.loadTimer = 0;
+        if (this.element.isConnected) this.loadShown();
+      }, wait);
+  }
+
+  /** Loads the icons of the cells drawn, those in view first, then the spare rows: the browser sends a few requests at a time. */
+  private loadShown(): void {
+    this.loadedAt = performance.now();
+    const top = this.list.getBoundingClientRect().top;
+    const columns = this.columnsDrawn;
+    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
+    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const inView: string[] = [];
+    const spare: string[] = [];
+    for (const index of [...this.cells.keys()].sort((a, b) => a - b)) {
+      const id = (this.items[index] as GridItem).id;
+      if (!isLoaded(id) && !isMissing(id)) (index >= first && index < end ? inView : spare).push(id);
+    }
+    void this.load(inView).then(() => this.load(spare));
   }
 
   /** Loads icons a request per pack, drawing each pack's as they arrive. */
   private load(ids: readonly string[]): Promise<unknown> {
     const byPack = new Map<string, string[]>();
     for (const id of ids) {
-      if (drawnOf(id) || isMissing(id)) continue;
+      if (isLoaded(id) || isMissing(id)) continue;
       const colon = id.indexOf(':');
       const names = byPack.get(id.slice(0, colon)) ?? [];
       names.push(id.slice(colon + 1));
@@ -155,6 +196,10 @@ export class IconGrid {
   }
 
   private filling = 0;
+  /** Images put into cells a frame, adjusted to the frames' length. */
+  private imagesPerFrame = 2;
+  /** When the last frame that put images began, while images are being put frame after frame; 0 otherwise. */
+  private imagesFrom = 0;
   /**
    * Fills the cells whose icons have come, a few milliseconds of them a
    * frame: a hundred large multicolour icons arriving at once would
@@ -162,18 +207,42 @@ export class IconGrid {
    */
   private fillPending(): void {
     if (this.filling) return;
-    this.filling = requestAnimationFrame(() => {
+    this.filling = requestAnimationFrame((now) => {
       this.filling = 0;
-      const until = performance.now() + FILL_BUDGET_MS;
-      for (const glyph of this.list.querySelectorAll<HTMLElement>('.glyph[data-pending]')) {
-        if (performance.now() > until) {
+      if (this.imagesFrom) {
+        // The frame before put images: fewer if it was long, one more if it was short.
+        const took = now - this.imagesFrom;
+        if (took > IMAGE_FRAME_MS) this.imagesPerFrame = Math.max(1, Math.floor(this.imagesPerFrame / 2));
+        else this.imagesPerFrame = Math.min(MOST_IMAGES_PER_FRAME, this.imagesPerFrame + 1);
+      }
+      this.imagesFrom = 0;
+      const until = performance.now() + (this.painted ? FILL_BUDGET_MS : FIRST_FILL_BUDGET_MS);
+      let images = now - this.scrolledAt < SCROLLING_MS ? 1 : this.imagesPerFrame;
+      for (const glyph of this.pendingInViewFirst()) {
+        if (performance.now() > until || images <= 0) {
+          if (images <= 0) this.imagesFrom = now;
           this.fillPending();
           break;
         }
-        this.fill(glyph);
+        if (this.fill(glyph, true)) images--;
       }
       this.checkPaint();
     });
+  }
+
+  /** The cells waiting for their icon, those in view before the spare rows. */
+  private pendingInViewFirst(): HTMLElement[] {
+    const top = this.list.getBoundingClientRect().top;
+    const columns = this.columnsDrawn;
+    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
+    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const inView: HTMLElement[] = [];
+    const spare: HTMLElement[] = [];
+    for (const [index, cell] of this.cells) {
+      const glyph = cell.querySelector<HTMLElement>('.glyph[data-pending]');
+      if (glyph) (index >= first && index < end ? inView : spare).push(glyph);
+    }
+    return inView.concat(spare);
   }
 
   private checkPaint(): void {
@@ -183,7 +252,8 @@ export class IconGrid {
     if (drawn < Math.min(wanted, this.cells.size)) return;
     this.painted = true;
     const report = this.options.firstPaint.drawn;
-    requestAnimationFrame(() => report(drawn));
+    // A task queued from the next frame's callback runs once that frame is painted.
+    requestAnimationFrame(() => setTimeout(() => report(drawn)));
   }
 
   private cell(item: GridItem, index: number, columns: number): HTMLLIElement {
@@ -191,7 +261,8 @@ export class IconGrid {
     const pack = item.id.slice(0, colon);
     const name = item.id.slice(colon + 1);
     const glyph = h('span', { class: 'glyph', 'data-id': item.id });
-    this.fill(glyph);
+    // Images wait for the frames after this one, a few at a time.
+    if (this.fill(glyph, false)) this.fillPending();
     const more = item.variants?.length ? ` (also ${item.variants.join(', ')})` : '';
     const link = h(
       'a',
@@ -225,8 +296,17 @@ export class IconGrid {
     cell.classList.toggle('taken', taken);
   }
 
-  private fill(glyph: HTMLElement): void {
+  /**
+   * Puts the icon into its cell if it has come (and, when `images` is
+   * false, is not an image); otherwise marks the cell as waiting. Returns
+   * whether an image was put, or left waiting, so that images are counted.
+   */
+  private fill(glyph: HTMLElement, images: boolean): boolean {
     const id = glyph.dataset.id as string;
+    if (!images && isImage(id)) {
+      glyph.dataset.pending = '';
+      return true;
+    }
     const drawing = drawnOf(id);
     if (drawing) {
       glyph.innerHTML = drawing.html;
@@ -236,6 +316,7 @@ export class IconGrid {
       glyph.textContent = '?';
       delete glyph.dataset.pending;
     } else glyph.dataset.pending = '';
+    return !!drawing?.image;
   }
 
   private onClick(event: MouseEvent): void {

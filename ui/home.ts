@@ -1,7 +1,7 @@
 import { byPopularity } from '../src/search/meaning/pack-popularity.js';
 import { needsAttribution } from '../src/render/licence.js';
 import type { RegistryEntry } from '../src/render/registry-entry.js';
-import { packIcons, packs, pageRelative, servedByRegistry } from './api.js';
+import { packIcons, packs, pageRelative, searchIcons, servedByRegistry } from './api.js';
 import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { loadIcons, svgOf } from './icons.js';
 import { Results } from './results.js';
@@ -108,10 +108,15 @@ function intro(searchable: boolean): HTMLElement {
 
 /** The home view: a search over every icon as you type, and every pack as a card, most used first, filtered as you type. */
 export async function homeView(root: HTMLElement, state: HomeState, context: ListContext): Promise<void> {
+  // A search in the address is asked for while the page learns whether the registry serves it: one round trip, not two.
+  const early = state.q ? searchIcons(state.q) : undefined;
+  early?.catch(() => undefined);
   const searchable = await servedByRegistry();
   const update = (change: Partial<HomeState>, replace = true) => context.navigate(viewUrl({ ...state, ...change }), replace);
   root.append(h('h1', {}, 'Icons'), intro(searchable));
   const packsPart = h('div', { class: 'packs' });
+  /** Builds the cards once the packs are shown, when they were hidden by a search as they came. */
+  let showCards: (() => void) | undefined;
   let form: HTMLFormElement | undefined;
   const results = new Results(context, {
     correct: (words) => form && setSearchWords(form, words),
@@ -128,6 +133,7 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
         state.q = words || undefined;
         context.setParams({ ...state });
         packsPart.hidden = !!words;
+        if (!words) showCards?.();
         void results.show(words);
       },
     });
@@ -138,7 +144,7 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
   root.append(packsPart);
   if (state.q && searchable) {
     packsPart.hidden = true;
-    void results.show(state.q);
+    void results.show(state.q, early);
   }
   const all = [...(await packs())].sort((a, b) => byPopularity({ prefix: a.id, total: a.total }, { prefix: b.id, total: b.total }));
   const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
@@ -153,6 +159,12 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
   const list = h('ul', { class: 'cards', 'aria-label': 'Packs' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
   const show = () => {
+    // Hidden behind search results, the cards are built when they are shown: they are most of the page's elements.
+    if (packsPart.hidden) {
+      showCards = show;
+      return;
+    }
+    showCards = undefined;
     const shown = (state.sort === 'name' ? byName : all).filter((pack) => packMatches(pack, state));
     count.textContent = `${shown.length} of ${all.length} packs`;
     list.replaceChildren(...shown.map(packCard));

@@ -20,21 +20,45 @@ export interface Drawn {
   html: string;
   /** Whether the icon has colours of its own (drawn on a light backdrop in dark mode). */
   multicolour: boolean;
+  /** Whether it is an image, which the browser loads and parses as a document of its own when it is put in a cell. */
+  image: boolean;
 }
 
 const drawn = new Map<string, Drawn>();
+/** Icons loaded but not drawn yet: each is drawn when first shown, so that a batch's arrival costs no long task. */
+const loaded = new Map<string, IconifyIcon>();
 const missing = new Set<string>();
 /** Icons being loaded, so that a redraw before they arrive asks for them once. */
 const loading = new Map<string, Promise<void>>();
 
 /** How `pack:name` is drawn in a cell, once loaded. */
 export function drawnOf(id: string): Drawn | undefined {
-  return drawn.get(id);
+  const known = drawn.get(id);
+  if (known) return known;
+  const icon = loaded.get(id);
+  if (!icon) return undefined;
+  const drawing = drawingOf(icon);
+  drawn.set(id, drawing);
+  loaded.delete(id);
+  return drawing;
 }
+
+/** Whether `pack:name` has been loaded (drawn or not yet). */
+export function isLoaded(id: string): boolean {
+  return drawn.has(id) || loaded.has(id);
+}
+
+/** Whether `pack:name`, loaded, is drawn as an image: known without drawing it. */
+export function isImage(id: string): boolean {
+  const icon = loaded.get(id);
+  return icon ? drawsAsImage(icon) : !!drawn.get(id)?.image;
+}
+
+const drawsAsImage = (icon: IconifyIcon) => icon.body.length > IMAGE_FROM && !icon.body.includes('currentColor');
 
 /** The SVG markup (or image) of `pack:name` at 1em, once loaded. */
 export function svgOf(id: string): string | undefined {
-  return drawn.get(id)?.html;
+  return drawnOf(id)?.html;
 }
 
 export function isMissing(id: string): boolean {
@@ -43,39 +67,39 @@ export function isMissing(id: string): boolean {
 
 /** Records an icon whose data came with a search result, so that no request is made for it. */
 export function remember(id: string, icon: IconifyIcon): void {
-  if (!drawn.has(id)) drawn.set(id, drawingOf(icon));
+  if (!isLoaded(id)) loaded.set(id, icon);
 }
 
 function drawingOf(icon: IconifyIcon): Drawn {
   const svg = iconToSVG(icon, { height: '1em' });
   const multicolour = !svg.body.includes('currentColor');
-  if (multicolour && svg.body.length > IMAGE_FROM) {
+  if (drawsAsImage(icon)) {
     // Sized by the style sheet (height 1em, width from the image's own ratio).
-    return { html: `<img src="${svgToData(iconToHTML(svg.body, svg.attributes))}" alt="" decoding="async">`, multicolour };
+    return { html: `<img src="${svgToData(iconToHTML(svg.body, svg.attributes))}" alt="" decoding="async">`, multicolour, image: true };
   }
-  return { html: iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }), multicolour };
+  return { html: iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }), multicolour, image: false };
 }
 
-/** Loads the icons of `pack` not drawn yet. */
+/** Loads the icons of `pack` not loaded yet. */
 export async function loadIcons(pack: string, names: readonly string[]): Promise<void> {
   const ids = names.map((name) => `${pack}:${name}`);
   const waiting = ids.flatMap((id) => loading.get(id) ?? []);
-  const wanted = names.filter((_, i) => !drawn.has(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
+  const wanted = names.filter((_, i) => !isLoaded(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
   if (wanted.length) {
-    const loaded = draw(pack, wanted).finally(() => {
+    const arriving = fetchIcons(pack, wanted).finally(() => {
       for (const name of wanted) loading.delete(`${pack}:${name}`);
     });
-    for (const name of wanted) loading.set(`${pack}:${name}`, loaded);
-    waiting.push(loaded);
+    for (const name of wanted) loading.set(`${pack}:${name}`, arriving);
+    waiting.push(arriving);
   }
   await Promise.all(waiting);
 }
 
-async function draw(pack: string, wanted: readonly string[]): Promise<void> {
+async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void> {
   const data = await iconData(pack, wanted);
   for (const name of wanted) {
     const icon = getIconData(data, name);
-    if (icon) drawn.set(`${pack}:${name}`, drawingOf(icon));
+    if (icon) loaded.set(`${pack}:${name}`, icon);
     else missing.add(`${pack}:${name}`);
   }
 }

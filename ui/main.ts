@@ -1,3 +1,4 @@
+import { packs, servedByRegistry } from './api.js';
 import { bagPanel } from './bag-panel.js';
 import { announce, h } from './dom.js';
 import { Drawer } from './drawer.js';
@@ -16,6 +17,10 @@ import type { ListContext } from './view.js';
  * it was, scrolled where it was, and closing the panel (or going back)
  * puts the focus on the icon it ended on.
  */
+
+// Asked at once and together, as every view needs them: each is one round trip less before the first icons.
+void servedByRegistry();
+void packs().catch(() => undefined);
 
 const root = document.getElementById('main') as HTMLElement;
 const header = document.querySelector('header.top') as HTMLElement;

@@ -2,9 +2,16 @@ import type { RegistryEntry } from '../src/render/registry-entry.js';
 import { packIcons, packs, packZipPath, pageRelative, routeAnswers, servedByRegistry, suggestionsFor } from './api.js';
 import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';
+import { loadIcons } from './icons.js';
 import { mark } from './marks.js';
 import { Results } from './results.js';
 import type { ListContext } from './view.js';
+
+/** Icons a desktop's first screen shows, asked for as soon as the pack's names are known. */
+const FIRST_ICONS = 160;
+
+/** When the pack's zip is asked about if no grid has painted its first icons by then (a search in the pack, say). */
+const ZIP_PROBE_DELAY_MS = 1500;
 
 export interface PackState {
   pack: string;
@@ -33,22 +40,44 @@ async function noSuchPack(root: HTMLElement, pack: string): Promise<void> {
  * one scroll.
  */
 export async function packView(root: HTMLElement, state: PackState, context: ListContext): Promise<void> {
+  // The pack's icons are asked for with the list of packs, not after it: a pack that does not exist fails the first.
+  const listed = packIcons(state.pack);
+  listed.catch(() => undefined);
   const entry = (await packs()).find((pack) => pack.id === state.pack);
   if (!entry) return noSuchPack(root, state.pack);
-  const [icons, searchable] = await Promise.all([packIcons(entry.id), servedByRegistry()]);
+  const [icons, searchable] = await Promise.all([listed, servedByRegistry()]);
   const names = state.category ? (icons.categories[state.category] ?? []) : icons.names;
+  // The first screen's icons are asked for before the view is built, so that they come while it is.
+  if (!state.q) void loadIcons(entry.id, names.slice(0, FIRST_ICONS)).catch(() => undefined);
   const label = `Icons of ${entry.name}`;
+  const zip = h('a', { href: packZipPath(entry.id), download: `${entry.id}.zip`, id: 'pack-zip', hidden: true }, 'Download the pack (zip)');
+  // Asked once the first icons are painted (or a moment after the view is built): the registry makes the
+  // whole zip to answer, which would hold up the requests for the icons on the first screen.
+  let zipAsked = false;
+  const askZip = () => {
+    if (zipAsked) return;
+    zipAsked = true;
+    void routeAnswers(packZipPath(entry.id)).then((served) => {
+      zip.hidden = !served;
+    });
+  };
+  setTimeout(askZip, ZIP_PROBE_DELAY_MS);
   const gridOf = (list: readonly string[]) =>
     new IconGrid(
       list.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
       label,
-      { open: (index) => context.open(index), firstPaint: { icons: 100, drawn: (count) => mark('icons-painted', count) } },
+      {
+        open: (index) => context.open(index),
+        firstPaint: {
+          icons: 100,
+          drawn: (count) => {
+            mark('icons-painted', count);
+            askZip();
+          },
+        },
+      },
     );
   const allIcons = () => names.map((name) => ({ id: `${entry.id}:${name}`, variants: [] }));
-  const zip = h('a', { href: packZipPath(entry.id), download: `${entry.id}.zip`, id: 'pack-zip', hidden: true }, 'Download the pack (zip)');
-  void routeAnswers(packZipPath(entry.id)).then((served) => {
-    zip.hidden = !served;
-  });
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs'), ' · ', zip),
     h('div', { class: 'title-row' }, h('h1', {}, entry.name), h('span', { class: 'count-inline' }, `${names.length.toLocaleString('en-US')} icons`)),

@@ -2,7 +2,7 @@ import { SEARCH_PAGE, type SearchAnswer, type SearchHit, searchIcons } from './a
 import { announce, h } from './dom.js';
 import { IconGrid } from './grid.js';
 import { remember } from './icons.js';
-import { mark } from './marks.js';
+import { mark, markEach } from './marks.js';
 import type { ListContext } from './view.js';
 
 /**
@@ -29,7 +29,8 @@ export class Results {
     },
   ) {}
 
-  async show(words: string): Promise<void> {
+  /** Shows the results of `words`: `answer` when given (asked for already), else asked for now. */
+  async show(words: string, answer?: Promise<SearchAnswer>): Promise<void> {
     const asked = ++this.asked;
     this.controller?.abort();
     if (!words) {
@@ -43,16 +44,16 @@ export class Results {
     }
     const controller = new AbortController();
     this.controller = controller;
-    let answer: SearchAnswer;
+    let found: SearchAnswer;
     try {
-      answer = await searchIcons(words, { pack: this.options.pack, signal: controller.signal });
+      found = await (answer ?? searchIcons(words, { pack: this.options.pack, signal: controller.signal }));
     } catch (error) {
       if (asked !== this.asked) return;
       this.element.replaceChildren(h('p', { class: 'empty' }, `The search did not answer: ${(error as Error).message}`));
       return;
     }
     if (asked !== this.asked) return;
-    this.draw(words, answer, answer.results);
+    this.draw(words, found, found.results);
   }
 
   private draw(words: string, answer: SearchAnswer, loaded: SearchHit[]): void {
@@ -84,7 +85,13 @@ export class Results {
         this.options.label(words),
         {
           open: (index) => this.context.open(index),
-          firstPaint: { rows: 1, drawn: (drawn) => mark('results-painted', drawn) },
+          firstPaint: {
+            rows: 1,
+            drawn: (drawn) => {
+              mark('results-painted', drawn);
+              markEach('search-painted', { words, drawn });
+            },
+          },
         },
       );
       children.push(grid.element);
