@@ -29,13 +29,17 @@ export function announce(text: string): void {
   if (region) region.textContent = text;
 }
 
+/** Searches asked for at most once in this long: keys typed faster (a fast typist, a paste, a held key) are one search, of the last words. */
+export const SEARCH_SPACING_MS = 100;
+
 /**
  * A search box that searches as you type: `search` gets the words typed,
- * trimmed ('' for none), at each key, and on Enter. Esc empties it. The
- * page's `/` key focuses it. No pause is waited for: people type a key
- * every 100 ms or more, so a pause long enough to skip keys would delay
- * every search, and a search that a newer one overtakes is cancelled by
- * whoever runs it (the results drop answers to words no longer typed).
+ * trimmed ('' for none), and at once on Enter. Esc empties it. The page's
+ * `/` key focuses it. A key is searched at once when the last search was
+ * asked for SEARCH_SPACING_MS ago or more (people type a key every 100 ms or
+ * more, so no pause delays them), else once that time is up, with the words
+ * typed by then: a burst of keys is one search, not one a key. A search that
+ * a newer one overtakes is cancelled by whoever runs it.
  */
 export function searchForm(options: {
   id: string;
@@ -64,13 +68,23 @@ export function searchForm(options: {
     h('button', { type: 'submit' }, 'Search'),
   );
   let last = (options.value ?? '').trim();
+  let askedAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
+    clearTimeout(timer);
+    timer = undefined;
     const words = input.value.trim();
     if (words === last) return;
     last = words;
+    askedAt = performance.now();
     options.search(words);
   };
-  input.addEventListener('input', run);
+  input.addEventListener('input', () => {
+    if (timer !== undefined) return;
+    const wait = askedAt + SEARCH_SPACING_MS - performance.now();
+    if (wait <= 0) run();
+    else timer = setTimeout(run, wait);
+  });
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !input.value) return;
     // Handled here: the page's Esc (which closes the icon view) waits for an empty box.
