@@ -1,5 +1,4 @@
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { Catalog } from '../catalog/catalog.js';
 import { CatalogDatabase } from '../catalog/catalog-database.js';
@@ -74,38 +73,9 @@ function searchOf(request: ThreadRequest): { search: CatalogSearch; catalog: Cat
   return kept;
 }
 
-/**
- * Searches the thread runs once, before its first answer: the first costly
- * searches of a process (a short word completed to a thousand keywords)
- * otherwise cost twice what they cost later, while code is compiled and the
- * index's pages are first read, and the garbage of reading the index is
- * collected in the middle of them; warmed, and that garbage collected once,
- * every request's search costs what it costs from then on. Their answers are
- * dropped.
- */
-const WARM_UP_JOBS: readonly SearchJob[] = [
-  { kind: 'iconify-search', query: 'query=ab&limit=999' },
-  { kind: 'meaning', q: 'ab', limit: 48, offset: 0 },
-];
-let warmed = false;
-
-function warmUp(search: CatalogSearch, catalog: Catalog, served: readonly string[]): void {
-  if (warmed) return;
-  warmed = true;
-  for (const job of WARM_UP_JOBS) runSearchJob(job, search, catalog, served);
-  collectGarbage();
-}
-
-/** A full collection of this thread's heap, now rather than during a later search (V8 exposes it only behind a flag). */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
-
 function answer(request: ThreadRequest): ThreadReply {
   try {
     const { search, catalog } = searchOf(request);
-    warmUp(search, catalog, request.served);
     return { id: request.id, result: runSearchJob(request.job, search, catalog, request.served) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

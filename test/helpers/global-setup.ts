@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { spawnIconifyReference } from './iconify-reference.js';
-import { join } from 'node:path';
-import { CATALOG_FILE } from '../../src/catalog/ensure.js';
-import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './paths.js';
+import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.js';
 
 /**
  * Builds the test catalog once, with the real command line, from the whole
@@ -29,15 +27,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`building the test catalog failed (${result.status}):\n${result.stderr.slice(-4000)}`);
   }
   console.log(`test catalog built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // The file of glyphs every server would otherwise make for itself on its first start (glyph-file.ts), made once.
-  const glyphsStarted = Date.now();
-  const { CatalogDatabase } = (await import(join(ROOT, 'dist', 'catalog', 'catalog-database.js'))) as typeof import('../../src/catalog/catalog-database.js');
-  const { databaseGlyphsOf } = (await import(
-    join(ROOT, 'dist', 'search', 'meaning', 'catalog-glyphs.js')
-  )) as typeof import('../../src/search/meaning/catalog-glyphs.js');
-  const database = new CatalogDatabase(join(CATALOG_DATA, CATALOG_FILE));
-  databaseGlyphsOf(database);
-  database.close();
-  console.log(`its glyph file made in ${((Date.now() - glyphsStarted) / 1000).toFixed(1)} s`);
   return () => reference.stop();
 }

@@ -18,18 +18,6 @@ export interface PackNames {
   tags?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** A GlyphIndex as plain parts: its numbers in typed arrays, its strings in lists (see glyph-file.ts). */
-export interface GlyphIndexParts {
-  packs: string[];
-  packOf: Uint16Array;
-  names: string[];
-  wordCounts: Uint8Array;
-  postings: PostingParts;
-  aliasPostings: PostingParts;
-  tagPostings: PostingParts;
-  ownTagPostings: PostingParts;
-}
-
 /** Most glyphs one name word may be found under: beyond it a word says nothing about an icon (a pack's own prefix). */
 const MAX_POSTING = 200_000;
 
@@ -118,37 +106,6 @@ export class GlyphIndex {
 
   get size(): number {
     return this.names.length;
-  }
-
-  /** The index as plain parts, to be stored and read back whole by fromParts. */
-  toParts(): GlyphIndexParts {
-    return {
-      packs: [...this.packs],
-      packOf: this.packOf,
-      names: [...this.names],
-      wordCounts: this.wordCounts,
-      postings: this.postings.toParts(),
-      aliasPostings: this.aliasPostings.toParts(),
-      tagPostings: this.tagPostings.toParts(),
-      ownTagPostings: this.ownTagPostings.toParts(),
-    };
-  }
-
-  /** The index toParts gave, without grouping a pack's names again. */
-  static fromParts(parts: GlyphIndexParts): GlyphIndex {
-    const index = Object.create(GlyphIndex.prototype) as GlyphIndex;
-    const fields = index as unknown as Record<string, unknown>;
-    fields.packs = parts.packs;
-    fields.packOf = parts.packOf;
-    fields.names = parts.names;
-    fields.wordCounts = parts.wordCounts;
-    const postings = PostingTable.fromParts(parts.postings);
-    fields.postings = postings;
-    fields.aliasPostings = PostingTable.fromParts(parts.aliasPostings);
-    fields.tagPostings = PostingTable.fromParts(parts.tagPostings);
-    fields.ownTagPostings = PostingTable.fromParts(parts.ownTagPostings);
-    fields.sortedWords = [...postings.words()].sort();
-    return index;
   }
 
   /** The glyphs whose names hold `word`. */
@@ -242,13 +199,6 @@ function glyphGroups(pack: PackNames, themes: PackThemes): { groups: Map<string,
   return { groups, aliasesOf };
 }
 
-/** A PostingTable as plain parts: its words in slot order, where each slot's glyphs start, and the glyphs. */
-export interface PostingParts {
-  words: string[];
-  starts: Uint32Array;
-  glyphs: Int32Array;
-}
-
 /**
  * Glyph lists by word, packed into one typed array: a typed array per word
  * would cost about a hundred bytes of its own for each of the catalog's
@@ -258,21 +208,6 @@ class PostingTable {
   private readonly slots = new Map<string, number>();
   private readonly starts: Uint32Array;
   private readonly glyphs: Int32Array;
-
-  static fromParts(parts: PostingParts): PostingTable {
-    const table = new PostingTable(new Map());
-    const fields = table as unknown as { starts: Uint32Array; glyphs: Int32Array };
-    fields.starts = parts.starts;
-    fields.glyphs = parts.glyphs;
-    parts.words.forEach((word, slot) => {
-      table.slots.set(word, slot);
-    });
-    return table;
-  }
-
-  toParts(): PostingParts {
-    return { words: [...this.slots.keys()], starts: this.starts, glyphs: this.glyphs };
-  }
 
   constructor(lists: Map<string, number[]>) {
     this.starts = new Uint32Array(lists.size + 1);

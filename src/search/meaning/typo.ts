@@ -64,14 +64,6 @@ function hashOf(text: string): number {
  * number of known words; the index is two typed arrays, word numbers by
  * bucket of deletes' hashes, without the deletes themselves.
  */
-/** A TypoCorrector as plain parts (see glyph-file.ts). */
-export interface TypoCorrectorParts {
-  words: string[];
-  frequencies: Int32Array;
-  offsets: Uint32Array;
-  entries: Uint32Array;
-}
-
 export class TypoCorrector {
   private readonly words: string[];
   private readonly frequencies: Int32Array;
@@ -111,32 +103,6 @@ export class TypoCorrector {
       this.comparedBy.byteLength +
       this.frequencies.byteLength +
       this.words.reduce((sum, word) => sum + 2 * word.length + 24, 0);
-  }
-
-  /** The corrector as plain parts, to be stored and read back whole by fromParts. */
-  toParts(): TypoCorrectorParts {
-    return { words: [...this.words], frequencies: this.frequencies, offsets: this.offsets, entries: this.entries };
-  }
-
-  /** The corrector toParts gave, without filing every word's deletes again. */
-  static fromParts(parts: TypoCorrectorParts): TypoCorrector {
-    const corrector = Object.create(TypoCorrector.prototype) as TypoCorrector;
-    const fields = corrector as unknown as Record<string, unknown>;
-    fields.words = parts.words;
-    fields.frequencies = parts.frequencies;
-    fields.bucketMask = parts.offsets.length - 2;
-    fields.offsets = parts.offsets;
-    fields.entries = parts.entries;
-    fields.comparedBy = new Uint32Array(parts.words.length);
-    fields.query = 0;
-    fields.lastExamined = 0;
-    fields.bytes =
-      parts.offsets.byteLength +
-      parts.entries.byteLength +
-      4 * parts.words.length +
-      parts.frequencies.byteLength +
-      parts.words.reduce((sum, word) => sum + 2 * word.length + 24, 0);
-    return corrector;
   }
 
   /** How many words are known. */
