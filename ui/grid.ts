@@ -160,13 +160,17 @@ export class IconGrid {
       }, wait);
   }
 
+  /** The indexes of the items in view: from `first` up to, not including, `end`. */
+  private indexesInView(): { first: number; end: number } {
+    const top = this.list.getBoundingClientRect().top;
+    const columns = this.columnsDrawn;
+    return { first: Math.max(0, Math.floor(-top / CELL)) * columns, end: Math.ceil((window.innerHeight - top) / CELL) * columns };
+  }
+
   /** Loads the icons of the cells drawn, those in view first, then the spare rows: the browser sends a few requests at a time. */
   private loadShown(): void {
     this.loadedAt = performance.now();
-    const top = this.list.getBoundingClientRect().top;
-    const columns = this.columnsDrawn;
-    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
-    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const { first, end } = this.indexesInView();
     const inView: string[] = [];
     const spare: string[] = [];
     for (const index of [...this.cells.keys()].sort((a, b) => a - b)) {
@@ -232,10 +236,7 @@ export class IconGrid {
 
   /** The cells waiting for their icon, those in view before the spare rows. */
   private pendingInViewFirst(): HTMLElement[] {
-    const top = this.list.getBoundingClientRect().top;
-    const columns = this.columnsDrawn;
-    const first = Math.max(0, Math.floor(-top / CELL)) * columns;
-    const end = Math.ceil((window.innerHeight - top) / CELL) * columns;
+    const { first, end } = this.indexesInView();
     const inView: HTMLElement[] = [];
     const spare: HTMLElement[] = [];
     for (const [index, cell] of this.cells) {
