@@ -127,6 +127,7 @@ export function searchIcons(params: SearchParams, source: SearchSource, budget: 
   }
   if (names.length < params.limit) take(categoryMatches(params, reader));
   // Asked for the whole limit: some of what meaning finds may be names already taken.
-  if (names.length < params.limit && more && !budget.spent) take(more(params, params.limit, budget.units - budget.used));
+  // Filled by meaning only when the reference's search left at least half of the budget: a costly search is not made costlier.
+  if (names.length < params.limit && more && budget.used <= budget.units / 2) take(more(params, params.limit, budget.units - budget.used));
   return names.length ? { names, prefixes: prefixesOf(names) } : undefined;
 }

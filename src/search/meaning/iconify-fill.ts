@@ -5,9 +5,9 @@ import { runMeaningJob } from './meaning-job.js';
 /*
  * The Iconify API's `/search` answers the reference's results first; past
  * them, it is filled with what search by meaning finds for the same words,
- * so that "dustbin" finds trash cans there too: at most 200 of them, reading
- * what the search's budget has left, and at most a quarter of the index
- * entries a search by meaning may. Only queries of plain words
+ * so that "dustbin" finds trash cans there too: at most 200 of them, when the
+ * reference's search left at least half of the budget, reading at most a
+ * sixth of the index entries a search by meaning may. Only queries of plain words
  * are filled: no `key:value` (ids, `palette:`, `prefix:`), no `key=value`,
  * no category, partial words on; the reference's own syntax is its to answer.
  */
@@ -20,7 +20,7 @@ const wordsOnly = (query: string) => !query.includes(':') && !query.includes('='
  * search, whose cost is bounded apart, and the two together stay within what
  * one request may cost.
  */
-export const MEANING_FILL_LIMITS = { results: 200, workUnits: 150_000 } as const;
+export const MEANING_FILL_LIMITS = { results: 200, workUnits: 100_000 } as const;
 
 /** Whether pack `id` is one the `prefix`/`prefixes` parameter asks for: an id, or the start of ids when it ends with `-`. */
 const asked = (id: string, prefixes: readonly string[]) => prefixes.some((prefix) => id === prefix || (prefix.endsWith('-') && id.startsWith(prefix)));
