@@ -77,12 +77,14 @@ export class CatalogDatabase {
   constructor(
     /** The file, for another thread to open it too (see search/search-thread.ts). */
     readonly path: string,
+    /** SQLite's page cache for this connection, in KB. */
+    cacheKb = 2000,
   ) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     // SQLite's own default of 2 MB instead of better-sqlite3's 16 MB: requests for random
     // icons of a 1.2 GB file seldom meet a page twice, the B-trees' inner pages fit in 2 MB,
     // and the OS caches the file anyway. The larger cache only added its size to each process.
-    this.db.pragma('cache_size = -2000');
+    this.db.pragma(`cache_size = -${Math.floor(cacheKb)}`);
     const rows = this.db
       .prepare<[], { id: string; entry: string; last_modified: number | null }>('SELECT id, entry, last_modified FROM packs ORDER BY id')
       .all();

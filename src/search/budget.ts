@@ -3,10 +3,10 @@
  * index or examined as a match; a query to the database costs as much as a
  * few hundred (see posting-reader.ts). The costliest searches people type, a
  * two-letter word completed to the 1,800 keywords that start or end with it
- * (`er`), take five sixths of it, the next costliest half of it; a query
- * that asks for more gets what was found within it.
+ * (`er`), take nineteen twentieths of it, the next costliest about half of
+ * it; a query that asks for more gets what was found within it.
  */
-export const SEARCH_WORK_UNITS = 450_000;
+export const SEARCH_WORK_UNITS = 400_000;
 
 /**
  * What is left of one search's work. Once a piece of work does not fit, the

@@ -35,6 +35,14 @@ export interface ThreadRequest {
 
 export type ThreadReply = { id: number; result: SearchJobResult } | { id: number; error: string };
 
+/**
+ * The search thread's page cache per database: searches, unlike requests for
+ * icons, read the same keywords' rows again and again (every completion of a
+ * short word), and the costliest search read once (the warm-up below) stays
+ * read for the searches that share its keywords.
+ */
+const SEARCH_CACHE_KB = 16_000;
+
 /** Searches kept for reuse: one per view of the catalog (the public one, and one per set of private packs asked for). */
 const KEPT_SEARCHES = 16;
 
@@ -52,7 +60,7 @@ function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
   }
   return named.map(({ serial, path }) => {
     let database = databases.get(serial);
-    if (!database) databases.set(serial, (database = new CatalogDatabase(path)));
+    if (!database) databases.set(serial, (database = new CatalogDatabase(path, SEARCH_CACHE_KB)));
     return database;
   });
 }
