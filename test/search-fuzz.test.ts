@@ -17,12 +17,18 @@ import { seededRandom, testSeed } from './helpers/sources.js';
  * and without a token search different views of the catalog. Requests are sent
  * one at a time, after a first search; the server's CPU time (user and
  * system, all its threads) and resident memory are read from /proc before and
- * after each.
+ * after each. A request's own cost is the same each time it is sent (nothing
+ * is cached), while what the process does beside it is not: its helper
+ * threads collecting the garbage of earlier requests, the kernel reading
+ * pages in. A request over the bound is therefore sent twice more, and its
+ * cheapest run is its cost: one that costs more by design costs it each time.
  */
 
 const MAX_CPU_MS = 250;
 const MAX_RSS_GROWTH_MB = 50;
 const RANDOM_REQUESTS = 360;
+/** Runs of a request over the bound, at most, before its cheapest is taken as its cost. */
+const RUNS_OVER_BOUND = 3;
 
 const WORK = join(TEST_TMP, 'search-fuzz');
 const TOKEN = 'search-fuzz-token-0123456789abcdef';
@@ -86,8 +92,14 @@ describe('search under hostile queries', () => {
     ];
     const requests = [...worst, ...fuzzSearchRequests(random, RANDOM_REQUESTS).map((request) => ({ ...request, token: random() < 0.3 }))];
     const costs: Cost[] = [];
+    const repeated: string[] = [];
     for (const [i, request] of requests.entries()) {
-      const cost = await costOf(request);
+      let cost = await costOf(request);
+      for (let run = 1; run < RUNS_OVER_BOUND && cost.cpu > MAX_CPU_MS; run++) {
+        const again = await costOf(request);
+        repeated.push(`${shown(cost)}, then ${again.cpu} ms`);
+        if (again.cpu < cost.cpu) cost = again;
+      }
       costs.push(cost);
       // Checked as they come: without a bound, the next requests would take hours.
       expect(cost.cpu, shown(cost)).toBeLessThanOrEqual(MAX_CPU_MS);
@@ -98,6 +110,7 @@ describe('search under hostile queries', () => {
     }
     const byCpu = [...costs].sort((a, b) => b.cpu - a.cpu);
     console.log(`search fuzz: ${costs.length} requests; costliest:\n${byCpu.slice(0, 8).map(shown).join('\n')}`);
+    console.log(`search fuzz: ${repeated.length} runs over the bound, sent again:\n${repeated.join('\n')}`);
     console.log(`search fuzz: most memory: ${shown([...costs].sort((a, b) => b.rss - a.rss)[0] as Cost)}`);
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   }, 300_000);
