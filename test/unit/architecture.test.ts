@@ -88,6 +88,7 @@ const KNOWN_TANGLES = [
   'catalog/iconify-lists -> search/icon-style',
   'catalog/iconify-view -> search/set-index',
   'search/engine -> iconify/prefixes',
+  'search/meaning/iconify-fill -> iconify/prefixes',
   'search/search-jobs -> iconify/search',
 ];
 

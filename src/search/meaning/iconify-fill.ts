@@ -1,4 +1,5 @@
 import type { Catalog } from '../../catalog/catalog.js';
+import { prefixFilter } from '../../iconify/prefixes.js';
 import type { SearchParams } from '../engine.js';
 import { runMeaningJob } from './meaning-job.js';
 
@@ -22,13 +23,10 @@ const wordsOnly = (query: string) => !query.includes(':') && !query.includes('='
  */
 export const MEANING_FILL_LIMITS = { results: 200, workUnits: 100_000 } as const;
 
-/** Whether pack `id` is one the `prefix`/`prefixes` parameter asks for: an id, or the start of ids when it ends with `-`. */
-const asked = (id: string, prefixes: readonly string[]) => prefixes.some((prefix) => id === prefix || (prefix.endsWith('-') && id.startsWith(prefix)));
-
 /** Icon ids that search by meaning finds for `params` among the packs `served`, best first, one per glyph. */
 export function meaningFill(params: SearchParams, wanted: number, workLeft: number, catalog: Catalog, served: readonly string[]): string[] {
   if (params.category !== undefined || params.partial === false || !wordsOnly(params.query)) return [];
-  const packs = params.prefixes ? served.filter((id) => asked(id, params.prefixes as string[])) : undefined;
+  const packs = params.prefixes ? served.filter(prefixFilter(params.prefixes)) : undefined;
   if (packs?.length === 0) return [];
   const found = runMeaningJob(
     {

@@ -200,19 +200,40 @@ function readingsOf(words: readonly string[], typed: readonly string[], sources:
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
     const withStops = typed.map((word) => slotOfTyped.get(word) ?? stopSlotOf(word, sources));
     if (withStops.every((slot): slot is Slot => slot !== undefined)) readings.push(withStops);
-    for (let i = 0; i + 1 < typed.length && readings.length < MAX_READINGS; i++) {
-      const [word, next] = [typed[i] as string, typed[i + 1] as string];
-      if (!STOP_WORDS.has(word) && !STOP_WORDS.has(next)) continue;
-      const phrase = phraseSlotOf(word, next, sources);
-      if (phrase)
-        readings.push(typed.flatMap((other, j) => (j === i ? [phrase] : j === i + 1 || STOP_WORDS.has(other) ? [] : [slotOfTyped.get(other) as Slot])));
-    }
+    const hasStop = (word: string, next: string) => STOP_WORDS.has(word) || STOP_WORDS.has(next);
+    // Stop words other than the phrase's are left out, as in the plain reading.
+    phraseReadings(typed, hasStop, (word) => (STOP_WORDS.has(word) ? undefined : slotOfTyped.get(word)), sources, readings);
   }
-  for (let i = 0; i + 1 < words.length && readings.length < MAX_READINGS; i++) {
-    const phrase = phraseSlotOf(words[i] as string, words[i + 1] as string, sources);
-    if (phrase) readings.push([...plain.slice(0, i), phrase, ...plain.slice(i + 2)]);
-  }
+  phraseReadings(words, () => true, (_, j) => plain[j], sources, readings);
   return { readings, corrected };
+}
+
+/**
+ * Adds to `readings`, while they are fewer than MAX_READINGS, a reading of
+ * `sequence` for each neighbouring pair that `pairs` admits and the vocabulary
+ * knows as a phrase: the phrase's slot in the pair's place, each other word's
+ * from `slotOf` (left out when undefined).
+ */
+function phraseReadings(
+  sequence: readonly string[],
+  pairs: (word: string, next: string) => boolean,
+  slotOf: (word: string, index: number) => Slot | undefined,
+  sources: MeaningSources,
+  readings: Slot[][],
+): void {
+  for (let i = 0; i + 1 < sequence.length && readings.length < MAX_READINGS; i++) {
+    const [word, next] = [sequence[i] as string, sequence[i + 1] as string];
+    if (!pairs(word, next)) continue;
+    const phrase = phraseSlotOf(word, next, sources);
+    if (!phrase) continue;
+    readings.push(
+      sequence.flatMap((other, j) => {
+        if (j === i) return [phrase];
+        const slot = j === i + 1 ? undefined : slotOf(other, j);
+        return slot === undefined ? [] : [slot];
+      }),
+    );
+  }
 }
 
 function bestCorrections(word: string, sources: MeaningSources): string[] {
