@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Whole-catalog tests are heavy; two at a time match the machine's two cores.
     maxWorkers: 2,
+    // The React components that tsc compiles for the render test are run by Node itself, not through Vite's transform.
+    server: { deps: { external: [/\/react-components\/js\//] } },
   },
 });

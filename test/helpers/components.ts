@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { ROOT } from './paths.js';
 
@@ -10,8 +11,10 @@ const require = createRequire(import.meta.url);
 /**
  * Type-checks TSX files with the real compiler, `tsc --strict --jsx react-jsx`,
  * in one program. Returns the compiler's output (empty when all compile).
+ * With `emitTo`, the same program also writes each file's JavaScript there,
+ * as ES modules (see importEmitted).
  */
-export function typeCheck(dir: string, files: Map<string, string>): { status: number | null; output: string } {
+export function typeCheck(dir: string, files: Map<string, string>, emitTo?: string): { status: number | null; output: string } {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const [name, source] of files) writeFileSync(join(dir, name), source);
@@ -21,7 +24,7 @@ export function typeCheck(dir: string, files: Map<string, string>): { status: nu
       compilerOptions: {
         strict: true,
         jsx: 'react-jsx',
-        noEmit: true,
+        ...(emitTo === undefined ? { noEmit: true } : { outDir: emitTo }),
         target: 'es2022',
         module: 'esnext',
         moduleResolution: 'bundler',
@@ -35,9 +38,27 @@ export function typeCheck(dir: string, files: Map<string, string>): { status: nu
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (emitTo !== undefined) {
+    writeFileSync(join(emitTo, 'package.json'), JSON.stringify({ type: 'module' }));
+    writeFileSync(join(emitTo, LOADER), 'export const load = (url) => import(url);\n');
+  }
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
+/** The name of the module that typeCheck writes beside what it emits, to import the rest (see importEmitted). */
+const LOADER = 'import-emitted.js';
+
+/**
+ * Evaluates a module that typeCheck emitted (`file`: its name in `emitTo`,
+ * .tsx or .js) against the installed React. Node imports it itself: the
+ * folder is one the test runner leaves to Node (vitest.config.ts), and the
+ * import is made by a module of that folder, so that the runner is not asked
+ * about each of thousands of modules.
+ */
+export async function importEmitted(emitTo: string, file: string): Promise<Record<string, unknown>> {
+  const loader = (await import(/* @vite-ignore */ pathToFileURL(join(emitTo, LOADER)).href)) as { load(url: string): Promise<Record<string, unknown>> };
+  return loader.load(pathToFileURL(join(emitTo, file.replace(/\.tsx$/, '.js'))).href);
+}
 /** Compiles one TSX module with esbuild and evaluates it against the installed React. */
 export function loadComponent(source: string): Record<string, unknown> {
   const { code } = transformSync(source, { loader: 'tsx', jsx: 'automatic', format: 'cjs' });
