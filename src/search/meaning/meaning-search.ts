@@ -204,7 +204,13 @@ function readingsOf(words: readonly string[], typed: readonly string[], sources:
     // Stop words other than the phrase's are left out, as in the plain reading.
     phraseReadings(typed, hasStop, (word) => (STOP_WORDS.has(word) ? undefined : slotOfTyped.get(word)), sources, readings);
   }
-  phraseReadings(words, () => true, (_, j) => plain[j], sources, readings);
+  phraseReadings(
+    words,
+    () => true,
+    (_, j) => plain[j],
+    sources,
+    readings,
+  );
   return { readings, corrected };
 }
 
