@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { renderSolid, renderSvelte, renderVue, type Rendered } from './helpers/framework-render.js';
-import { mapLimit } from './helpers/http.js';
+import { mapLimit, sweepJson } from './helpers/http.js';
 import { FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
@@ -48,9 +48,8 @@ beforeAll(async () => {
   for (const name of allNames(fixture)) pairs.push([fixture.prefix, name]);
   const requests = FRAMEWORKS.flatMap((framework) => pairs.map(([pack, name]) => [framework, pack, name] as const));
   await mapLimit(requests, 16, async ([framework, pack, name]) => {
-    const response = await fetch(`${server.base}/r/${framework}/${pack}/${name}.json`, { headers: { 'accept-encoding': 'identity' } });
-    if (response.status !== 200) throw new Error(`${framework} ${pack}:${name}: status ${response.status}`);
-    const document = (await response.json()) as FrameworkDocument;
+    const { status, json: document } = await sweepJson<FrameworkDocument>(`${server.base}/r/${framework}/${pack}/${name}.json`);
+    if (!document) throw new Error(`${framework} ${pack}:${name}: status ${status}`);
     documents.get(framework)?.set(document.id, document);
   });
   console.log(

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
-import { mapLimit } from './helpers/http.js';
+import { mapLimit, sweepJson } from './helpers/http.js';
 import { FIXTURE_PACKS, TEST_TMP, TRANSFORM_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
@@ -74,10 +74,8 @@ afterAll(async () => {
 
 /** The icon document of `pack:name`, or a line saying why there is none. */
 async function iconDocument(pack: string, name: string): Promise<IconDocument | string> {
-  // Identity: compression has its own tests, and would only slow this sweep.
-  const response = await fetch(`${server.base}/r/${pack}/${name}.json`, { headers: { 'accept-encoding': 'identity' } });
-  if (response.status !== 200) return `${pack}:${name}: status ${response.status}`;
-  return (await response.json()) as IconDocument;
+  const { status, json } = await sweepJson<IconDocument>(`${server.base}/r/${pack}/${name}.json`);
+  return json ?? `${pack}:${name}: status ${status}`;
 }
 
 /** Fetches each icon document and compares it with the independent rendering of its source; returns the mismatches. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importEmitted, loadComponent, renderComponent, typeCheck } from './helpers/components.js';
-import { mapLimit } from './helpers/http.js';
+import { mapLimit, sweepJson } from './helpers/http.js';
 import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames, readDefaultPack, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
@@ -40,10 +40,8 @@ beforeAll(async () => {
   const random = seededRandom(testSeed('react sample'));
   pairs.push(...sampleIcons(servedDefaultPacks(), SAMPLE_SIZE, random));
   await mapLimit(pairs, 16, async ([pack, name]) => {
-    // Identity: compression has its own tests, and would only slow this sweep.
-    const response = await fetch(`${server.base}/r/${pack}/${name}.json`, { headers: { 'accept-encoding': 'identity' } });
-    if (response.status !== 200) throw new Error(`${pack}:${name}: status ${response.status}`);
-    const document = (await response.json()) as IconDocument;
+    const { status, json: document } = await sweepJson<IconDocument>(`${server.base}/r/${pack}/${name}.json`);
+    if (!document) throw new Error(`${pack}:${name}: status ${status}`);
     documents.set(document.id, document);
   });
   console.log(`react: ${documents.size} components (${WHOLE_PACKS.length + 1} whole packs and ${SAMPLE_SIZE} random icons)`);
