@@ -258,6 +258,26 @@ describe('the icon panel', () => {
     await page.locator('.alias').waitFor();
     expect(await page.locator('.alias').innerText()).toBe(`An alias of mdi:${parent}.`);
   });
+
+  it('opened by a link, scrolls the list to the icon and marks its cell, that of its glyph for a variant', async () => {
+    const { json: names } = await getJson<{ uncategorized?: string[]; categories?: Record<string, string[]> }>(`${server.base}/collection?prefix=mdi`);
+    const last = [...new Set([...(names.uncategorized ?? []), ...Object.values(names.categories ?? {}).flat()])].sort().at(-1) as string;
+    const { json: found } = await getJson<{ results: Array<{ id: string; pack: string; variants: string[] }> }>(`${server.base}/r/search.json?q=home&limit=48`);
+    const glyph = found.results.find((hit) => hit.pack === 'mdi' && hit.variants.length > 0) as { id: string; variants: string[] };
+    const links: Array<[string, string]> = [
+      [`?pack=mdi&icon=${last}`, `mdi:${last}`],
+      [`?q=home&icon=mdi:${glyph.variants[0]}`, glyph.id],
+    ];
+    for (const [link, cellId] of links) {
+      await page.goto(url(link));
+      const current = page.locator('.grid a[aria-current="true"]');
+      await current.waitFor();
+      expect((await current.getAttribute('title'))?.split(' ')[0], link).toBe(cellId);
+      const box = (await current.boundingBox()) as { y: number; height: number };
+      expect(box.y, link).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, link).toBeLessThanOrEqual(DESKTOP.height);
+    }
+  });
 });
 
 describe('every format to copy', () => {

@@ -1,5 +1,5 @@
 import { h } from './dom.js';
-import type { IconGrid } from './grid.js';
+import type { GridItem, IconGrid } from './grid.js';
 import { iconView } from './icon.js';
 
 const TYPING = 'input, textarea, select, [contenteditable]';
@@ -62,7 +62,7 @@ export class Drawer {
   }
 
   private locate(id: string): void {
-    this.index = this.grid ? this.grid.items.findIndex((item) => item.id === id) : -1;
+    this.index = this.grid ? indexOfIcon(this.grid.items, id) : -1;
     this.previous.disabled = this.index <= 0;
     this.next.disabled = this.index < 0 || this.index >= (this.grid?.items.length ?? 0) - 1;
     this.grid?.markCurrent(this.index);
@@ -107,4 +107,13 @@ export class Drawer {
     this.hooks.step(item.id);
     void this.show(item.id);
   }
+}
+
+/** Where icon `id` is in a list: its own cell, or that of the glyph it is a variant of (a link may open a variant). */
+function indexOfIcon(items: readonly GridItem[], id: string): number {
+  const own = items.findIndex((item) => item.id === id);
+  if (own >= 0) return own;
+  const colon = id.indexOf(':');
+  const [pack, name] = [id.slice(0, colon + 1), id.slice(colon + 1)];
+  return items.findIndex((item) => item.id.startsWith(pack) && item.variants?.includes(name));
 }

@@ -105,9 +105,7 @@ export class IconGrid {
       this.unsubscribe();
       return;
     }
-    const columns = this.columns;
-    const rows = Math.ceil(this.items.length / columns);
-    this.list.style.height = `${rows * CELL}px`;
+    const { columns, rows } = this.sizeList();
     if (columns !== this.columnsDrawn) {
       // Every cell moves when the columns change: they are built again.
       for (const cell of this.cells.values()) cell.remove();
@@ -358,8 +356,18 @@ export class IconGrid {
     this.focus(Math.max(0, Math.min(this.items.length - 1, this.active + move)));
   }
 
+  /** Gives the list the height of all its rows, so that the page can scroll to any of them before they are drawn. */
+  private sizeList(): { columns: number; rows: number } {
+    const columns = this.columns;
+    const rows = Math.ceil(this.items.length / columns);
+    this.list.style.height = `${rows * CELL}px`;
+    return { columns, rows };
+  }
+
   /** Scrolls icon `index` into view (the page scrolls), drawing the cells then in view. */
   reveal(index: number): void {
+    // A list opened on an icon (a link to it) is revealed before its first drawing.
+    this.sizeList();
     const row = Math.floor(index / this.columns);
     const top = this.list.getBoundingClientRect().top + row * CELL;
     const header = 56;
