@@ -108,11 +108,12 @@ function meaningsOf(word: string, sources: MeaningSources, factor: number, tier:
   const backwards = (sources.vocabulary?.backLinksOf(word) ?? [])
     .filter((link) => link.word !== word && !forwards.some((forward) => forward.word === link.word))
     .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * meaningScore(link.weight), tier }));
+  const known = new Set([...forwards, ...backwards].map((expansion) => expansion.word));
   // Through the word's strongest link, read backwards too: "garbage" is trash, and so `delete-bin`.
   const strongest = links.find((link) => link.nameWord !== word && link.weight >= STRONG_LINK_WEIGHT);
   const through = strongest
     ? (sources.vocabulary?.backLinksOf(strongest.nameWord) ?? [])
-        .filter((link) => link.word !== word && ![...forwards, ...backwards].some((known) => known.word === link.word))
+        .filter((link) => link.word !== word && !known.has(link.word))
         .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * BACK_LINK_SHARE * meaningScore(Math.min(link.weight, strongest.weight)), tier }))
     : [];
   return [...forwards, ...backwards, ...through];
@@ -125,11 +126,10 @@ function typedWordsOf(q: string): string[] {
     .slice(0, MEANING_LIMITS.maxWords);
 }
 
-/** The query words read: lower-case, stop words dropped unless nothing else is left, at most maxWords. */
-export function queryWordsOf(q: string): string[] {
-  const words = typedWordsOf(q);
-  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  return meaningful.length > 0 ? meaningful : words;
+/** The query words read, of those typed: stop words dropped unless nothing else is left. */
+function queryWordsOf(typed: readonly string[]): readonly string[] {
+  const meaningful = typed.filter((word) => !STOP_WORDS.has(word));
+  return meaningful.length > 0 ? meaningful : typed;
 }
 
 /** What one query word may match, and its correction if it is no known word. */
@@ -282,7 +282,7 @@ const bandOf = (score: number) => Math.round(score / SCORE_BAND);
  */
 export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
   const typed = typedWordsOf(query.q);
-  const words = queryWordsOf(query.q);
+  const words = queryWordsOf(typed);
   const answer: MeaningAnswer = { query: words.join(' '), total: 0, hits: [], work: 0 };
   if (words.length === 0) return answer;
   const { readings, corrected } = readingsOf(words, typed, sources);
