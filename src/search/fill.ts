@@ -101,10 +101,11 @@ function categoryMatches(params: SearchParams, reader: PostingReader): string[] 
 
 /**
  * Names found past the reference's results for the same parameters, best
- * first (the registry's search by meaning), reading at most `workLeft` units:
- * what the search's budget has left.
+ * first (the registry's search by meaning), as many as the limit asks (some
+ * may be names already taken), reading at most `workLeft` units: what the
+ * search's budget has left.
  */
-export type MoreNames = (params: SearchParams, wanted: number, workLeft: number) => readonly string[];
+export type MoreNames = (params: SearchParams, workLeft: number) => readonly string[];
 
 /** Search as `/search` answers it (see above), within `budget`. */
 export function searchIcons(params: SearchParams, source: SearchSource, budget: WorkBudget = new WorkBudget(), more?: MoreNames): SearchResult | undefined {
@@ -126,8 +127,7 @@ export function searchIcons(params: SearchParams, source: SearchSource, budget: 
     take(search({ ...params, query }, reader)?.names ?? []);
   }
   if (names.length < params.limit) take(categoryMatches(params, reader));
-  // Asked for the whole limit: some of what meaning finds may be names already taken.
   // Filled by meaning only when the reference's search left at least half of the budget: a costly search is not made costlier.
-  if (names.length < params.limit && more && budget.used <= budget.units / 2) take(more(params, params.limit, budget.units - budget.used));
+  if (names.length < params.limit && more && budget.used <= budget.units / 2) take(more(params, budget.units - budget.used));
   return names.length ? { names, prefixes: prefixesOf(names) } : undefined;
 }

@@ -45,7 +45,7 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
           const info = catalog.iconifyInfo(pack);
           return info === undefined ? undefined : JSON.parse(info);
         },
-        (params, wanted, workLeft) => meaningFill(params, wanted, workLeft, catalog, served),
+        (params, workLeft) => meaningFill(params, workLeft, catalog, served),
       );
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);

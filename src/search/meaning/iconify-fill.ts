@@ -23,8 +23,8 @@ const wordsOnly = (query: string) => !query.includes(':') && !query.includes('='
  */
 export const MEANING_FILL_LIMITS = { results: 200, workUnits: 100_000 } as const;
 
-/** Icon ids that search by meaning finds for `params` among the packs `served`, best first, one per glyph. */
-export function meaningFill(params: SearchParams, wanted: number, workLeft: number, catalog: Catalog, served: readonly string[]): string[] {
+/** Icon ids that search by meaning finds for `params` among the packs `served`, best first, one per glyph, up to its limit. */
+export function meaningFill(params: SearchParams, workLeft: number, catalog: Catalog, served: readonly string[]): string[] {
   if (params.category !== undefined || params.partial === false || !wordsOnly(params.query)) return [];
   const packs = params.prefixes ? served.filter(prefixFilter(params.prefixes)) : undefined;
   if (packs?.length === 0) return [];
@@ -32,7 +32,7 @@ export function meaningFill(params: SearchParams, wanted: number, workLeft: numb
     {
       kind: 'meaning',
       q: params.query,
-      limit: Math.min(wanted, MEANING_FILL_LIMITS.results),
+      limit: Math.min(params.limit, MEANING_FILL_LIMITS.results),
       offset: 0,
       packs,
       drawings: false,
