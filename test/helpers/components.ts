@@ -56,9 +56,17 @@ const LOADER = 'import-emitted.js';
  * about each of thousands of modules.
  */
 export async function importEmitted(emitTo: string, file: string): Promise<Record<string, unknown>> {
-  const loader = (await import(/* @vite-ignore */ pathToFileURL(join(emitTo, LOADER)).href)) as { load(url: string): Promise<Record<string, unknown>> };
-  return loader.load(pathToFileURL(join(emitTo, file.replace(/\.tsx$/, '.js'))).href);
+  let loader = loaders.get(emitTo);
+  if (!loader) loaders.set(emitTo, (loader = import(/* @vite-ignore */ pathToFileURL(join(emitTo, LOADER)).href) as Promise<Loader>));
+  return (await loader).load(pathToFileURL(join(emitTo, file.replace(/\.tsx$/, '.js'))).href);
 }
+
+interface Loader {
+  load(url: string): Promise<Record<string, unknown>>;
+}
+
+/** The loader of each folder, imported through the test runner once. */
+const loaders = new Map<string, Promise<Loader>>();
 /** Compiles one TSX module with esbuild and evaluates it against the installed React. */
 export function loadComponent(source: string): Record<string, unknown> {
   const { code } = transformSync(source, { loader: 'tsx', jsx: 'automatic', format: 'cjs' });
