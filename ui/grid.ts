@@ -367,8 +367,8 @@ export class IconGrid {
   /** Scrolls icon `index` into view (the page scrolls), drawing the cells then in view. */
   reveal(index: number): void {
     // A list opened on an icon (a link to it) is revealed before its first drawing.
-    this.sizeList();
-    const row = Math.floor(index / this.columns);
+    const { columns } = this.sizeList();
+    const row = Math.floor(index / columns);
     const top = this.list.getBoundingClientRect().top + row * CELL;
     const header = 56;
     if (top < header) window.scrollBy(0, top - header);
