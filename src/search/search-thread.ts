@@ -36,12 +36,14 @@ export interface ThreadRequest {
 export type ThreadReply = { id: number; result: SearchJobResult } | { id: number; error: string };
 
 /**
- * The search thread's page cache per database: searches, unlike requests for
- * icons, read the same keywords' rows again and again (every completion of a
- * short word), and the costliest search read once (the warm-up below) stays
- * read for the searches that share its keywords.
+ * The search thread's page cache for the default packs' database: searches,
+ * unlike requests for icons, read the same keywords' rows again and again
+ * (every completion of a short word), and the costliest search read once (the
+ * warm-up below) stays read for the searches that share its keywords. Own
+ * packs' databases keep SQLite's default: a miss's suggestions in a large own
+ * pack read its names once each, and a larger cache only held them.
  */
-const SEARCH_CACHE_KB = 16_000;
+const DEFAULT_PACKS_CACHE_KB = 16_000;
 
 /** Searches kept for reuse: one per view of the catalog (the public one, and one per set of private packs asked for). */
 const KEPT_SEARCHES = 16;
@@ -58,9 +60,9 @@ function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
     databases.delete(serial);
     searches.clear();
   }
-  return named.map(({ serial, path }) => {
+  return named.map(({ serial, path }, index) => {
     let database = databases.get(serial);
-    if (!database) databases.set(serial, (database = new CatalogDatabase(path, SEARCH_CACHE_KB)));
+    if (!database) databases.set(serial, (database = index === 0 ? new CatalogDatabase(path, DEFAULT_PACKS_CACHE_KB) : new CatalogDatabase(path)));
     return database;
   });
 }
