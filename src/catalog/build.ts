@@ -87,6 +87,9 @@ interface PreviousPack {
   aliasCount: number;
 }
 
+/** The database file's page size (set before its first table). */
+const PAGE_BYTES = 16_384;
+
 /** Writes packs into a new database, in the order they are handed over. */
 class CatalogWriter {
   readonly db: Database.Database;
@@ -102,6 +105,9 @@ class CatalogWriter {
     // Nothing reads the file until it is complete, so durability during the build buys nothing.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
+    // Pages of 16 KB rather than 4: a pack document's chunks of 256 KB take a quarter of
+    // the overflow pages to write, and the B-trees of names one level less to walk.
+    this.db.pragma(`page_size = ${PAGE_BYTES}`);
     this.db.exec(SCHEMA);
     const insertPack = this.db.prepare('INSERT INTO packs (id, entry, last_modified, source, signature, icon_count, alias_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertDocument = this.db.prepare('INSERT INTO pack_documents (pack, etag, identity_length, br_length, gzip_length) VALUES (?, ?, ?, ?, ?)');
