@@ -57,17 +57,31 @@ export function allEtags(etag: string): string[] {
   return [etag, etagFor(etag, 'br'), etagFor(etag, 'gzip')];
 }
 
+/**
+ * The bytes in memory of their own. Node makes a Buffer shorter than 4 KB (an
+ * icon document from its string, a small compressed answer) as a slice of an
+ * 8 KB slab shared with the allocations around it: kept in a cache, it keeps
+ * the whole slab alive after the others died.
+ */
+function unpooled(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 type ResourceFields = Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size' | 'etag' | 'problem'> & { etag?: string };
 
 /** A resource held in memory whose compressed codings are made on first use, then kept. */
 export function memoryResource(fields: ResourceFields, body: Buffer): Resource {
-  const variants: Partial<Record<Encoding, Buffer>> = { identity: body };
-  const bytes = (encoding: Encoding) => (variants[encoding] ??= compress(body, encoding as Exclude<Encoding, 'identity'>));
+  const identity = unpooled(body);
+  const variants: Partial<Record<Encoding, Buffer>> = { identity };
+  const bytes = (encoding: Encoding) => (variants[encoding] ??= unpooled(compress(identity, encoding as Exclude<Encoding, 'identity'>)));
   return {
     ...fields,
-    etag: fields.etag ?? etagOf(body),
+    etag: fields.etag ?? etagOf(identity),
     // Compressed JSON is far smaller than the original: twice the body bounds all three.
-    size: body.length * 2 + 256,
+    size: identity.length * 2 + 256,
     bytes,
     byteLength: (encoding) => bytes(encoding).length,
   };
