@@ -14,6 +14,7 @@ import { closestNames } from './suggestions.js';
 import { normaliseBasePath, type DocumentRoute, type Framework } from './paths.js';
 import { CatalogSearch } from '../search/catalog-search.js';
 import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
+import { withDrawings } from '../search/meaning/meaning-job.js';
 import type { PageAssets } from '../page/assets.js';
 import { searchJobOf } from './search-params.js';
 
@@ -195,9 +196,10 @@ export class Registry {
     const asked = searchJobOf(query);
     if ('status' in asked) return problemResource(asked);
     const job = { ...asked, first: this.firstInSearch };
-    return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () =>
-      documentResource(Buffer.from(JSON.stringify(await this.runSearch(job))), undefined),
-    );
+    return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
+      const found = withDrawings(await this.runSearch(job), (pack, name) => this.catalog.icon(pack, name));
+      return documentResource(Buffer.from(JSON.stringify(found)), undefined);
+    });
   }
 
   private packNotFound(pack: string): Problem {

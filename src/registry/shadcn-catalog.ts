@@ -15,9 +15,9 @@ function searchPage(found: MeaningResults): Page {
   return { ids: found.results.map((result) => result.id), total: found.total };
 }
 
-/** The search of a catalog page with `q`: search by meaning, the page asked for, without the drawings (the CLI lists names). */
+/** The search of a catalog page with `q`: search by meaning, the page asked for (the CLI lists names, not drawings). */
 export function catalogSearchJob(params: CatalogParams): MeaningJob | undefined {
-  return params.iconsWanted && params.q ? { kind: 'meaning', q: params.q, limit: params.limit, offset: params.offset, drawings: false } : undefined;
+  return params.iconsWanted && params.q ? { kind: 'meaning', q: params.q, limit: params.limit, offset: params.offset } : undefined;
 }
 
 /** Every visible icon of every pack, packs in id order, icons in the pack's order: read only as far as the page. */

@@ -35,7 +35,6 @@ export function meaningFill(params: SearchParams, workLeft: number, catalog: Cat
       limit: Math.min(params.limit, MEANING_FILL_LIMITS.results),
       offset: 0,
       packs,
-      drawings: false,
       workUnits: Math.min(workLeft, MEANING_FILL_LIMITS.workUnits),
     },
     catalog,

@@ -1,5 +1,6 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
+import type { IconifyIcon } from '@iconify/types';
 import { iconToSVG } from '@iconify/utils';
 import { type DatabaseGlyphs, databaseGlyphsOf } from './catalog-glyphs.js';
 import { type MeaningAnswer, type MeaningHit, type MeaningSources, searchByMeaning, TIERS } from './meaning-search.js';
@@ -22,29 +23,31 @@ export interface MeaningJob {
   style?: 'fill' | 'stroke';
   /** Packs ranked before the others: the caller's private packs. */
   first?: string[];
-  /** Whether results carry their drawing (body and size): not for lists of names. */
-  drawings?: boolean;
   /** An icon id: the icons of other packs that mean the same, the best of each pack, instead of a search of `q`. */
   like?: string;
   /** Index entries the search may read, when fewer than search by meaning's own bound. */
   workUnits?: number;
 }
 
-/** One result of `/r/search.json`: a glyph of a pack, its other names, and its drawing. */
+/** One result of a search by meaning: a glyph of a pack and its other names. */
 export interface MeaningResult {
   id: string;
   pack: string;
   name: string;
   variants: string[];
-  width?: number;
-  height?: number;
-  body?: string;
 }
 
-export interface MeaningResults {
+/** One result of `/r/search.json`: a glyph with its drawing, the body and size an icon document gives, without the <svg> around them. */
+export interface DrawnMeaningResult extends MeaningResult {
+  width: number;
+  height: number;
+  body: string;
+}
+
+export interface MeaningResults<Result extends MeaningResult = MeaningResult> {
   query: string;
   total: number;
-  results: MeaningResult[];
+  results: Result[];
   didYouMean?: string;
 }
 
@@ -77,7 +80,12 @@ function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?
   return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
 }
 
-/** Runs a search by meaning over the packs `served` of `catalog`, with each result's drawing. */
+/**
+ * Runs a search by meaning over the packs `served` of `catalog`. Results
+ * carry names, not drawings: the search thread runs one search at a time,
+ * and reading and drawing each result's icon (withDrawings) is left to the
+ * thread that answers, which is mostly idle meanwhile.
+ */
 export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonly string[]): MeaningResults {
   const shown = new Set(served);
   const scoped = scopeOf(job.q, (id) => shown.has(id));
@@ -110,22 +118,18 @@ export function runMeaningJob(job: MeaningJob, catalog: Catalog, served: readonl
           (pack, database) => servedBy(pack, database),
           (pack) => shown.has(pack),
         );
-  const results = answer.hits.map((hit): MeaningResult => {
-    if (job.drawings === false) return { id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants };
-    const icon = catalog.icon(hit.pack, hit.name);
-    // The body and size an icon document gives, without the <svg> around them.
-    const drawn = icon ? iconToSVG(icon) : undefined;
-    return {
-      id: `${hit.pack}:${hit.name}`,
-      pack: hit.pack,
-      name: hit.name,
-      variants: hit.variants,
-      width: drawn?.viewBox[2] ?? 0,
-      height: drawn?.viewBox[3] ?? 0,
-      body: drawn?.body ?? '',
-    };
-  });
+  const results = answer.hits.map((hit): MeaningResult => ({ id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants }));
   return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
+}
+
+/** The results with their drawings: `icon` reads an icon (resolved) of a pack the search served. */
+export function withDrawings(found: MeaningResults, icon: (pack: string, name: string) => IconifyIcon | undefined): MeaningResults<DrawnMeaningResult> {
+  const results = found.results.map((result): DrawnMeaningResult => {
+    const data = icon(result.pack, result.name);
+    const drawn = data ? iconToSVG(data) : undefined;
+    return { ...result, width: drawn?.viewBox[2] ?? 0, height: drawn?.viewBox[3] ?? 0, body: drawn?.body ?? '' };
+  });
+  return { ...found, results };
 }
 
 /** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
