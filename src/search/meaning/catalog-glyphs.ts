@@ -32,6 +32,14 @@ function packNamesOf(database: CatalogDatabase, pack: string): PackNames | undef
   };
 }
 
+/** Each pack's names, read as the index asks for them. */
+function* packNamesIn(database: CatalogDatabase): Generator<PackNames> {
+  for (const pack of database.packs.keys()) {
+    const names = packNamesOf(database, pack);
+    if (names) yield names;
+  }
+}
+
 /** What search by meaning holds of one database: its glyphs, the words they are named with, and its vocabulary if it has one. */
 export interface DatabaseGlyphs {
   index: GlyphIndex;
@@ -41,8 +49,7 @@ export interface DatabaseGlyphs {
 
 /** Reads a database's glyphs and vocabulary, and files the words typos are corrected to (names' and the vocabulary's). */
 export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
-  const packs = [...database.packs.keys()].map((pack) => packNamesOf(database, pack)).filter((pack): pack is PackNames => pack !== undefined);
-  const index = new GlyphIndex(packs);
+  const index = new GlyphIndex(packNamesIn(database));
   const stored = database.metaValue(VOCABULARY_KEY);
   const vocabulary = stored === undefined ? undefined : new Vocabulary(JSON.parse(stored) as VocabularyTable);
   const frequencies = index.wordFrequencies();

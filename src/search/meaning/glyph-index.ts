@@ -47,8 +47,9 @@ export class GlyphIndex {
   /** Every name word, sorted, for the words that start with a partial one. */
   readonly sortedWords: readonly string[];
 
-  constructor(packs: readonly PackNames[]) {
-    this.packs = packs.map((pack) => pack.id);
+  /** `packs` is read once, a pack at a time: a generator that reads each pack as it is asked for keeps one pack's names in memory, not every pack's. */
+  constructor(packs: Iterable<PackNames>) {
+    const ids: string[] = [];
     const packOf: number[] = [];
     const names: string[] = [];
     const wordCounts: number[] = [];
@@ -61,7 +62,8 @@ export class GlyphIndex {
       if (!list) map.set(word, [glyph]);
       else if (list[list.length - 1] !== glyph && list.length < MAX_POSTING) list.push(glyph);
     };
-    packs.forEach((pack, packNumber) => {
+    for (const pack of packs) {
+      const packNumber = ids.push(pack.id) - 1;
       const themes = packThemesOf({ prefixes: pack.prefixes as Record<string, string>, suffixes: pack.suffixes as Record<string, string> }, pack.names);
       const { groups, aliasesOf } = glyphGroups(pack, themes);
       const glyphOfName = new Map<string, number>();
@@ -93,7 +95,8 @@ export class GlyphIndex {
         const glyph = glyphOfName.get(name);
         if (glyph !== undefined) for (const word of words) file(byOwnTag, word, glyph);
       }
-    });
+    }
+    this.packs = ids;
     this.packOf = Uint16Array.from(packOf);
     this.names = names;
     this.wordCounts = Uint8Array.from(wordCounts);
