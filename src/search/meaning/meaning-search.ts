@@ -258,14 +258,43 @@ interface Found {
   packRank: number;
 }
 
-/** Every glyph found, as parallel lists. */
-interface FoundList {
-  indexes: number[];
-  glyphs: number[];
-  tiers: number[];
-  scores: number[];
-  ranks: number[];
+/**
+ * Every glyph one search found, as parallel typed arrays that every search
+ * reuses: a common word reaches 100,000 glyphs, and lists that large, made
+ * anew by each search, were garbage that the search thread's collector then
+ * had to find.
+ */
+class FoundList {
+  size = 0;
+  indexes = new Uint16Array(0);
+  glyphs = new Int32Array(0);
+  tiers = new Uint8Array(0);
+  scores = new Float64Array(0);
+  ranks = new Float64Array(0);
+
+  /** Empties the list, with room for `capacity` glyphs. */
+  reset(capacity: number): void {
+    this.size = 0;
+    if (this.glyphs.length >= capacity) return;
+    this.indexes = new Uint16Array(capacity);
+    this.glyphs = new Int32Array(capacity);
+    this.tiers = new Uint8Array(capacity);
+    this.scores = new Float64Array(capacity);
+    this.ranks = new Float64Array(capacity);
+  }
+
+  push(index: number, glyph: number, tier: number, score: number, rank: number): void {
+    const at = this.size++;
+    this.indexes[at] = index;
+    this.glyphs[at] = glyph;
+    this.tiers[at] = tier;
+    this.scores[at] = score;
+    this.ranks[at] = rank;
+  }
 }
+
+/** Searches run one at a time, each to its end: one list serves them all. */
+const foundList = new FoundList();
 
 /** Scores this close are one band: within a tier and a band, packs people use more come first. */
 const SCORE_BAND = 0.1;
@@ -287,8 +316,8 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   if (words.length === 0) return answer;
   const { readings, corrected } = readingsOf(words, typed, sources);
   const budget = { work: 0, limit: Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits) };
-  // Every glyph found, as parallel arrays (a common word reaches 100,000 glyphs: no object each).
-  const found: FoundList = { indexes: [], glyphs: [], tiers: [], scores: [], ranks: [] };
+  const found = foundList;
+  found.reset(sources.indexes.reduce((glyphs, index) => glyphs + index.size, 0));
   sources.indexes.forEach((index, indexNumber) => {
     const packAllowed = index.packs.map((pack) => query.packs?.(pack, indexNumber) ?? true);
     const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
@@ -318,18 +347,16 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
     for (let at = 0; at < hits; at++) {
       const glyph = hitList[at] as number;
       const pack = index.packOf[glyph] as number;
-      found.indexes.push(indexNumber);
-      found.glyphs.push(glyph);
-      found.tiers.push(hitTier[glyph] as number);
-      found.scores.push(hitScore[glyph] as number);
-      found.ranks.push(coarseRank(first[pack] as number, hitTier[glyph] as number, hitScore[glyph] as number, popularity[pack] as number));
+      const tier = hitTier[glyph] as number;
+      const score = hitScore[glyph] as number;
+      found.push(indexNumber, glyph, tier, score, coarseRank(first[pack] as number, tier, score, popularity[pack] as number));
     }
   });
   const work = budget.work;
   answer.work = work;
   if (corrected) answer.didYouMean = corrected.join(' ');
   const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).names[hit.glyph] as string;
-  answer.total = found.glyphs.length;
+  answer.total = found.size;
   const ranked = best(found, query.offset + query.limit + RANK_MARGIN);
   ranked.sort((a, b) => a.rank - b.rank || b.score - a.score || nameOf(a).length - nameOf(b).length || (nameOf(a) < nameOf(b) ? -1 : 1));
   const ordered = diversified(
@@ -344,7 +371,7 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   return answer;
 }
 
-/** Glyphs matched by one reading of a query in one index, as parallel arrays: glyph numbers, summed scores, worst tiers. */
+/** Glyphs matched by one reading of a query in one index, as parallel arrays (views of the index's scratch arrays): glyph numbers, summed scores, worst tiers. */
 interface Matches {
   glyphs: Int32Array;
   scores: Float32Array;
@@ -368,6 +395,9 @@ class Scratch {
   readonly sumTier: Uint8Array;
   readonly members: Int32Array;
   readonly previous: Int32Array;
+  /** The summed scores and worst tiers of `members`, as matchesOf answers them. */
+  readonly memberScores: Float32Array;
+  readonly memberTiers: Uint8Array;
   /** The best tier and score of each glyph over a query's readings, and the glyphs found, in order. */
   readonly hitStamp: Uint32Array;
   readonly hitTier: Uint8Array;
@@ -383,6 +413,8 @@ class Scratch {
     this.sumTier = new Uint8Array(size);
     this.members = new Int32Array(size);
     this.previous = new Int32Array(size);
+    this.memberScores = new Float32Array(size);
+    this.memberTiers = new Uint8Array(size);
     this.hitStamp = new Uint32Array(size);
     this.hitTier = new Uint8Array(size);
     this.hitScore = new Float64Array(size);
@@ -466,14 +498,18 @@ function matchesOf(index: GlyphIndex, slots: readonly Slot[], packAllowed: reado
     memberCount = found;
     sumPass = pass;
   });
-  const glyphs = members.slice(0, memberCount);
-  const scores = new Float32Array(memberCount);
-  const tiers = new Uint8Array(memberCount);
+  const { memberScores, memberTiers } = scratch;
   for (let at = 0; at < memberCount; at++) {
-    scores[at] = sumScore[glyphs[at] as number] as number;
-    tiers[at] = sumTier[glyphs[at] as number] as number;
+    memberScores[at] = sumScore[members[at] as number] as number;
+    memberTiers[at] = sumTier[members[at] as number] as number;
   }
-  return { glyphs, scores, tiers, size: memberCount };
+  // Views of the scratch arrays, read before the next call writes them again.
+  return {
+    glyphs: members.subarray(0, memberCount),
+    scores: memberScores.subarray(0, memberCount),
+    tiers: memberTiers.subarray(0, memberCount),
+    size: memberCount,
+  };
 }
 
 /** Hits ranked in full beyond the page asked for: room for the first results' variety of packs to draw from. */
@@ -496,8 +532,8 @@ function coarseRank(packRank: number, tier: number, score: number, popularity: n
  * makes and sorts a few thousand hits in full, not all.
  */
 function best(found: FoundList, count: number): Found[] {
-  const size = found.glyphs.length;
-  const threshold = size <= count * 2 ? Number.POSITIVE_INFINITY : (Float64Array.from(found.ranks).sort()[count - 1] as number);
+  const size = found.size;
+  const threshold = size <= count * 2 ? Number.POSITIVE_INFINITY : smallest(found.ranks, size, count - 1);
   const hits: Found[] = [];
   for (let at = 0; at < size; at++) {
     const rank = found.ranks[at] as number;
@@ -513,6 +549,38 @@ function best(found: FoundList, count: number): Found[] {
     });
   }
   return hits;
+}
+
+/** Copies of the ranks, for `smallest` to reorder: grown as needed, kept between searches. */
+let rankScratch = new Float64Array(0);
+
+/** The `k`-th smallest (from 0) of the first `size` values, by selection in a copy: linear in `size`, where sorting is not. */
+function smallest(values: Float64Array, size: number, k: number): number {
+  if (rankScratch.length < size) rankScratch = new Float64Array(size);
+  const copy = rankScratch;
+  copy.set(values.subarray(0, size));
+  let low = 0;
+  let high = size - 1;
+  while (low < high) {
+    const pivot = copy[(low + high) >>> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((copy[i] as number) < pivot) i++;
+      while ((copy[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swap = copy[i] as number;
+        copy[i] = copy[j] as number;
+        copy[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return copy[k] as number;
+  }
+  return copy[k] as number;
 }
 
 /**
