@@ -47,6 +47,15 @@ function deletesOf(word: string, distance: number): string[] {
   return [...found];
 }
 
+const HAS_LETTER = /[a-z]/;
+
+/** A copy of `array` with twice the room. */
+function grown(array: Uint32Array): Uint32Array<ArrayBuffer> {
+  const larger = new Uint32Array(array.length * 2);
+  larger.set(array);
+  return larger;
+}
+
 /** FNV-1a: spreads the deletes over the buckets; two deletes sharing a bucket only cost a comparison more. */
 function hashOf(text: string): number {
   let hash = 0x811c9dc5;
@@ -81,21 +90,32 @@ export class TypoCorrector {
 
   /** `frequencies`: each known word with the number of icons whose names hold it (0 for words of the vocabulary alone). */
   constructor(frequencies: ReadonlyMap<string, number>) {
-    this.words = [...frequencies.keys()].filter((word) => word.length > 0 && word.length <= TYPO_LIMITS.maxWordLength);
+    // Words with a letter: a number (`24`, an own pack's `icon-1234`) is no word to correct a typo to, and a pack
+    // of numbered icons would otherwise fill the index with them.
+    this.words = [...frequencies.keys()].filter((word) => word.length > 0 && word.length <= TYPO_LIMITS.maxWordLength && HAS_LETTER.test(word));
     this.frequencies = Int32Array.from(this.words, (word) => frequencies.get(word) ?? 0);
-    const hashes = this.words.map((word) => Uint32Array.from(deletesOf(word, maxDistanceOf(word)), hashOf));
-    const total = hashes.reduce((sum, list) => sum + list.length, 0);
+    // The hashes of every word's deletes in one array (word by word), not an array per word.
+    const firstHash = new Uint32Array(this.words.length + 1);
+    let hashes = new Uint32Array(this.words.length * 8);
+    let total = 0;
+    this.words.forEach((word, index) => {
+      firstHash[index] = total;
+      for (const text of deletesOf(word, maxDistanceOf(word))) {
+        if (total === hashes.length) hashes = grown(hashes);
+        hashes[total++] = hashOf(text);
+      }
+    });
+    firstHash[this.words.length] = total;
     // About four entries a bucket: a few more comparisons, a quarter of the memory of one a bucket.
     const buckets = 2 ** Math.max(4, Math.ceil(Math.log2(total / 4)));
     this.bucketMask = buckets - 1;
     this.offsets = new Uint32Array(buckets + 1);
-    for (const list of hashes) for (const hash of list) this.offsets[(hash & this.bucketMask) + 1]!++;
+    for (let at = 0; at < total; at++) this.offsets[(hashes[at]! & this.bucketMask) + 1]!++;
     for (let bucket = 0; bucket < buckets; bucket++) this.offsets[bucket + 1]! += this.offsets[bucket]!;
     this.entries = new Uint32Array(total);
     const next = this.offsets.slice(0, buckets);
-    hashes.forEach((list, index) => {
-      for (const hash of list) this.entries[next[hash & this.bucketMask]!++] = index;
-    });
+    for (let index = 0; index < this.words.length; index++)
+      for (let at = firstHash[index]!; at < firstHash[index + 1]!; at++) this.entries[next[hashes[at]! & this.bucketMask]!++] = index;
     this.comparedBy = new Uint32Array(this.words.length);
     this.bytes =
       this.offsets.byteLength +
