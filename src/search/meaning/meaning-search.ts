@@ -272,18 +272,14 @@ class FoundList {
   scores = new Float64Array(0);
   ranks = new Float64Array(0);
 
-  /** Empties the list, with room for `capacity` glyphs. */
-  reset(capacity: number): void {
+  /** Empties the list. */
+  reset(): void {
     this.size = 0;
-    if (this.glyphs.length >= capacity) return;
-    this.indexes = new Uint16Array(capacity);
-    this.glyphs = new Int32Array(capacity);
-    this.tiers = new Uint8Array(capacity);
-    this.scores = new Float64Array(capacity);
-    this.ranks = new Float64Array(capacity);
   }
 
   push(index: number, glyph: number, tier: number, score: number, rank: number): void {
+    // Grown as searches find more: most find a few thousand glyphs, few the 100,000 of a common word.
+    if (this.size === this.glyphs.length) this.grow(Math.max(4096, 2 * this.size));
     const at = this.size++;
     this.indexes[at] = index;
     this.glyphs[at] = glyph;
@@ -291,6 +287,20 @@ class FoundList {
     this.scores[at] = score;
     this.ranks[at] = rank;
   }
+
+  private grow(capacity: number): void {
+    this.indexes = copiedInto(this.indexes, new Uint16Array(capacity));
+    this.glyphs = copiedInto(this.glyphs, new Int32Array(capacity));
+    this.tiers = copiedInto(this.tiers, new Uint8Array(capacity));
+    this.scores = copiedInto(this.scores, new Float64Array(capacity));
+    this.ranks = copiedInto(this.ranks, new Float64Array(capacity));
+  }
+}
+
+/** `larger`, with `array`'s numbers at its start. */
+function copiedInto<T extends { set(array: ArrayLike<number>): void }>(array: ArrayLike<number>, larger: T): T {
+  larger.set(array);
+  return larger;
 }
 
 /** Searches run one at a time, each to its end: one list serves them all. */
@@ -317,7 +327,7 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   const { readings, corrected } = readingsOf(words, typed, sources);
   const budget = { work: 0, limit: Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits) };
   const found = foundList;
-  found.reset(sources.indexes.reduce((glyphs, index) => glyphs + index.size, 0));
+  found.reset();
   sources.indexes.forEach((index, indexNumber) => {
     const packAllowed = index.packs.map((pack) => query.packs?.(pack, indexNumber) ?? true);
     const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
