@@ -4,12 +4,13 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForBrowser, launchChromium } from './helpers/browser.js';
+import { bundleForBrowser } from './helpers/browser.js';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { bodyOf, HOSTILE_SVG_DIR, HOSTILE_SVG_PACK, hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
 import { getJson, listenLocally, mapLimit } from './helpers/http.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
+import { foreignRequests, sharedChromium } from './helpers/shared-chromium.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames } from './helpers/sources.js';
 
@@ -18,8 +19,8 @@ import { allNames } from './helpers/sources.js';
  * both forms of own pack (a folder of the corpus's SVG files, and an
  * IconifyJSON file of their bodies): each icon's `svg` put into a page with
  * innerHTML, its React component rendered by react-dom on the server and by
- * React in the page. The corpus's foreign host (evil.test) resolves to a
- * collector on 127.0.0.1: no request may reach it, no error may be thrown,
+ * React in the page. The corpus's foreign host (evil.test) resolves, in the
+ * run's shared Chromium, to a collector on 127.0.0.1: no request may reach it, no error may be thrown,
  * and the page's own elements must keep their style.
  */
 
@@ -33,9 +34,7 @@ interface IconDocument {
 
 let registry: TestServer;
 let browser: Browser;
-let collector: Awaited<ReturnType<typeof listenLocally>>;
 let page: Awaited<ReturnType<typeof listenLocally>>;
-const collected: string[] = [];
 /** Components that react-dom could not render on the server. */
 const serverErrors: string[] = [];
 let documents: Array<[string, IconDocument]> = [];
@@ -62,11 +61,6 @@ beforeAll(async () => {
     documents.push(...served);
   }
   documents = documents.sort(([a], [b]) => (a < b ? -1 : 1));
-
-  collector = await listenLocally((request, response) => {
-    collected.push(`${request.method} ${request.headers.host}${request.url}`);
-    response.writeHead(200, { 'content-type': 'text/css' }).end('');
-  });
 
   // The components, bundled with React for the page, as an app would.
   const sources = join(WORK, 'components');
@@ -110,12 +104,11 @@ beforeAll(async () => {
     else if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else response.writeHead(404).end();
   });
-  browser = await launchChromium(`MAP evil.test 127.0.0.1:${collector.port}, MAP *.evil.test 127.0.0.1:${collector.port}`);
+  browser = await sharedChromium();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await collector?.close();
   await page?.close();
   await registry?.close();
 });
@@ -151,7 +144,7 @@ describe('hostile own icons in a real browser', () => {
     });
     await tab.close();
     expect(serverErrors).toEqual([]);
-    expect(collected).toEqual([]);
+    expect(foreignRequests()).toEqual([]);
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     expect(style).toEqual({

@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForBrowser, launchChromium } from './helpers/browser.js';
+import { bundleForBrowser } from './helpers/browser.js';
+import { sharedChromium } from './helpers/shared-chromium.js';
 import { listenLocally } from './helpers/http.js';
 import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -57,7 +58,7 @@ createRoot(document.getElementById('react')).render(
     if (request.url === '/bundle.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 180_000);
 
 afterAll(async () => {

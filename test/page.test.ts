@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import popularity from '../src/search/meaning/popularity.json' with { type: 'json' };
-import { launchChromium } from './helpers/browser.js';
+import { downloadedBytes, sharedChromium } from './helpers/shared-chromium.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';
 import { CATALOG_DATA, CLI, ROOT, TEST_TMP } from './helpers/paths.js';
@@ -54,7 +54,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
   context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true, bypassCSP: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.base).origin });
@@ -307,13 +307,9 @@ describe('every format to copy', () => {
     expect(await copied('data URL')).toMatch(/^data:image\/svg\+xml,%3Csvg xmlns='http:\/\/www.w3.org\/2000\/svg'/);
     const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-svg').click()]);
     expect(svgDownload.suggestedFilename()).toBe('mdi-home.svg');
-    expect(readFileSync((await svgDownload.path()) as string, 'utf8')).toBe(doc.svg);
+    expect((await downloadedBytes(svgDownload)).toString('utf8')).toBe(doc.svg);
     const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#download-png').click()]);
-    expect(
-      readFileSync((await pngDownload.path()) as string)
-        .subarray(0, 8)
-        .toString('hex'),
-    ).toBe('89504e470d0a1a0a');
+    expect((await downloadedBytes(pngDownload)).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     // Any size typed, and a colour: the preview and every copy follow.
     await page.locator('#svg-size').fill('37');
     await page.locator('#colour').fill('#ff0000');
@@ -388,10 +384,10 @@ describe('the bag', () => {
       await page.locator('#bag-zip:visible').waitFor();
       const docs = await Promise.all(['mdi/home', 'lucide/house'].map(async (path) => (await getJson<IconDoc>(`${server.base}/r/${path}.json`)).json));
       const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#bag-zip').click()]);
-      const files = Object.values(unzipSync(readFileSync((await zip.path()) as string))).map((bytes) => Buffer.from(bytes).toString('utf8'));
+      const files = Object.values(unzipSync(await downloadedBytes(zip))).map((bytes) => Buffer.from(bytes).toString('utf8'));
       expect(files.sort()).toEqual(docs.map((doc) => doc.svg).sort());
       const [sprite] = await Promise.all([page.waitForEvent('download'), page.locator('#bag-sprite').click()]);
-      const text = readFileSync((await sprite.path()) as string, 'utf8');
+      const text = (await downloadedBytes(sprite)).toString('utf8');
       for (const doc of docs) for (const [path] of doc.body.matchAll(/ d="[^"]+"/g)) expect(text).toContain(path);
     });
   });
@@ -400,7 +396,7 @@ describe('the bag', () => {
     await page.goto(url('?pack=lucide'));
     await page.locator('#pack-zip:visible').waitFor();
     const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#pack-zip').click()]);
-    expect(Object.keys(unzipSync(readFileSync((await zip.path()) as string))).length).toBeGreaterThan(1000);
+    expect(Object.keys(unzipSync(await downloadedBytes(zip))).length).toBeGreaterThan(1000);
   });
 });
 

@@ -24,9 +24,14 @@ const FLAGS = [
  * `projectRoot` is given by the bench, whose bundle lives elsewhere.
  */
 export async function launchChromium(hostRules?: string, projectRoot = ROOT): Promise<Browser> {
+  return chromium.launch(chromiumOptions(hostRules, projectRoot));
+}
+
+/** How Chromium is started: Debian's (installed when missing), with FLAGS and the host rules given. */
+export function chromiumOptions(hostRules: string | undefined, projectRoot: string): { executablePath: string; args: string[] } {
   execFileSync(join(projectRoot, 'scripts', 'ensure-command.sh'), ['chromium'], { stdio: 'inherit' });
   const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  return chromium.launch({ executablePath, args: hostRules ? [...FLAGS, `--host-resolver-rules=${hostRules}`] : FLAGS });
+  return { executablePath, args: hostRules ? [...FLAGS, `--host-resolver-rules=${hostRules}`] : FLAGS };
 }
 
 /** A TSX entry bundled with the React and npm packages it imports, as an app's build would, for a page's <script>. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { join } from 'node:path';
 import { spawnIconifyReference } from './iconify-reference.js';
+import { startSharedChromium } from './shared-chromium.js';
 import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.js';
 
 /**
@@ -10,19 +11,26 @@ import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.j
  * of @iconify/json and the fixture packs. Its output is kept for the tests
  * that check what the build reports. The reference Iconify API that several
  * files compare with loads meanwhile, once for the run (see
- * sharedPackageReference); the teardown stops it.
+ * sharedPackageReference), and one Chromium starts for the files that drive
+ * a browser (see sharedChromium); the teardown stops both.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // A file that measures the CPU of each request runs alone after the others (see package.json's `test`),
   // over the catalog they built, and with nothing else loading beside it.
   if (process.env.TEST_ALONE === '1' && existsSync(join(CATALOG_DATA, 'catalog.db'))) {
     project.provide('iconifyReferencePackage', '');
+    project.provide('chromiumEndpoint', '');
     return async () => {};
   }
   rmSync(TEST_TMP, { recursive: true, force: true });
   mkdirSync(TEST_TMP, { recursive: true });
   const reference = await spawnIconifyReference('package');
   project.provide('iconifyReferencePackage', reference.origin);
+  const chromium = await startSharedChromium();
+  project.provide('chromiumEndpoint', chromium.endpoint);
+  const stop = async () => {
+    await Promise.all([reference.stop(), chromium.stop()]);
+  };
   const started = Date.now();
   const result = spawnSync(process.execPath, [CLI, 'build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS], {
     encoding: 'utf8',
@@ -30,9 +38,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   writeFileSync(BUILD_LOG, result.stderr);
   if (result.status !== 0) {
-    await reference.stop();
+    await stop();
     throw new Error(`building the test catalog failed (${result.status}):\n${result.stderr.slice(-4000)}`);
   }
   console.log(`test catalog built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return () => reference.stop();
+  return stop;
 }
