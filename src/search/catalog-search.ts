@@ -63,8 +63,7 @@ export class CatalogSearch implements SearchSource {
 
   setsWith(keyword: string): string[] {
     const found: string[] = [];
-    for (const database of this.catalog.databases)
-      for (const pack of keywordSets(database).get(keyword) ?? []) if (this.shows(database, pack)) found.push(pack);
+    for (const database of this.catalog.databases) for (const pack of keywordSets(database).get(keyword)) if (this.shows(database, pack)) found.push(pack);
     return found;
   }
 
