@@ -1,3 +1,4 @@
+import { PackedLists } from '../packed-lists.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf } from './words.js';
 
@@ -37,13 +38,13 @@ export class GlyphIndex {
   /** Per glyph: how many words its own name has that say what it shows (fewer is a closer match). */
   readonly wordCounts: Uint8Array;
   /** Per name word: the glyphs whose names hold it, ascending. */
-  private readonly postings: PostingTable;
+  private readonly postings: PackedLists;
   /** Per word of an alias's name that the glyph's other names lack: the glyphs holding it (a pack's old name for an icon). */
-  private readonly aliasPostings: PostingTable;
+  private readonly aliasPostings: PackedLists;
   /** Per category word: the glyphs listed under a category holding it. */
-  private readonly tagPostings: PostingTable;
+  private readonly tagPostings: PackedLists;
   /** Per word of an own pack's tags: the glyphs one of whose names is tagged with it. */
-  private readonly ownTagPostings: PostingTable;
+  private readonly ownTagPostings: PackedLists;
   /** Every name word, sorted, for the words that start with a partial one. */
   readonly sortedWords: readonly string[];
 
@@ -100,10 +101,10 @@ export class GlyphIndex {
     this.packOf = Uint16Array.from(packOf);
     this.names = names;
     this.wordCounts = Uint8Array.from(wordCounts);
-    this.postings = sealed(byWord);
-    this.tagPostings = sealed(byTag);
-    this.ownTagPostings = sealed(byOwnTag);
-    this.aliasPostings = sealed(byAliasWord);
+    this.postings = new PackedLists(byWord);
+    this.tagPostings = new PackedLists(byTag);
+    this.ownTagPostings = new PackedLists(byOwnTag);
+    this.aliasPostings = new PackedLists(byAliasWord);
     this.sortedWords = [...this.postings.words()].sort();
   }
 
@@ -200,53 +201,4 @@ function glyphGroups(pack: PackNames, themes: PackThemes): { groups: Map<string,
     else aliasesOf.set(key, [alias]);
   }
   return { groups, aliasesOf };
-}
-
-/**
- * Glyph lists by word, packed into one typed array: a typed array per word
- * would cost about a hundred bytes of its own for each of the catalog's
- * 200,000 words.
- */
-class PostingTable {
-  private readonly slots = new Map<string, number>();
-  private readonly starts: Uint32Array;
-  private readonly glyphs: Int32Array;
-
-  constructor(lists: Map<string, number[]>) {
-    this.starts = new Uint32Array(lists.size + 1);
-    let total = 0;
-    for (const list of lists.values()) total += list.length;
-    this.glyphs = new Int32Array(total);
-    let at = 0;
-    for (const [word, list] of lists) {
-      const slot = this.slots.size;
-      this.slots.set(word, slot);
-      this.starts[slot] = at;
-      this.glyphs.set(list, at);
-      at += list.length;
-    }
-    this.starts[lists.size] = at;
-  }
-
-  get(word: string): Int32Array | undefined {
-    const slot = this.slots.get(word);
-    return slot === undefined ? undefined : this.glyphs.subarray(this.starts[slot], this.starts[slot + 1]);
-  }
-
-  has(word: string): boolean {
-    return this.slots.has(word);
-  }
-
-  words(): IterableIterator<string> {
-    return this.slots.keys();
-  }
-
-  /** The glyph lists' lengths by word. */
-  *lengths(): IterableIterator<[string, number]> {
-    for (const [word, slot] of this.slots) yield [word, (this.starts[slot + 1] as number) - (this.starts[slot] as number)];
-  }
-}
-
-function sealed(map: Map<string, number[]>): PostingTable {
-  return new PostingTable(map);
 }
