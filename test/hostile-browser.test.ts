@@ -20,8 +20,9 @@ import { allNames } from './helpers/sources.js';
  * IconifyJSON file of their bodies): each icon's `svg` put into a page with
  * innerHTML, its React component rendered by react-dom on the server and by
  * React in the page. The corpus's foreign host (evil.test) resolves, in the
- * run's shared Chromium, to a collector on 127.0.0.1: no request may reach it, no error may be thrown,
- * and the page's own elements must keep their style.
+ * run's shared Chromium, to a collector on 127.0.0.1: no request may reach
+ * it, no error may be thrown, and the page's own elements must keep their
+ * style.
  */
 
 const WORK = join(TEST_TMP, 'hostile-browser');

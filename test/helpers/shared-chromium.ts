@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Download } from 'playwright-core';
 import { inject } from 'vitest';
@@ -48,13 +48,11 @@ export function sharedChromium(): Promise<Browser> {
   return chromium.connect(inject('chromiumEndpoint'));
 }
 
-/** Every request the collector of FOREIGN_HOST has had in this run. */
+/** Every request the collector of FOREIGN_HOST has had in this run (its log is made by startSharedChromium: missing, this throws). */
 export function foreignRequests(): string[] {
-  return existsSync(FOREIGN_REQUESTS)
-    ? readFileSync(FOREIGN_REQUESTS, 'utf8')
-        .split('\n')
-        .filter((line) => line !== '')
-    : [];
+  return readFileSync(FOREIGN_REQUESTS, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** The bytes of a finished download (read through Playwright: a connected browser's downloads have no local path). */
