@@ -63,7 +63,13 @@ export class CatalogSearch implements SearchSource {
 
   setsWith(keyword: string): string[] {
     const found: string[] = [];
-    for (const database of this.catalog.databases) for (const pack of keywordSets(database).get(keyword)) if (this.shows(database, pack)) found.push(pack);
+    for (const database of this.catalog.databases) {
+      const sets = keywordSets(database);
+      for (const set of sets.holding(keyword)) {
+        const pack = sets.idOf(set);
+        if (this.shows(database, pack)) found.push(pack);
+      }
+    }
     return found;
   }
 

@@ -1,6 +1,9 @@
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { PackedLists } from './packed-lists.js';
 
+/** The sets of a keyword no set holds. */
+const NONE = new Int32Array(0);
+
 /**
  * Which searchable sets of a database hold each keyword, read once per
  * database from its index of keywords by set and then held: a search of a
@@ -29,9 +32,14 @@ export class KeywordSets {
     this.lists = new PackedLists(holders);
   }
 
-  /** The ids of the sets holding `keyword`, in the database's order of sets. */
-  get(keyword: string): string[] {
-    return Array.from(this.lists.get(keyword) ?? [], (set) => this.sets[set] as string);
+  /** The numbers of the sets holding `keyword`, in the database's order of sets (a view, nothing made per call). */
+  holding(keyword: string): Int32Array {
+    return this.lists.get(keyword) ?? NONE;
+  }
+
+  /** The id of set number `set`. */
+  idOf(set: number): string {
+    return this.sets[set] as string;
   }
 }
 
