@@ -8,6 +8,7 @@ import { writeLargePack } from '../test/helpers/large-pack.js';
 import { freePort } from '../test/helpers/nginx.js';
 import { load } from './load.js';
 import { residentMegabytes, startProcess, stopProcess, waitUntilServing } from './processes.js';
+import { CLI_NODE_OPTIONS } from '../src/cli/node-options.js';
 
 export interface AbuseResult {
   label: string;
@@ -154,7 +155,7 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
 
   const server = startProcess(
     process.execPath,
-    [setup.cli, 'serve', '--data', setup.dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs, '--watch'],
+    [...CLI_NODE_OPTIONS, setup.cli, 'serve', '--data', setup.dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs, '--watch'],
     {
       cwd: setup.workDir,
     },
@@ -213,9 +214,13 @@ async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   symlinkSync(join(setup.dataDir, 'catalog.db'), join(dataDir, 'catalog.db'));
-  const server = startProcess(process.execPath, [setup.cli, 'serve', '--data', dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs], {
-    cwd: setup.workDir,
-  });
+  const server = startProcess(
+    process.execPath,
+    [...CLI_NODE_OPTIONS, setup.cli, 'serve', '--data', dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs],
+    {
+      cwd: setup.workDir,
+    },
+  );
   // The first start builds the pack into the own catalog.
   await waitUntilServing(`${origin}/r/registry.json`, Date.now(), 300_000, server);
   setup.log(`abuse: ${ABUSE_LABELS.largePackMisses}`);

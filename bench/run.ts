@@ -17,6 +17,7 @@ import { measurePage } from './page.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
 import { emptyFigures, formatReport, LABELS } from './report.js';
+import { CLI_NODE_OPTIONS } from '../src/cli/node-options.js';
 
 const SMOKE = process.argv.includes('--smoke');
 const SECONDS = SMOKE ? 1 : 10;
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
   // (rebuilding over an earlier 1.2 GB catalog would also time deleting it).
   rmSync(DATA, { recursive: true, force: true });
   let started = Date.now();
-  execFileSync(process.execPath, [CLI, 'build', '--data', DATA], { cwd: WORK, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [...CLI_NODE_OPTIONS, CLI, 'build', '--data', DATA], { cwd: WORK, stdio: ['ignore', 'ignore', 'inherit'] });
   figures.buildSeconds = (Date.now() - started) / 1000;
 
   const db = new Database(join(DATA, 'catalog.db'), { readonly: true });
@@ -211,7 +212,7 @@ async function main(): Promise<void> {
   const registryOrigin = `http://127.0.0.1:${registryPort}`;
   const serveArgs = ['serve', '--data', DATA, '--port', String(registryPort)];
   started = Date.now();
-  let registry = startProcess(process.execPath, [CLI, ...serveArgs], { cwd: WORK, stdout: join(WORK, 'requests.log') });
+  let registry = startProcess(process.execPath, [...CLI_NODE_OPTIONS, CLI, ...serveArgs], { cwd: WORK, stdout: join(WORK, 'requests.log') });
   figures.registryStartMs = await waitUntilServing(`${registryOrigin}/r/registry.json`, started, 60_000, registry);
   await searchReady(registryOrigin);
   figures.untouchedPackMs = timeSecondRequest(`${registryOrigin}/r/mdi/home.json`, `${registryOrigin}/r/fluent-emoji/${untouched}.json`);
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
   await stopProcess(registry);
 
   // The same without the request log; then memory after the loads and 20,000 random icons.
-  registry = startProcess(process.execPath, [CLI, ...serveArgs, '--log-level', 'warn'], { cwd: WORK });
+  registry = startProcess(process.execPath, [...CLI_NODE_OPTIONS, CLI, ...serveArgs, '--log-level', 'warn'], { cwd: WORK });
   await waitUntilServing(`${registryOrigin}/r/registry.json`, Date.now(), 60_000, registry);
   await searchReady(registryOrigin);
   loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
@@ -328,7 +329,7 @@ async function main(): Promise<void> {
   const workersOrigin = `http://127.0.0.1:${workersPort}`;
   const workers = startProcess(
     process.execPath,
-    [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)],
+    [...CLI_NODE_OPTIONS, CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)],
     { cwd: WORK },
   );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
@@ -372,7 +373,7 @@ async function main(): Promise<void> {
   // Search with no answer kept for reuse: every request runs the engine on the catalog.
   const uncached = startProcess(
     process.execPath,
-    [CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS), '--cache-mb', '0'],
+    [...CLI_NODE_OPTIONS, CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS), '--cache-mb', '0'],
     { cwd: WORK },
   );
   await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, uncached);

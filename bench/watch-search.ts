@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../test/helpers/nginx.js';
 import { startProcess, stopProcess, waitUntilServing } from './processes.js';
+import { CLI_NODE_OPTIONS } from '../src/cli/node-options.js';
 
 export interface WatchSearchFigures {
   /** Milliseconds from an icon's file written to `/r/search.json?q=dustbin` finding it, per icon added. */
@@ -25,9 +26,13 @@ export async function measureWatchSearch(cli: string, dataDir: string, workDir: 
   writeFileSync(join(packs, 'office', 'printer.svg'), SQUARE);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = startProcess(process.execPath, [cli, 'serve', '--data', dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs, '--watch'], {
-    cwd: workDir,
-  });
+  const server = startProcess(
+    process.execPath,
+    [...CLI_NODE_OPTIONS, cli, 'serve', '--data', dataDir, '--port', String(port), '--log-level', 'warn', '--packs', packs, '--watch'],
+    {
+      cwd: workDir,
+    },
+  );
   const foundMs: number[] = [];
   try {
     await waitUntilServing(`${origin}/r/search.json?q=ready`, Date.now(), 120_000, server);

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CloseStack } from '../../src/cli/close-stack.js';
+import { CLI_NODE_OPTIONS } from '../../src/cli/node-options.js';
 import { type CommandName, type Flag, flagsOf, nameIn } from '../../src/cli/command-line.js';
 import { COMMANDS, FLAG_LIST } from '../../src/cli/flags.js';
 import { helpOf, type Invocation, parseExportOptions, parseServeOptions, parseTokenOptions, UsageError } from '../../src/cli/options.js';
@@ -179,5 +181,30 @@ describe('CloseStack', () => {
     expect(closed).toEqual(['watcher', 'server', 'database']);
     await stack.close();
     expect(closed).toEqual(['watcher', 'server', 'database']);
+  });
+});
+
+describe("the command's Node options", () => {
+  const options = CLI_NODE_OPTIONS.join(' ');
+
+  it("are the same on the command's first line, in `npm start` and in the bench", () => {
+    const firstLine = readFileSync(join(ROOT, 'src', 'cli.ts'), 'utf8').split('\n')[0];
+    expect(firstLine).toBe(`#!/usr/bin/env -S node ${options}`);
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toBe(`node ${options} dist/cli.js serve`);
+    // Every start of the command in the bench passes them.
+    for (const file of ['run.ts', 'abuse.ts', 'watch-search.ts']) {
+      const source = readFileSync(join(ROOT, 'bench', file), 'utf8');
+      const starts = source.match(/\[[^\]\n]*\b(CLI|cli), ('serve'|'build'|\.\.\.serveArgs)/g) ?? [];
+      expect(starts.length, file).toBeGreaterThan(0);
+      for (const start of starts) expect(start.startsWith('[...CLI_NODE_OPTIONS, '), `${file}: ${start}`).toBe(true);
+    }
+  });
+
+  it('start the command as its first line is written', () => {
+    const [command, ...args] = (readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8').split('\n')[0] as string).slice(2).split(' ');
+    const result = spawnSync(command as string, [...args, join(ROOT, 'dist', 'cli.js'), '--help'], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Usage: icon-registry');
   });
 });
