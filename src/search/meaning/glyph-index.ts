@@ -33,8 +33,15 @@ export class GlyphIndex {
   readonly packs: readonly string[];
   /** Per glyph: its pack's number in `packs`. */
   readonly packOf: Uint16Array;
-  /** Per glyph: its names, space-separated, the glyph's own name first. */
-  readonly names: readonly string[];
+  /**
+   * Every glyph's names, space-separated, the glyph's own name first, one glyph
+   * after the other in a single string: a string per glyph cost the search
+   * thread's heap half as much again in headers, and every full collection a
+   * string more to mark.
+   */
+  private readonly allNames: string;
+  /** Per glyph: where its names start in `allNames`; one more, where the last glyph's end. */
+  private readonly nameStarts: Uint32Array;
   /** Per glyph: how many words its own name has that say what it shows (fewer is a closer match). */
   readonly wordCounts: Uint8Array;
   /** Per name word: the glyphs whose names hold it, ascending. */
@@ -99,7 +106,9 @@ export class GlyphIndex {
     }
     this.packs = ids;
     this.packOf = Uint16Array.from(packOf);
-    this.names = names;
+    this.allNames = names.join('');
+    this.nameStarts = new Uint32Array(names.length + 1);
+    for (let glyph = 0; glyph < names.length; glyph++) this.nameStarts[glyph + 1] = (this.nameStarts[glyph] as number) + (names[glyph] as string).length;
     this.wordCounts = Uint8Array.from(wordCounts);
     this.postings = new PackedLists(byWord);
     this.tagPostings = new PackedLists(byTag);
@@ -109,7 +118,12 @@ export class GlyphIndex {
   }
 
   get size(): number {
-    return this.names.length;
+    return this.nameStarts.length - 1;
+  }
+
+  /** The glyph's names, space-separated, its own name first. */
+  namesOf(glyph: number): string {
+    return this.allNames.slice(this.nameStarts[glyph], this.nameStarts[glyph + 1]);
   }
 
   /** The glyphs whose names hold `word`. */
@@ -170,7 +184,7 @@ export class GlyphIndex {
 
   /** The glyph's own name, and its other names (variants and aliases). */
   nameOf(glyph: number): { name: string; variants: string[] } {
-    const [name, ...variants] = (this.names[glyph] as string).split(' ');
+    const [name, ...variants] = this.namesOf(glyph).split(' ');
     return { name: name as string, variants };
   }
 

@@ -365,7 +365,7 @@ export function searchByMeaning(query: MeaningQuery, sources: MeaningSources): M
   const work = budget.work;
   answer.work = work;
   if (corrected) answer.didYouMean = corrected.join(' ');
-  const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).names[hit.glyph] as string;
+  const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).namesOf(hit.glyph);
   answer.total = found.size;
   const ranked = best(found, query.offset + query.limit + RANK_MARGIN);
   ranked.sort((a, b) => a.rank - b.rank || b.score - a.score || nameOf(a).length - nameOf(b).length || (nameOf(a) < nameOf(b) ? -1 : 1));
