@@ -1,6 +1,5 @@
 import type { BuildObserver, BuildSummary } from '../catalog/build.js';
-
-const number = new Intl.NumberFormat('en-US');
+import { groupedNumber } from './grouped-number.js';
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -25,7 +24,7 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
       if (!interactive && now - lastLine < 2000 && packsDone < packsTotal) return;
       lastLine = now;
       const rate = elapsedMs > 0 ? Math.round((icons * 1000) / elapsedMs) : 0;
-      const line = `building catalog: ${packsDone}/${packsTotal} packs, ${number.format(icons)} icons, ${number.format(rate)} icons/s`;
+      const line = `building catalog: ${packsDone}/${packsTotal} packs, ${groupedNumber(icons)} icons, ${groupedNumber(rate)} icons/s`;
       if (interactive) {
         stream.write(`\r\x1b[K${line}`);
         progressShown = true;
@@ -49,7 +48,7 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
 function summaryLine(summary: BuildSummary, path: string): string {
   return (
     `catalog built: ${summary.packs} packs${summary.reused ? ` (${summary.reused} unchanged)` : ''}, ` +
-    `${number.format(summary.icons)} icons, ${number.format(summary.aliases)} aliases` +
+    `${groupedNumber(summary.icons)} icons, ${groupedNumber(summary.aliases)} aliases` +
     `${summary.skipped ? `, ${summary.skipped} files skipped` : ''} in ${summary.seconds.toFixed(1)} s, ${megabytes(summary.bytes)} (${path})`
   );
 }

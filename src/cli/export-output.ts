@@ -1,7 +1,7 @@
 import type { ExportProgress, ExportSummary } from '../export/export.js';
+import { groupedNumber } from './grouped-number.js';
 
-const number = new Intl.NumberFormat('en-US');
-const megabytes = (bytes: number) => `${number.format(Math.round(bytes / 1024 / 1024))} MB`;
+const megabytes = (bytes: number) => `${groupedNumber(Math.round(bytes / 1024 / 1024))} MB`;
 
 /** Progress of an export on a terminal: at most one line a second (self-overwriting on a TTY). */
 export function exportProgressPrinter(stream: NodeJS.WriteStream = process.stderr) {
@@ -15,8 +15,8 @@ export function exportProgressPrinter(stream: NodeJS.WriteStream = process.stder
       const rate = progress.elapsedMs > 0 ? (progress.files * 1000) / progress.elapsedMs : 0;
       const left = rate > 0 ? Math.max(0, (progress.filesTotal - progress.files) / rate) : 0;
       const line =
-        `exporting: ${number.format(progress.files)}/${number.format(progress.filesTotal)} files, ${megabytes(progress.bytes)}, ` +
-        `${number.format(Math.round(rate))} files/s, ${Math.ceil(left)} s left`;
+        `exporting: ${groupedNumber(progress.files)}/${groupedNumber(progress.filesTotal)} files, ${megabytes(progress.bytes)}, ` +
+        `${groupedNumber(Math.round(rate))} files/s, ${Math.ceil(left)} s left`;
       if (stream.isTTY) {
         stream.write(`\r\x1b[K${line}`);
         shown = true;
@@ -25,8 +25,8 @@ export function exportProgressPrinter(stream: NodeJS.WriteStream = process.stder
     finished(summary: ExportSummary, dir: string) {
       if (shown) stream.write('\r\x1b[K');
       stream.write(
-        `exported ${summary.packs} packs: ${number.format(summary.files)} files (${number.format(summary.written)} written, ` +
-          `${number.format(summary.kept)} unchanged), ${megabytes(summary.bytes)} in ${summary.seconds.toFixed(1)} s (${dir})\n`,
+        `exported ${summary.packs} packs: ${groupedNumber(summary.files)} files (${groupedNumber(summary.written)} written, ` +
+          `${groupedNumber(summary.kept)} unchanged), ${megabytes(summary.bytes)} in ${summary.seconds.toFixed(1)} s (${dir})\n`,
       );
     },
   };
