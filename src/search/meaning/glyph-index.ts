@@ -36,8 +36,8 @@ export class GlyphIndex {
   /**
    * Every glyph's names, space-separated, the glyph's own name first, one glyph
    * after the other in a single string: a string per glyph cost the search
-   * thread's heap half as much again in headers, and every full collection a
-   * string more to mark.
+   * thread's heap a header for each, and every full collection a string more
+   * to mark.
    */
   private readonly allNames: string;
   /** Per glyph: where its names start in `allNames`; one more, where the last glyph's end. */
