@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { locateDefaultCatalog } from '../src/catalog/sources.js';
+import { locateDefaultCatalog } from '../src/data/catalog/sources.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-queries.js';
 import { neverRepeatingQueries } from './meaning-queries.js';

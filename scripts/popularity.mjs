@@ -1,4 +1,4 @@
-// Writes src/search/meaning/popularity.json, the monthly npm downloads of
+// Writes src/data/search/meaning/popularity.json, the monthly npm downloads of
 // each @iconify-json/* package, from a listing of the npm registry's
 // packages: a TSV file with the columns name, version, downloads_a_month,
 // summary (a header line first). Search ranks packs by these downloads.
@@ -18,7 +18,7 @@ function fail(message) {
 const args = process.argv.slice(2);
 const dateAt = args.indexOf('--date');
 const date = dateAt >= 0 ? args.splice(dateAt, 2)[1] : undefined;
-const [listing, output = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'search', 'meaning', 'popularity.json')] = args;
+const [listing, output = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'data', 'search', 'meaning', 'popularity.json')] = args;
 if (listing === undefined) fail('usage: node scripts/popularity.mjs path/to/npm.tsv [--date YYYY-MM-DD] [output.json]');
 if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) fail(`--date ${date} is not YYYY-MM-DD`);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_FILE, OWN_CATALOG_FILE, openCatalog } from '../src/catalog/ensure.js';
+import { CATALOG_FILE, OWN_CATALOG_FILE, openCatalog } from '../src/data/catalog/ensure.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { BUILD_LOG, CATALOG_DATA, CATALOG_DB, CLI, FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { allNames, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
 import { goldenSvgs } from './helpers/svg-golden.js';
 import { expectedSvgOf } from './helpers/svg-oracle.js';
-import type { IconDocument } from '../src/render/icon-document.js';
+import type { IconDocument } from '../src/core/render/icon-document.js';
 
 /**
  * Packs checked icon by icon. Every pack of @iconify/json whose aliases rotate

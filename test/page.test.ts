@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import popularity from '../src/search/meaning/popularity.json' with { type: 'json' };
+import popularity from '../src/data/search/meaning/popularity.json' with { type: 'json' };
 import { downloadedBytes, sharedChromium } from './helpers/shared-chromium.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';

@@ -81,7 +81,7 @@ const shown = (cost: Cost) => `${cost.cpu} ms, ${cost.rss.toFixed(1)} MB: ${cost
 describe('search under hostile queries', () => {
   it(`answers every search within ${MAX_CPU_MS} ms of CPU and ${MAX_RSS_GROWTH_MB} MB of memory`, async () => {
     // The first search of a process also reads which packs hold each keyword, once per catalog database
-    // (src/search/keyword-sets.ts): a cost of starting, shown but not bounded with the searches.
+    // (src/data/search/iconify/keyword-sets.ts): a cost of starting, shown but not bounded with the searches.
     console.log(`search fuzz: first search ${shown(await costOf({ target: '/search?query=home' }))}`);
     const random = seededRandom(testSeed('search fuzz'));
     // First a search in the token's view, which hides other packs than the first search's view, completing its last word.

@@ -1,7 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
-import { pathOf, type Route } from '../src/registry/paths.js';
-import type { IconDocument } from '../src/render/icon-document.js';
-import type { RegistryEntry } from '../src/render/registry-entry.js';
+import { pathOf, type Route } from '../src/core/paths.js';
+import type { IconDocument } from '../src/core/render/icon-document.js';
+import type { RegistryEntry } from '../src/core/render/registry-entry.js';
 
 /*
  * What the page reads, and from where: the registry's own routes, relative

@@ -1,6 +1,6 @@
-import { byPopularity } from '../src/search/meaning/pack-popularity.js';
-import { needsAttribution } from '../src/render/licence.js';
-import type { RegistryEntry } from '../src/render/registry-entry.js';
+import { byPopularity } from '../src/data/search/meaning/pack-popularity.js';
+import { needsAttribution } from '../src/core/render/licence.js';
+import type { RegistryEntry } from '../src/core/render/registry-entry.js';
 import { packIcons, packs, pageRelative, searchIcons, servedByRegistry } from './api.js';
 import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { loadIcons, svgOf } from './icons.js';

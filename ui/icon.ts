@@ -1,5 +1,5 @@
-import { SHADCN_NAMESPACE } from '../src/registry/shadcn.js';
-import { attributionLine } from '../src/render/licence.js';
+import { SHADCN_NAMESPACE } from '../src/faces/shadcn/shadcn.js';
+import { attributionLine } from '../src/core/render/licence.js';
 import { componentSource, FRAMEWORKS, type Framework, iconCss, iconDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';

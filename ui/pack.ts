@@ -1,4 +1,4 @@
-import type { RegistryEntry } from '../src/render/registry-entry.js';
+import type { RegistryEntry } from '../src/core/render/registry-entry.js';
 import { packIcons, packs, packZipPath, pageRelative, routeAnswers, servedByRegistry, suggestionsFor } from './api.js';
 import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { IconGrid } from './grid.js';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { CatalogLocation } from '../catalog/ensure.js';
+import type { CatalogLocation } from '../data/catalog/ensure.js';
 
 /**
  * Runs `icon-registry build` for a data directory in a process of its own,

@@ -1,4 +1,4 @@
-import type { BuildObserver, BuildSummary } from '../catalog/build.js';
+import type { BuildObserver, BuildSummary } from '../data/catalog/build.js';
 import { groupedNumber } from './grouped-number.js';
 
 function megabytes(bytes: number): string {

@@ -1,4 +1,4 @@
-import type { ExportProgress, ExportSummary } from '../export/export.js';
+import type { ExportProgress, ExportSummary } from './export/export.js';
 import { groupedNumber } from './grouped-number.js';
 
 const megabytes = (bytes: number) => `${groupedNumber(Math.round(bytes / 1024 / 1024))} MB`;

@@ -1,10 +1,10 @@
-import { SearchThread } from '../search/search-thread-runner.js';
+import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../catalog/ensure.js';
+import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
 import { buildInChildProcess } from './build-apart.js';
-import { PackError } from '../catalog/prepare-pack.js';
-import { loadPageAssets } from '../page/assets.js';
+import { PackError } from '../data/catalog/prepare-pack.js';
+import { loadPageAssets } from '../faces/page/assets.js';
 import { terminalBuildObserver } from './build-output.js';
 import { exportProgressPrinter } from './export-output.js';
 import { watchOwnPacks } from './watch-packs.js';
@@ -24,12 +24,12 @@ import {
 import { CloseStack } from './close-stack.js';
 import { accessFromPrimary, isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
 import { readAccessFile, warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
-import { AccessControl } from '../access/access-control.js';
-import type { AccessFile } from '../access/access-file.js';
-import { newToken } from '../access/credentials.js';
-import { ExportRefused, exportRegistry } from '../export/export.js';
+import { AccessControl } from '../faces/access/access-control.js';
+import type { AccessFile } from '../faces/access/access-file.js';
+import { newToken } from '../faces/access/credentials.js';
+import { ExportRefused, exportRegistry } from './export/export.js';
 import { startServer, type RunningServer } from '../http/server.js';
-import { pathOf } from '../registry/paths.js';
+import { pathOf } from '../core/paths.js';
 import { Registry } from '../registry/registry.js';
 import { RegistryCaches } from '../registry/registry-caches.js';
 
@@ -81,7 +81,7 @@ async function importCommand(args: string[]): Promise<number> {
   let document: string;
   try {
     // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
-    const { prepareSvgFolder } = await import('../catalog/svg-folder.js');
+    const { prepareSvgFolder } = await import('../data/catalog/svg-folder.js');
     const { pack, warnings } = await prepareSvgFolder(options.folder, options.id);
     // The same lines as a build's, naming each refused file.
     const report = terminalBuildObserver();

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { isValidName, MAX_NAME_LENGTH } from '../names.js';
+import { isValidName, MAX_NAME_LENGTH } from '../util/names.js';
 import { type CommandLine, type CommandName, type CommandSpec, commandHelp, type Invocation, mainHelp, readCommandLine, UsageError } from './command-line.js';
 import { COMMANDS, FLAG_LIST, FLAGS } from './flags.js';
 

@@ -1,10 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { AccessControl } from '../access/access-control.js';
-import type { AccessFile } from '../access/access-file.js';
-import { policyFromMessage, policyMessage } from '../access/policy-message.js';
-import type { CatalogLocation } from '../catalog/ensure.js';
-import { BatchedStdout } from '../log-stream.js';
+import { AccessControl } from '../faces/access/access-control.js';
+import type { AccessFile } from '../faces/access/access-file.js';
+import { policyFromMessage, policyMessage } from '../faces/access/policy-message.js';
+import type { CatalogLocation } from '../data/catalog/ensure.js';
+import { BatchedStdout } from '../util/log-stream.js';
 import { warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { watchOwnPacks } from './watch-packs.js';
 

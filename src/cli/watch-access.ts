@@ -1,6 +1,6 @@
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import type { Logger } from 'pino';
-import { type AccessFile, AccessFileError, type AccessPolicy, closedPolicy, parseAccessFile } from '../access/access-file.js';
+import { type AccessFile, AccessFileError, type AccessPolicy, closedPolicy, parseAccessFile } from '../faces/access/access-file.js';
 
 /** How often the access file's modification time is looked at under --watch. */
 const ACCESS_FILE_POLL_MS = 250;

@@ -1,7 +1,7 @@
 import { readdirSync, watch } from 'node:fs';
 import type { Logger } from 'pino';
-import { type BuildObserver, type PrepareWorkers, startPrepareWorkers } from '../catalog/build.js';
-import { ensureOwnCatalog, type CatalogLocation } from '../catalog/ensure.js';
+import { type BuildObserver, type PrepareWorkers, startPrepareWorkers } from '../data/catalog/build.js';
+import { ensureOwnCatalog, type CatalogLocation } from '../data/catalog/ensure.js';
 
 /** Changes are gathered until the directory has been quiet this long (an editor's save is several events). */
 const QUIET_MS = 250;

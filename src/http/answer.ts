@@ -1,6 +1,6 @@
-import { problemResource, type Resource } from '../registry/resource.js';
-import { searchBusy, type Problem } from '../registry/problem.js';
-import { SearchBusy } from '../search/search-jobs.js';
+import { problemResource, type Resource } from '../core/resource.js';
+import { searchBusy, type Problem } from '../core/problem.js';
+import { SearchBusy } from '../data/search/thread/search-jobs.js';
 import type { RequestHeaders } from './request-headers.js';
 
 /** What a handler knows of the request it answers. */

@@ -1,5 +1,5 @@
-import { badRequest, uriTooLong, type Problem } from '../registry/problem.js';
-import { MAX_TARGET_BYTES } from '../registry/target.js';
+import { badRequest, uriTooLong, type Problem } from '../core/problem.js';
+import { MAX_TARGET_BYTES } from '../core/target.js';
 import { problemAnswer, type Answer } from './answer.js';
 import { methodNotAllowedAnswer } from './routes.js';
 

@@ -1,4 +1,4 @@
-import type { Encoding } from '../compression.js';
+import type { Encoding } from '../util/compression.js';
 
 /** In order of preference when the client rates several equally. */
 const PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];

@@ -1,5 +1,5 @@
-import type { Encoding } from '../compression.js';
-import type { Resource } from '../registry/resource.js';
+import type { Encoding } from '../util/compression.js';
+import type { Resource } from '../core/resource.js';
 import { COMMON_HEADERS, resourceHeaders } from './headers.js';
 
 /** Header lines of one resource, at `slotOf(encoding, kind)`. */

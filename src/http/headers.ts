@@ -1,5 +1,5 @@
-import type { Encoding } from '../compression.js';
-import { etagFor, type Resource } from '../registry/resource.js';
+import type { Encoding } from '../util/compression.js';
+import { etagFor, type Resource } from '../core/resource.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 

@@ -1,4 +1,4 @@
-import { allEtags } from '../registry/resource.js';
+import { allEtags } from '../core/resource.js';
 import { type Answer, problemAnswer, type RequestContext } from './answer.js';
 import { isNotModified } from './conditional.js';
 import { negotiateEncoding } from './content-coding.js';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { BatchedStdout } from '../log-stream.js';
+import type { BatchedStdout } from '../util/log-stream.js';
 
 /** What a request's log line says. */
 export interface RequestLogFields {

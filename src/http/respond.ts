@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessControl } from '../access/access-control.js';
-import { internalError } from '../registry/problem.js';
+import type { AccessControl } from '../faces/access/access-control.js';
+import { internalError } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { type Answer, type AnswerOrLater, problemAnswer, type RequestContext } from './answer.js';
 import { HeaderLines } from './header-lines.js';

@@ -1,7 +1,7 @@
-import type { Route } from '../registry/paths.js';
-import { methodNotAllowed } from '../registry/problem.js';
+import type { Route } from '../core/paths.js';
+import { methodNotAllowed } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
-import { isProblem, parseTarget } from '../registry/target.js';
+import { isProblem, parseTarget } from '../core/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
 import { answerBundle, answerPackZip } from './handlers/bundles.js';
 import { answerDocument, answerIconifyJsonPackage, answerSearch } from './handlers/documents.js';

@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { pino, type Logger } from 'pino';
-import type { AccessControl } from '../access/access-control.js';
-import { BatchedStdout } from '../log-stream.js';
-import { internalError } from '../registry/problem.js';
+import type { AccessControl } from '../faces/access/access-control.js';
+import { BatchedStdout } from '../util/log-stream.js';
+import { internalError } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
 import { clientErrorAnswer, methodOf, type ParserError } from './client-errors.js';

@@ -1,6 +1,6 @@
 import { ByteBoundedCache } from './byte-bounded-cache.js';
-import type { Problem } from './problem.js';
-import type { Resource } from './resource.js';
+import type { Problem } from '../core/problem.js';
+import type { Resource } from '../core/resource.js';
 
 /** Memory for the answers to recent misses: the same miss again costs a lookup. */
 const MISS_CACHE_BYTES = 1024 * 1024;

@@ -1,21 +1,21 @@
-import type { Catalog, PackRecord } from '../catalog/catalog.js';
-import type { IconifySetRow } from '../catalog/catalog-database.js';
-import type { StoredEntry } from '../catalog/resolve-icon.js';
+import type { Catalog, PackRecord } from '../data/catalog/catalog.js';
+import type { IconifySetRow, StoredDocumentInfo } from '../data/catalog/catalog-database.js';
+import type { StoredEntry } from '../core/resolve-icon.js';
 import type { IconifyIcon } from '@iconify/types';
-import { isValidName } from '../names.js';
-import { renderFrameworkDocument } from '../render/framework-document.js';
-import { renderIconDocument } from '../render/icon-document.js';
-import { openApiDocument } from '../render/openapi.js';
-import { registryDocument } from '../render/registry-entry.js';
-import { quoted, type Problem } from './problem.js';
-import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from './resource.js';
+import { isValidName } from '../util/names.js';
+import { renderFrameworkDocument } from '../core/render/framework-document.js';
+import { renderIconDocument } from '../core/render/icon-document.js';
+import { openApiDocument } from '../core/render/openapi.js';
+import { registryDocument } from '../core/render/registry-entry.js';
+import { quoted, type Problem } from '../core/problem.js';
+import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from '../core/resource.js';
 import { type CacheKey, RegistryCaches } from './registry-caches.js';
-import { closestNames } from './suggestions.js';
-import { normaliseBasePath, type DocumentRoute, type Framework } from './paths.js';
-import { CatalogSearch } from '../search/catalog-search.js';
-import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../search/search-jobs.js';
-import { withDrawings } from '../search/meaning/meaning-job.js';
-import type { PageAssets } from '../page/assets.js';
+import { closestNames } from '../util/edit-distance.js';
+import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
+import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
+import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
+import { withDrawings } from '../data/search/meaning/meaning-job.js';
+import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
@@ -240,6 +240,11 @@ export class Registry {
   /** What the Iconify API's lists say of a served pack, as the build stored it. */
   iconifySet(pack: string): IconifySetRow | undefined {
     return this.packs.has(pack) ? this.catalog.iconifySet(pack) : undefined;
+  }
+
+  /** What a served pack's document is made of beside its icons, for a zip made as it is sent. */
+  packDocumentInfo(pack: string): StoredDocumentInfo | undefined {
+    return this.packs.has(pack) ? this.catalog.packDocumentInfo(pack) : undefined;
   }
 
   /** Every icon and alias name of a served pack. */

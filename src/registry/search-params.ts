@@ -1,6 +1,6 @@
-import { isValidName } from '../names.js';
-import type { MeaningJob } from '../search/meaning/meaning-job.js';
-import { badRequest, type Problem } from './problem.js';
+import { isValidName } from '../util/names.js';
+import type { MeaningJob } from '../data/search/meaning/meaning-job.js';
+import { badRequest, type Problem } from '../core/problem.js';
 
 /** Results one `/r/search.json` page holds by default, and at most. */
 export const DEFAULT_SEARCH_LIMIT = 48;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll } from 'vitest';
-import { AccessControl } from '../../src/access/access-control.js';
-import { parseAccessFile } from '../../src/access/access-file.js';
-import { Catalog } from '../../src/catalog/catalog.js';
+import { AccessControl } from '../../src/faces/access/access-control.js';
+import { parseAccessFile } from '../../src/faces/access/access-file.js';
+import { Catalog } from '../../src/data/catalog/catalog.js';
 import type { RequestContext } from '../../src/http/answer.js';
 import { HeaderLines } from '../../src/http/header-lines.js';
 import { respond, type Responded } from '../../src/http/respond.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/catalog/catalog.js';
+import { Catalog } from '../../src/data/catalog/catalog.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
-import { FRAMEWORKS, routeOfSegments } from '../../src/registry/paths.js';
+import { FRAMEWORKS, routeOfSegments } from '../../src/core/paths.js';
 import { Registry } from '../../src/registry/registry.js';
 import { FAST_CATALOG_DATA } from '../helpers/paths.js';
 import { seededRandom, testSeed } from '../helpers/sources.js';

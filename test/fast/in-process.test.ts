@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/catalog/catalog.js';
+import { Catalog } from '../../src/data/catalog/catalog.js';
 import { MAX_STREAMED_ANSWERS } from '../../src/http/prepare.js';
 import { respond } from '../../src/http/respond.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';

@@ -1,6 +1,6 @@
 import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG_FILE } from '../../src/catalog/ensure.js';
+import { CATALOG_FILE } from '../../src/data/catalog/ensure.js';
 import { CATALOG_DATA, TEST_TMP } from './paths.js';
 
 /**

@@ -8,8 +8,10 @@ import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_P
  * packs and the transforms pack, in seconds rather than the full catalog's 20.
  */
 export default async function setup(): Promise<void> {
-  const { buildCatalog } = (await import(join(ROOT, 'dist', 'catalog', 'build.js'))) as typeof import('../../src/catalog/build.js');
-  const { listDefaultSources, listOwnSources } = (await import(join(ROOT, 'dist', 'catalog', 'sources.js'))) as typeof import('../../src/catalog/sources.js');
+  const { buildCatalog } = (await import(join(ROOT, 'dist', 'data', 'catalog', 'build.js'))) as typeof import('../../src/data/catalog/build.js');
+  const { listDefaultSources, listOwnSources } = (await import(
+    join(ROOT, 'dist', 'data', 'catalog', 'sources.js')
+  )) as typeof import('../../src/data/catalog/sources.js');
   rmSync(FAST_CATALOG_DATA, { recursive: true, force: true });
   mkdirSync(FAST_CATALOG_DATA, { recursive: true });
   const defaults = listDefaultSources().files.filter((file) => FAST_DEFAULT_PACKS.some((id) => file.path.endsWith(`/${id}.json`)));

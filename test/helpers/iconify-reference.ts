@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { locateDefaultCatalog } from '../../src/catalog/sources.js';
+import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './nginx.js';

@@ -1,7 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
-import { iconifyListsOf } from '../../src/catalog/iconify-lists.js';
-import type { SearchSet, SearchSource } from '../../src/search/posting-reader.js';
-import { setSearchIndexOf } from '../../src/search/set-index.js';
+import { iconifyListsOf } from '../../src/data/catalog/iconify-lists.js';
+import type { SearchSet, SearchSource } from '../../src/data/search/iconify/posting-reader.js';
+import { setSearchIndexOf } from '../../src/data/search-index/set-index.js';
 
 /** A search index held in memory, built by the catalog's own index builder, with a record of what search read of it. */
 export interface MemorySearchSource extends SearchSource {

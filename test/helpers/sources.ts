@@ -2,7 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateDefaultCatalog } from '../../src/catalog/sources.js';
+import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 
 export const DEFAULT_JSON_DIR = locateDefaultCatalog().dir;
 

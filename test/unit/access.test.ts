@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AccessFileError, closedPolicy, parseAccessFile } from '../../src/access/access-file.js';
-import { BadTokenLimiter } from '../../src/access/bad-token-limiter.js';
-import { authenticate } from '../../src/access/credentials.js';
-import { policyFromMessage, policyMessage } from '../../src/access/policy-message.js';
+import { AccessFileError, closedPolicy, parseAccessFile } from '../../src/faces/access/access-file.js';
+import { BadTokenLimiter } from '../../src/faces/access/bad-token-limiter.js';
+import { authenticate } from '../../src/faces/access/credentials.js';
+import { policyFromMessage, policyMessage } from '../../src/faces/access/policy-message.js';
 
 const hash = (token: string) => `sha256:${createHash('sha256').update(token).digest('hex')}`;
 const POLICY = parseAccessFile(

@@ -1,8 +1,8 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { bundleQueryOf } from '../../src/registry/bundle-query.js';
-import { prefixIds } from '../../src/render/sprite.js';
-import { zipBytes } from '../../src/render/zip.js';
+import { bundleQueryOf } from '../../src/faces/bundle/bundle-query.js';
+import { prefixIds } from '../../src/core/render/sprite.js';
+import { zipBytes } from '../../src/core/render/zip.js';
 
 describe('prefixIds', () => {
   it('prefixes every id a body declares and every reference to it, and nothing else', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PackError, preparePack } from '../../src/catalog/prepare-pack.js';
-import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/catalog/resolve-icon.js';
+import { PackError, preparePack } from '../../src/data/catalog/prepare-pack.js';
+import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/core/resolve-icon.js';
 import { isNotModified } from '../../src/http/conditional.js';
 import { ByteBoundedCache } from '../../src/registry/byte-bounded-cache.js';
-import { closestNames, editDistance } from '../../src/registry/suggestions.js';
-import { normaliseBasePath } from '../../src/registry/paths.js';
-import { parseTarget } from '../../src/registry/target.js';
-import { componentName } from '../../src/render/react.js';
+import { closestNames, editDistance } from '../../src/util/edit-distance.js';
+import { normaliseBasePath } from '../../src/core/paths.js';
+import { parseTarget } from '../../src/core/target.js';
+import { componentName } from '../../src/core/render/react.js';
 
 describe('parseTarget', () => {
   it('routes the three endpoints and ignores the query', () => {

@@ -9,7 +9,7 @@ import { HeaderLines } from '../../src/http/header-lines.js';
 import { dispatch } from '../../src/http/routes.js';
 import { StreamBudget } from '../../src/http/prepare.js';
 import { sendAnswer } from '../../src/http/send-answer.js';
-import { documentResource, problemResource } from '../../src/registry/resource.js';
+import { documentResource, problemResource } from '../../src/core/resource.js';
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -65,7 +65,7 @@ const headerMap = (lines: string[] | undefined) =>
   Object.fromEntries(Array.from({ length: (lines?.length ?? 0) / 2 }, (_, i) => [lines?.[2 * i], lines?.[2 * i + 1]]));
 
 /**
- * The ETag of src/etag.ts, written out here rather than taken from the
+ * The ETag of src/util/etag.ts, written out here rather than taken from the
  * server, as a shell computes it: the SHA-256 of the bytes in base64 with
  * the URL-safe alphabet, its first 22 characters, quoted; a compressed
  * coding appends `-br` or `-gz` inside the quotes (README, Headers).

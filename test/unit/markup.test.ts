@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unsafeMarkupReason } from '../../src/catalog/unsafe-markup.js';
-import { svgToJsx } from '../../src/render/jsx.js';
+import { unsafeMarkupReason } from '../../src/data/catalog/unsafe-markup.js';
+import { svgToJsx } from '../../src/core/render/jsx.js';
 
 describe('svgToJsx', () => {
   it("maps attribute names to React's, styles to objects, and escapes text as JSX expressions", () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { locateDefaultCatalog } from '../../src/catalog/sources.js';
+import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 
 /*
  * The judged queries of search by meaning (test/fixtures/relevance-queries.json)

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { locateDefaultCatalog } from '../../src/catalog/sources.js';
-import { glyphGroupsOf, glyphKeyOf, packThemesOf } from '../../src/search/meaning/glyph.js';
+import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
+import { glyphGroupsOf, glyphKeyOf, packThemesOf } from '../../src/data/search/meaning/glyph.js';
 
 /* Variants grouped by glyph, over the packs of @iconify/json as installed. */
 

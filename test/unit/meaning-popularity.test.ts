@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { byPopularity, downloadsOf, POPULARITY_SOURCE } from '../../src/search/meaning/pack-popularity.js';
-import table from '../../src/search/meaning/popularity.json' with { type: 'json' };
+import { byPopularity, downloadsOf, POPULARITY_SOURCE } from '../../src/data/search/meaning/pack-popularity.js';
+import table from '../../src/data/search/meaning/popularity.json' with { type: 'json' };
 
 /* Packs ranked by the monthly npm downloads of their @iconify-json packages. */
 

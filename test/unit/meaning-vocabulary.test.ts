@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Vocabulary } from '../../src/search/meaning/meanings.js';
-import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/search/meaning/vocabulary.js';
-import { readVocabularySources } from '../../src/search/meaning/vocabulary-sources.js';
-import { WordNet } from '../../src/search/meaning/wordnet.js';
+import { Vocabulary } from '../../src/data/search/meaning/meanings.js';
+import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/vocabulary.js';
+import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
+import { WordNet } from '../../src/data/search-index/vocabulary/wordnet.js';
 
 /*
  * The vocabulary of search by meaning, built from the tags of lucide-static,

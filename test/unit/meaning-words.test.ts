@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWordsOf, singularOf, tagKeysOf } from '../../src/search/meaning/words.js';
+import { nameWordsOf, singularOf, tagKeysOf } from '../../src/data/search-index/vocabulary/words.js';
 
 /* How query words, tags and names are read before the vocabulary links them. */
 

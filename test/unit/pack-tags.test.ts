@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packTagsOf, TAG_LIMITS } from '../../src/catalog/pack-tags.js';
+import { packTagsOf, TAG_LIMITS } from '../../src/data/catalog/pack-tags.js';
 
 const names = new Set(['bin', 'cup', 'cup-alt']);
 const has = (name: string) => names.has(name);

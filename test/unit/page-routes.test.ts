@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf, type Route } from '../../src/registry/paths.js';
+import { pathOf, type Route } from '../../src/core/paths.js';
 import { pageRelative } from '../../ui/api.js';
 
 describe("the page's addresses", () => {

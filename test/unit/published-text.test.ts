@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isWebUrl } from '../../src/catalog/pack-info.js';
-import { metaSecurityPolicy } from '../../src/page/assets.js';
-import { plainText } from '../../src/render/plain-text.js';
+import { isWebUrl } from '../../src/data/catalog/pack-info.js';
+import { metaSecurityPolicy } from '../../src/faces/page/assets.js';
+import { plainText } from '../../src/core/render/plain-text.js';
 
 describe('plainText', () => {
   it('removes terminal escape sequences whole, in their ESC and one-byte forms', () => {

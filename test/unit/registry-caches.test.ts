@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheKey } from '../../src/registry/registry-caches.js';
 import { RegistryCaches } from '../../src/registry/registry-caches.js';
-import { documentResource } from '../../src/registry/resource.js';
+import { documentResource } from '../../src/core/resource.js';
 
 const doc = (text: string) => documentResource(Buffer.from(text), undefined);
 const inDatabase = (database: number, pack: string, what: string): CacheKey => ({ owner: { database, pack }, what });

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentResource } from '../../src/registry/resource.js';
+import { documentResource } from '../../src/core/resource.js';
 
 describe('memoryResource: the bytes a cache keeps hold no memory but their own', () => {
   it('keeps each coding of a short document in a buffer of exactly its length, with the same bytes', () => {

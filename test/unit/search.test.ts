@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { catalogParamsOf, problemForShadcn, wantsCatalog } from '../../src/registry/shadcn.js';
-import { WorkBudget } from '../../src/search/budget.js';
-import { encodeEntries, PostingList } from '../../src/search/entries.js';
-import { searchIcons, synonymQueries } from '../../src/search/fill.js';
-import { iconStyleOf } from '../../src/search/icon-style.js';
-import { parseQuery } from '../../src/search/query.js';
-import { categoryWords, themelessLength } from '../../src/search/set-index.js';
-import { attributionLine, needsAttribution } from '../../src/render/licence.js';
+import { catalogParamsOf, problemForShadcn, wantsCatalog } from '../../src/faces/shadcn/shadcn.js';
+import { WorkBudget } from '../../src/data/search/budget.js';
+import { encodeEntries, PostingList } from '../../src/data/search-index/entries.js';
+import { searchIcons, synonymQueries } from '../../src/data/search/iconify/fill.js';
+import { iconStyleOf } from '../../src/data/search-index/icon-style.js';
+import { parseQuery } from '../../src/data/search/iconify/query.js';
+import { categoryWords, themelessLength } from '../../src/data/search-index/set-index.js';
+import { attributionLine, needsAttribution } from '../../src/core/render/licence.js';
 import { iconSet, memorySearchSource } from '../helpers/memory-search.js';
 
 /*

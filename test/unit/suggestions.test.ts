@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closestStoredNames, MAX_NAME_READS, NAMES_PER_READ, type SortedNames } from '../../src/registry/closest-stored-names.js';
-import { closestNames } from '../../src/registry/suggestions.js';
-import { spelledBackwards } from '../../src/search/set-index.js';
+import { closestStoredNames, MAX_NAME_READS, NAMES_PER_READ, type SortedNames } from '../../src/data/search/thread/closest-stored-names.js';
+import { closestNames } from '../../src/util/edit-distance.js';
+import { spelledBackwards } from '../../src/data/search-index/set-index.js';
 import { largeIconifyPack } from '../helpers/large-pack.js';
 import { allNames, readDefaultPack, seededRandom } from '../helpers/sources.js';
 

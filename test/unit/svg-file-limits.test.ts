@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBPATH_NUMBERS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, svgFileExcess } from '../../src/catalog/svg-file-limits.js';
+import { MAX_SUBPATH_NUMBERS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, svgFileExcess } from '../../src/data/catalog/svg-file-limits.js';
 import { readDefaultPack } from '../helpers/sources.js';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TaskTimeout, WorkerPool } from '../../src/catalog/worker-pool.js';
+import { TaskTimeout, WorkerPool } from '../../src/data/catalog/worker-pool.js';
 
 const SCRIPT = new URL('../fixtures/workers/echo-or-hang.mjs', import.meta.url);
 

@@ -1,10 +1,10 @@
-import { bundleResource, packZipResource } from '../../registry/bundle.js';
-import { MAX_PACK_ZIPS } from '../../registry/bundle-limits.js';
-import { bundleQueryOf, fileFormatOf, idOf } from '../../registry/bundle-query.js';
-import type { BundleRoute } from '../../registry/paths.js';
+import { bundleResource, packZipResource } from '../../faces/bundle/bundle.js';
+import { MAX_PACK_ZIPS } from '../../core/bundle-limits.js';
+import { bundleQueryOf, fileFormatOf, idOf } from '../../faces/bundle/bundle-query.js';
+import type { BundleRoute } from '../../core/paths.js';
 import type { Registry } from '../../registry/registry.js';
-import { isValidName } from '../../names.js';
-import { allEtags, type Resource } from '../../registry/resource.js';
+import { isValidName } from '../../util/names.js';
+import { allEtags, type Resource } from '../../core/resource.js';
 import { isNotModified } from '../conditional.js';
 import { type Answer, problemAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 

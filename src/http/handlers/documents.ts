@@ -1,9 +1,9 @@
-import type { DocumentRoute, PackageRoute } from '../../registry/paths.js';
-import { type Problem, problemJson } from '../../registry/problem.js';
+import type { DocumentRoute, PackageRoute } from '../../core/paths.js';
+import { type Problem, problemJson } from '../../core/problem.js';
 import type { Registry } from '../../registry/registry.js';
-import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../registry/resource.js';
-import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../registry/shadcn.js';
-import { catalogSearchJob, shadcnCatalogDocument } from '../../registry/shadcn-catalog.js';
+import { documentResource, problemResource, type Resource, JSON_TYPE, memoryResource } from '../../core/resource.js';
+import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from '../../faces/shadcn/shadcn.js';
+import { catalogSearchJob, shadcnCatalogDocument } from '../../faces/shadcn/shadcn-catalog.js';
 import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /** Answers that differ with the request's Accept (the index, and problems under /r/) say so. */

@@ -1,4 +1,4 @@
-import { memoryResource, JSON_TYPE } from '../../registry/resource.js';
+import { memoryResource, JSON_TYPE } from '../../core/resource.js';
 import { resourceAnswer, type Answer } from '../answer.js';
 
 /** For load balancers and orchestrators: the server only listens once the catalog is open. */

@@ -1,12 +1,12 @@
-import { iconData } from '../../iconify/icon-data.js';
+import { iconData } from '../../core/render/iconify-icon-data.js';
 import type { IconifyJSON } from '@iconify/types';
-import { iconifyCss } from '../../iconify/css.js';
-import { iconifyJson, wrappingOf } from '../../iconify/json.js';
-import { selectPrefixes } from '../../iconify/prefixes.js';
-import { iconifySvg } from '../../iconify/svg.js';
-import type { IconifyRoute } from '../../registry/paths.js';
+import { iconifyCss } from '../../faces/iconify/css.js';
+import { iconifyJson, wrappingOf } from '../../faces/iconify/json.js';
+import { selectPrefixes } from '../../data/search/iconify/prefixes.js';
+import { iconifySvg } from '../../faces/iconify/svg.js';
+import type { IconifyRoute } from '../../core/paths.js';
 import type { IconifySetRow, Registry } from '../../registry/registry.js';
-import { documentResource, memoryResource, type Resource } from '../../registry/resource.js';
+import { documentResource, memoryResource, type Resource } from '../../core/resource.js';
 import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
 /*

@@ -1,6 +1,6 @@
-import { PAGE_SECURITY_POLICY } from '../../page/assets.js';
-import { notFound } from '../../registry/problem.js';
-import type { PageRoute } from '../../registry/paths.js';
+import { PAGE_SECURITY_POLICY } from '../../faces/page/assets.js';
+import { notFound } from '../../core/problem.js';
+import type { PageRoute } from '../../core/paths.js';
 import type { Registry } from '../../registry/registry.js';
 import { type Answer, problemAnswer, type RequestContext, resourceAnswer } from '../answer.js';
 

@@ -1,4 +1,4 @@
-import type { IconifyRoute } from '../../registry/paths.js';
+import type { IconifyRoute } from '../../core/paths.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AnswerOrLater, RequestContext } from '../answer.js';
 import { genericJsonLater } from './iconify.js';

@@ -1,0 +1,261 @@
+import Database from 'better-sqlite3';
+import type { IconifyAlias, IconifyIcon } from '@iconify/types';
+import type { EntryKind } from './iconify-view.js';
+import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../core/resolve-icon.js';
+import { spelledBackwards } from '../search-index/set-index.js';
+import type { Encoding } from '../../util/compression.js';
+import type { RegistryEntry } from '../../core/render/registry-entry.js';
+
+export interface PackRecord {
+  id: string;
+  entry: RegistryEntry;
+  /** Unix seconds, from IconifyJSON `lastModified`. */
+  lastModified: number | undefined;
+}
+
+/** What the Iconify API's routes read of a pack, as JSON (see the schema). */
+export interface IconifySetRow {
+  root: string;
+  info: string;
+  collection: string;
+  chars: string | null;
+  visible: string;
+  tags: string | null;
+}
+
+/** What search reads of a searchable set (see the schema). */
+export interface SearchSetRow {
+  pack: string;
+  style: string | null;
+  themeParts: string;
+}
+
+/** The meta key of the default catalog's set order (JSON array of ids, the Iconify API's order). */
+export const SET_ORDER_KEY = 'set_order';
+
+export interface StoredDocumentInfo {
+  etag: string;
+  /** Length of each coding. */
+  lengths: Record<Encoding, number>;
+}
+
+/**
+ * Read-only access to one catalog database file. Pack records are small and
+ * loaded once; icons and pack documents are read on demand, so memory does
+ * not grow with the size of the catalog.
+ */
+let opened = 0;
+
+export class CatalogDatabase {
+  /** Told apart from every other database this process opened, the same file reopened included. */
+  readonly serial = ++opened;
+  /** Keyed by pack id; no prototype, so request-supplied ids never hit Object members. */
+  readonly packs: ReadonlyMap<string, PackRecord>;
+  private readonly db: Database.Database;
+  private readonly selectDocumentInfo: Database.Statement<[string], { etag: string; identity: number; br: number; gzip: number }>;
+  private readonly selectChunks: Database.Statement<[string, Encoding], { bytes: Buffer }>;
+  private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
+  private readonly selectEntry: Database.Statement<[string, string], { kind: EntryKind; data: string }>;
+  /** Each pack's defaults (from its root fields), parsed on first use. */
+  private readonly defaults = new Map<string, Partial<IconifyIcon>>();
+  private readonly selectNames: Database.Statement<[string], string>;
+  private readonly selectNamesFrom: Database.Statement<[string, string, number], string>;
+  private readonly selectNamesBackwardsFrom: Database.Statement<[string, string, number], string>;
+  private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
+  private readonly selectInfo: Database.Statement<[string], string>;
+  private readonly selectRoot: Database.Statement<[string], string>;
+  private readonly selectVisible: Database.Statement<[string], string>;
+  /** Each pack's info as JSON, read once (a kilobyte or so each). */
+  private readonly infos = new Map<string, string>();
+  private readonly selectCategories: Database.Statement<[string, string], string | null>;
+  private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
+  private readonly selectSearchEntries: Database.Statement<[string, string], string>;
+  private readonly selectKeywordsStarting: Database.Statement<[string, string], string>;
+  private readonly selectKeywordsEnding: Database.Statement<[string, string], string>;
+  private readonly selectKeywordsOf: Database.Statement<[string], string>;
+
+  constructor(
+    /** The file, for another thread to open it too (see search/search-thread.ts). */
+    readonly path: string,
+    /** SQLite's page cache for this connection, in KB. */
+    cacheKb = 2000,
+  ) {
+    this.db = new Database(path, { readonly: true, fileMustExist: true });
+    // SQLite's own default of 2 MB instead of better-sqlite3's 16 MB: requests for random
+    // icons of a 1.2 GB file seldom meet a page twice, the B-trees' inner pages fit in 2 MB,
+    // and the OS caches the file anyway. The larger cache only added its size to each process.
+    this.db.pragma(`cache_size = -${Math.floor(cacheKb)}`);
+    const rows = this.db
+      .prepare<[], { id: string; entry: string; last_modified: number | null }>('SELECT id, entry, last_modified FROM packs ORDER BY id')
+      .all();
+    this.packs = new Map(
+      rows.map((row) => [row.id, { id: row.id, entry: JSON.parse(row.entry) as RegistryEntry, lastModified: row.last_modified ?? undefined }]),
+    );
+    this.selectDocumentInfo = this.db.prepare(
+      'SELECT etag, identity_length AS identity, br_length AS br, gzip_length AS gzip FROM pack_documents WHERE pack = ?',
+    );
+    this.selectChunks = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? ORDER BY seq');
+    this.selectChunk = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? AND seq = ?');
+    this.selectEntry = this.db.prepare('SELECT kind, data FROM entries WHERE pack = ? AND name = ?');
+    // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
+    this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
+    // Suggestions read a pack's names a few at a time, in order from either end: a few steps along an index each.
+    const namesFrom = (table: string, column: string) =>
+      this.db.prepare<[string, string, number], string>(`SELECT ${column} FROM ${table} WHERE pack = ? AND ${column} >= ? ORDER BY ${column} LIMIT ?`).pluck();
+    this.selectNamesFrom = namesFrom('pack_names', 'name');
+    this.selectNamesBackwardsFrom = namesFrom('pack_names_backwards', 'reversed');
+    this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible, tags FROM iconify_sets WHERE pack = ?');
+    this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectVisible = this.db.prepare<[string], string>('SELECT visible FROM iconify_sets WHERE pack = ?').pluck();
+    this.selectCategories = this.db.prepare<[string, string], string | null>('SELECT categories FROM entries WHERE pack = ? AND name = ?').pluck();
+    this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
+    this.selectSearchEntries = this.db.prepare<[string, string], string>('SELECT entries FROM search_postings WHERE keyword = ? AND pack = ?').pluck();
+    this.selectKeywordsStarting = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE keyword > ? AND keyword < ?').pluck();
+    this.selectKeywordsEnding = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE reversed > ? AND reversed < ?').pluck();
+    this.selectKeywordsOf = this.db.prepare<[string], string>('SELECT keyword FROM search_postings WHERE pack = ?').pluck();
+  }
+
+  /** The titles of the pack's categories that list icon or alias `name`. */
+  categoriesOf(pack: string, name: string): string[] {
+    const categories = this.selectCategories.get(pack, name);
+    return categories ? (JSON.parse(categories) as string[]) : [];
+  }
+
+  /** The searchable sets of this database. */
+  searchSets(): SearchSetRow[] {
+    return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
+  }
+
+  /** A value of the meta table, if the build wrote it. */
+  metaValue(key: string): string | undefined {
+    return this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+  }
+
+  /** The set order of the default catalog, if this is it. */
+  setOrder(): string[] | undefined {
+    const value = this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(SET_ORDER_KEY);
+    return value === undefined ? undefined : (JSON.parse(value) as string[]);
+  }
+
+  /** Each set holding `keyword`, with its entries holding it (encoded). */
+  postings(keyword: string): Array<{ pack: string; entries: string }> {
+    return this.selectPostings.all(keyword);
+  }
+
+  /** The entries of set `pack` holding `keyword` (encoded), if it holds it. */
+  searchEntries(keyword: string, pack: string): string | undefined {
+    return this.selectSearchEntries.get(keyword, pack);
+  }
+
+  /**
+   * Keywords of the sets' names longer than `start` that begin with it, or
+   * with `ending` set, that end with it. Keywords hold only [a-z0-9], all below
+   * DEL, so the range [start, start + DEL) holds exactly those beginning with it.
+   */
+  keywordsAround(part: string, ending: boolean): string[] {
+    if (!ending) return this.selectKeywordsStarting.all(part, `${part}\x7f`);
+    const reversed = spelledBackwards(part);
+    return this.selectKeywordsEnding.all(reversed, `${reversed}\x7f`);
+  }
+
+  /** Every keyword (category words included) of one set. */
+  keywordsOf(pack: string): string[] {
+    return this.selectKeywordsOf.all(pack);
+  }
+
+  /** The fingerprint a database was built for, or undefined when it is not a catalog. */
+  static fingerprintOf(db: Database.Database): string | undefined {
+    try {
+      return db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'fingerprint'").get()?.value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  packDocumentInfo(pack: string): StoredDocumentInfo | undefined {
+    const row = this.selectDocumentInfo.get(pack);
+    return row && { etag: row.etag, lengths: { identity: row.identity, br: row.br, gzip: row.gzip } };
+  }
+
+  /** The stored pack document in one content coding, whole (all three are made at build time). */
+  packDocumentBytes(pack: string, encoding: Encoding): Buffer {
+    return Buffer.concat(this.selectChunks.all(pack, encoding).map((row) => row.bytes));
+  }
+
+  /** The same bytes a chunk at a time: each `next()` reads one chunk, so none is held longer than its write. */
+  *packDocumentChunks(pack: string, encoding: Encoding): Generator<Buffer> {
+    for (let seq = 0; ; seq++) {
+      const row = this.selectChunk.get(pack, encoding, seq);
+      if (!row) return;
+      yield row.bytes;
+    }
+  }
+
+  /** The icon or alias `name` of `pack`, resolved as getIconData resolves it; undefined when there is none. */
+  icon(pack: string, name: string): IconifyIcon | undefined {
+    return resolveIcon(name, (entry) => this.entry(pack, entry), this.defaultsOf(pack));
+  }
+
+  /** One icon, alias or character code of a pack, verbatim. */
+  entry(pack: string, name: string): StoredEntry | undefined {
+    const row = this.selectEntry.get(pack, name);
+    if (!row) return undefined;
+    if (row.kind === 'char') return { char: row.data };
+    return row.kind === 'icon' ? { icon: JSON.parse(row.data) as IconifyIcon } : { alias: JSON.parse(row.data) as IconifyAlias };
+  }
+
+  private defaultsOf(pack: string): Partial<IconifyIcon> {
+    let defaults = this.defaults.get(pack);
+    if (!defaults) {
+      const root = this.iconifyRoot(pack);
+      defaults = packDefaultsOf(root ? (JSON.parse(root) as Parameters<typeof packDefaultsOf>[0]) : {});
+      this.defaults.set(pack, defaults);
+    }
+    return defaults;
+  }
+
+  /** Every icon and alias name of a pack. */
+  iconNames(pack: string): string[] {
+    return this.selectNames.all(pack);
+  }
+
+  /** Up to `count` icon and alias names of a pack at or after `bound`, in order. */
+  namesFrom(pack: string, bound: string, count: number): string[] {
+    return this.selectNamesFrom.all(pack, bound, count);
+  }
+
+  /** Up to `count` icon and alias names of a pack spelt backwards, at or after `bound` in that order. */
+  namesBackwardsFrom(pack: string, bound: string, count: number): string[] {
+    return this.selectNamesBackwardsFrom.all(pack, bound, count);
+  }
+
+  /** The Iconify API's view of a pack: its root fields, info and lists, as JSON (the lists of a large pack are large). */
+  iconifySet(pack: string): IconifySetRow | undefined {
+    return this.selectIconifySet.get(pack);
+  }
+
+  /** The set's info as the Iconify API lists it, as JSON. */
+  iconifyInfo(pack: string): string | undefined {
+    let info = this.infos.get(pack);
+    if (info === undefined) {
+      info = this.selectInfo.get(pack);
+      if (info !== undefined) this.infos.set(pack, info);
+    }
+    return info;
+  }
+
+  /** The set's root fields (prefix, lastModified, default size), as JSON. */
+  iconifyRoot(pack: string): string | undefined {
+    return this.selectRoot.get(pack);
+  }
+
+  /** The set's visible icons by their own names, as JSON. */
+  iconifyVisible(pack: string): string | undefined {
+    return this.selectVisible.get(pack);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,136 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { removeAbandonedWork } from '../../util/work-files.js';
+import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers } from './build.js';
+import { Catalog } from './catalog.js';
+import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
+import { buildVocabularyApart, VOCABULARY_KEY } from '../search-index/vocabulary/vocabulary-apart.js';
+import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
+import { fingerprintOf } from './fingerprint.js';
+import { defaultSetOrder, listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
+
+export interface CatalogLocation {
+  /** Directory holding the database files. */
+  dataDir: string;
+  /** The operator's packs directory, if any. */
+  packsDir: string | undefined;
+}
+
+/** The default packs of @iconify/json: rebuilt only when that package changes. */
+export const CATALOG_FILE = 'catalog.db';
+/** The operator's own packs: small, rebuilt pack by pack when the packs directory changes. */
+export const OWN_CATALOG_FILE = 'own.db';
+
+/** Where the default catalog database of a data directory lives. */
+export function catalogPath(dataDir: string): string {
+  return join(dataDir, CATALOG_FILE);
+}
+
+export function ownCatalogPath(dataDir: string): string {
+  return join(dataDir, OWN_CATALOG_FILE);
+}
+
+/** The catalog of a data directory as served: the default packs, replaced where an own pack has the same id. */
+export function openCatalog(dataDir: string): Catalog {
+  return new Catalog([catalogPath(dataDir), ownCatalogPath(dataDir)]);
+}
+
+/** The default packs alone, to be shared by the catalogs of `reopenOwnCatalog`. */
+export function openDefaultCatalog(dataDir: string): Catalog {
+  return new Catalog([catalogPath(dataDir)]);
+}
+
+/**
+ * The catalog as served, over the default packs' database that `defaults`
+ * holds open: only the own packs' file is opened, so a reload after a
+ * rebuild of own packs opens one small file, and closing the catalog closes
+ * only that one.
+ */
+export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
+  return new Catalog([ownCatalogPath(dataDir)], defaults.databases);
+}
+
+function builtFingerprint(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      return CatalogDatabase.fingerprintOf(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined; // not a database we can read: rebuild it
+  }
+}
+
+/** The fingerprint of the default catalog: the @iconify/json version and its files. */
+export function defaultCatalogFingerprint(defaults: DefaultSources = listDefaultSources()): string {
+  return fingerprintOf(`@iconify/json ${defaults.version}; vocabulary ${vocabularySourceVersions()}`, defaults.files);
+}
+
+/**
+ * Whether both catalogs of a data directory are current (what ensureCatalog
+ * would build nothing of), read from their fingerprints alone. The own packs'
+ * files that are skipped are reported to `skipped` as the build would.
+ */
+export function catalogIsCurrent(location: CatalogLocation, skipped: BuildObserver['skipped']): boolean {
+  if (builtFingerprint(catalogPath(location.dataDir)) !== defaultCatalogFingerprint()) return false;
+  const files = listOwnSources(location.packsDir, skipped);
+  return builtFingerprint(ownCatalogPath(location.dataDir)) === fingerprintOf('own packs', files);
+}
+
+/** A catalog that was built, and where. */
+export interface BuiltCatalog {
+  path: string;
+  summary: BuildSummary;
+}
+
+/**
+ * Builds what is out of date of a data directory's two catalogs (both when
+ * `force`) and returns what was built: the default packs when @iconify/json
+ * changed, the own packs when the packs directory did (reusing every own pack
+ * whose source is unchanged, so a change costs only the packs it touches).
+ */
+export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuiltCatalog[]> {
+  mkdirSync(location.dataDir, { recursive: true });
+  const built: BuiltCatalog[] = [];
+  const defaults = listDefaultSources();
+  const defaultPath = catalogPath(location.dataDir);
+  const defaultFingerprint = defaultCatalogFingerprint(defaults);
+  removeAbandonedWork(defaultPath, [BUILD_STAGE]);
+  if (force || builtFingerprint(defaultPath) !== defaultFingerprint) {
+    // Largest first, so the big packs do not end up alone on one core at the end.
+    const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
+    const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
+    const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyApart() });
+    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater }, defaultPath, observer) });
+  }
+  const summary = await ensureOwnCatalog(location, observer, force, defaults);
+  if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });
+  return built;
+}
+
+/**
+ * Builds the own packs' catalog when the packs directory changed since its
+ * last build (or always, when `force`), reusing the packs whose sources did
+ * not change. Returns the summary, or undefined when it was current.
+ */
+export async function ensureOwnCatalog(
+  location: CatalogLocation,
+  observer: BuildObserver,
+  force = false,
+  /** The default packs, when the caller has listed them already. */
+  defaults?: DefaultSources,
+  /** Workers the caller keeps across builds (see BuildInput.workers). */
+  workers?: PrepareWorkers,
+): Promise<BuildSummary | undefined> {
+  const files = listOwnSources(location.packsDir, (path, reason) => observer.skipped(path, reason));
+  const path = ownCatalogPath(location.dataDir);
+  const fingerprint = fingerprintOf('own packs', files);
+  removeAbandonedWork(path, [BUILD_STAGE]);
+  if (!force && builtFingerprint(path) === fingerprint) return undefined;
+  const defaultIds = new Set((defaults ?? listDefaultSources()).files.map((file) => basename(file.path, '.json')));
+  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers }, path, observer);
+}

@@ -1,0 +1,58 @@
+import type { CatalogDatabase } from '../../catalog/catalog-database.js';
+import { GlyphIndex, type PackNames } from './glyph-index.js';
+import { Vocabulary } from './meanings.js';
+import { TypoCorrector } from './typo.js';
+import { VOCABULARY_KEY } from '../../search-index/vocabulary/vocabulary-apart.js';
+import type { VocabularyTable } from '../../search-index/vocabulary/vocabulary.js';
+
+/** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
+interface StoredCollection {
+  uncategorized?: string[];
+  categories?: Record<string, string[]>;
+  aliases?: Record<string, string>;
+  prefixes?: Record<string, string>;
+  suffixes?: Record<string, string>;
+}
+
+/** A pack's visible names, plain aliases, themes and categories, from what the catalog stores for `/collection`. */
+function packNamesOf(database: CatalogDatabase, pack: string): PackNames | undefined {
+  const row = database.iconifySet(pack);
+  if (!row) return undefined;
+  const collection = JSON.parse(row.collection) as StoredCollection;
+  const names = new Set(collection.uncategorized ?? []);
+  for (const listed of Object.values(collection.categories ?? {})) for (const name of listed) names.add(name);
+  return {
+    id: pack,
+    names: [...names],
+    aliases: collection.aliases ?? {},
+    prefixes: collection.prefixes,
+    suffixes: collection.suffixes,
+    categories: collection.categories,
+    tags: row.tags === null ? undefined : (JSON.parse(row.tags) as Record<string, string[]>),
+  };
+}
+
+/** Each pack's names, read as the index asks for them. */
+function* packNamesIn(database: CatalogDatabase): Generator<PackNames> {
+  for (const pack of database.packs.keys()) {
+    const names = packNamesOf(database, pack);
+    if (names) yield names;
+  }
+}
+
+/** What search by meaning holds of one database: its glyphs, the words they are named with, and its vocabulary if it has one. */
+export interface DatabaseGlyphs {
+  index: GlyphIndex;
+  corrector: TypoCorrector;
+  vocabulary: Vocabulary | undefined;
+}
+
+/** Reads a database's glyphs and vocabulary, and files the words typos are corrected to (names' and the vocabulary's). */
+export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
+  const index = new GlyphIndex(packNamesIn(database));
+  const stored = database.metaValue(VOCABULARY_KEY);
+  const vocabulary = stored === undefined ? undefined : new Vocabulary(JSON.parse(stored) as VocabularyTable);
+  const frequencies = index.wordFrequencies();
+  if (vocabulary) for (const word of vocabulary.words()) if (!word.includes('-') && !frequencies.has(word)) frequencies.set(word, 0);
+  return { index, corrector: new TypoCorrector(frequencies), vocabulary };
+}

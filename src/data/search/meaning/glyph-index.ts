@@ -1,0 +1,218 @@
+import { PackedLists } from '../packed-lists.js';
+import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
+import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+
+/**
+ * What search by meaning needs of one pack: its visible icons by name, its
+ * visible plain aliases (alias → icon), its declared themes, and the words
+ * of the categories each icon is listed in, and an own pack's tags.
+ */
+export interface PackNames {
+  id: string;
+  names: readonly string[];
+  aliases: Readonly<Record<string, string>>;
+  prefixes?: Readonly<Record<string, string>>;
+  suffixes?: Readonly<Record<string, string>>;
+  /** Category title → names, as IconifyJSON's `categories`. */
+  categories?: Readonly<Record<string, readonly string[]>>;
+  /** An own pack's tags: name → words (see catalog/pack-tags.ts). */
+  tags?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Most glyphs one name word may be found under: beyond it a word says nothing about an icon (a pack's own prefix). */
+const MAX_POSTING = 200_000;
+
+/**
+ * The glyphs of some packs, searchable by the words of their names: each
+ * glyph is one drawing of one pack with every name it goes by (its
+ * variants, `-outline`, `-rounded`, ..., and its plain aliases), filed under
+ * each word of those names. Typed arrays hold the numbers, so that the whole
+ * catalog's 300,000 glyphs take a few tens of MB.
+ */
+export class GlyphIndex {
+  readonly packs: readonly string[];
+  /** Per glyph: its pack's number in `packs`. */
+  readonly packOf: Uint16Array;
+  /**
+   * Every glyph's names, space-separated, the glyph's own name first, one glyph
+   * after the other in a single string: a string per glyph cost the search
+   * thread's heap a header for each, and every full collection a string more
+   * to mark.
+   */
+  private readonly allNames: string;
+  /** Per glyph: where its names start in `allNames`; one more, where the last glyph's end. */
+  private readonly nameStarts: Uint32Array;
+  /** Per glyph: how many words its own name has that say what it shows (fewer is a closer match). */
+  readonly wordCounts: Uint8Array;
+  /** Per name word: the glyphs whose names hold it, ascending. */
+  private readonly postings: PackedLists;
+  /** Per word of an alias's name that the glyph's other names lack: the glyphs holding it (a pack's old name for an icon). */
+  private readonly aliasPostings: PackedLists;
+  /** Per category word: the glyphs listed under a category holding it. */
+  private readonly tagPostings: PackedLists;
+  /** Per word of an own pack's tags: the glyphs one of whose names is tagged with it. */
+  private readonly ownTagPostings: PackedLists;
+  /** Every name word, sorted, for the words that start with a partial one. */
+  readonly sortedWords: readonly string[];
+
+  /** `packs` is read once, a pack at a time: a generator that reads each pack as it is asked for keeps one pack's names in memory, not every pack's. */
+  constructor(packs: Iterable<PackNames>) {
+    const ids: string[] = [];
+    const packOf: number[] = [];
+    const names: string[] = [];
+    const wordCounts: number[] = [];
+    const byWord = new Map<string, number[]>();
+    const byTag = new Map<string, number[]>();
+    const byAliasWord = new Map<string, number[]>();
+    const byOwnTag = new Map<string, number[]>();
+    const file = (map: Map<string, number[]>, word: string, glyph: number) => {
+      const list = map.get(word);
+      if (!list) map.set(word, [glyph]);
+      else if (list[list.length - 1] !== glyph && list.length < MAX_POSTING) list.push(glyph);
+    };
+    for (const pack of packs) {
+      const packNumber = ids.push(pack.id) - 1;
+      const themes = packThemesOf({ prefixes: pack.prefixes as Record<string, string>, suffixes: pack.suffixes as Record<string, string> }, pack.names);
+      const { groups, aliasesOf } = glyphGroups(pack, themes);
+      const glyphOfName = new Map<string, number>();
+      for (const [key, members] of groups) {
+        const glyph = names.length;
+        const own = members.includes(key) ? key : (members[0] as string);
+        names.push([own, ...members.filter((name) => name !== own)].join(' '));
+        packOf.push(packNumber);
+        wordCounts.push(Math.min(255, nameWordsOf(key).length));
+        const aliases = new Set(aliasesOf.get(key));
+        const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
+        for (const name of members) {
+          glyphOfName.set(name, glyph);
+          for (const word of name.split('-')) if (word !== '') file(ownWords.has(word) ? byWord : byAliasWord, word, glyph);
+        }
+      }
+      for (const [title, listed] of Object.entries(pack.categories ?? {})) {
+        for (const word of title.toLowerCase().split(/[^a-z0-9]+/)) {
+          if (word.length < 2) continue;
+          // "Team mascots" is found by "mascot" too.
+          const forms = word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') ? [word, word.slice(0, -1)] : [word];
+          for (const name of listed) {
+            const glyph = glyphOfName.get(name);
+            if (glyph !== undefined) for (const form of forms) file(byTag, form, glyph);
+          }
+        }
+      }
+      for (const [name, words] of Object.entries(pack.tags ?? {})) {
+        const glyph = glyphOfName.get(name);
+        if (glyph !== undefined) for (const word of words) file(byOwnTag, word, glyph);
+      }
+    }
+    this.packs = ids;
+    this.packOf = Uint16Array.from(packOf);
+    this.allNames = names.join('');
+    this.nameStarts = new Uint32Array(names.length + 1);
+    for (let glyph = 0; glyph < names.length; glyph++) this.nameStarts[glyph + 1] = (this.nameStarts[glyph] as number) + (names[glyph] as string).length;
+    this.wordCounts = Uint8Array.from(wordCounts);
+    this.postings = new PackedLists(byWord);
+    this.tagPostings = new PackedLists(byTag);
+    this.ownTagPostings = new PackedLists(byOwnTag);
+    this.aliasPostings = new PackedLists(byAliasWord);
+    this.sortedWords = [...this.postings.words()].sort();
+  }
+
+  get size(): number {
+    return this.nameStarts.length - 1;
+  }
+
+  /** The glyph's names, space-separated, its own name first. */
+  namesOf(glyph: number): string {
+    return this.allNames.slice(this.nameStarts[glyph], this.nameStarts[glyph + 1]);
+  }
+
+  /** The glyphs whose names hold `word`. */
+  glyphsWith(word: string): Int32Array | undefined {
+    return this.postings.get(word);
+  }
+
+  /** The glyphs only an alias's name holds `word` of. */
+  glyphsAliased(word: string): Int32Array | undefined {
+    return this.aliasPostings.get(word);
+  }
+
+  /** The glyphs listed in a category whose title holds `word`. */
+  glyphsTagged(word: string): Int32Array | undefined {
+    return this.tagPostings.get(word);
+  }
+
+  /** The glyphs an own pack tagged with `word`. */
+  glyphsOwnTagged(word: string): Int32Array | undefined {
+    return this.ownTagPostings.get(word);
+  }
+
+  hasWord(word: string): boolean {
+    return this.postings.has(word) || this.aliasPostings.has(word);
+  }
+
+  /** Whether an own pack tagged a glyph with `word`. */
+  hasTag(word: string): boolean {
+    return this.ownTagPostings.has(word);
+  }
+
+  /** Name words starting with `partial` (itself excepted), shortest first, at most `limit`. */
+  wordsStartingWith(partial: string, limit: number): string[] {
+    const words = this.sortedWords;
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((words[middle] as string) < partial) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    // Read a bounded run of the range, then keep the shortest: they are the likeliest completions.
+    for (let at = low; at < words.length && found.length < limit * 8; at++) {
+      const word = words[at] as string;
+      if (!word.startsWith(partial)) break;
+      if (word !== partial) found.push(word);
+    }
+    return found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, limit);
+  }
+
+  /** How many glyphs hold each name word: the frequencies typo corrections prefer. */
+  wordFrequencies(): Map<string, number> {
+    const frequencies = new Map<string, number>();
+    for (const [word, length] of this.postings.lengths()) frequencies.set(word, length);
+    return frequencies;
+  }
+
+  /** The glyph's own name, and its other names (variants and aliases). */
+  nameOf(glyph: number): { name: string; variants: string[] } {
+    const [name, ...variants] = this.namesOf(glyph).split(' ');
+    return { name: name as string, variants };
+  }
+
+  packIdOf(glyph: number): string {
+    return this.packs[this.packOf[glyph] as number] as string;
+  }
+}
+
+/** A pack's names grouped by glyph, plain aliases with the glyph of the icon they name (and listed apart too). */
+function glyphGroups(pack: PackNames, themes: PackThemes): { groups: Map<string, string[]>; aliasesOf: Map<string, string[]> } {
+  const known = new Set(pack.names);
+  const groups = new Map<string, string[]>();
+  const keyOf = new Map<string, string>();
+  for (const name of pack.names) {
+    const key = glyphKeyOf(name, themes, (other) => known.has(other));
+    keyOf.set(name, key);
+    const group = groups.get(key);
+    if (group) group.push(name);
+    else groups.set(key, [name]);
+  }
+  const aliasesOf = new Map<string, string[]>();
+  for (const [alias, parent] of Object.entries(pack.aliases)) {
+    const key = keyOf.get(parent);
+    if (key === undefined) continue;
+    groups.get(key)?.push(alias);
+    const list = aliasesOf.get(key);
+    if (list) list.push(alias);
+    else aliasesOf.set(key, [alias]);
+  }
+  return { groups, aliasesOf };
+}
