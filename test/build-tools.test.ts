@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { svgTree, type TreeNode } from './helpers/svg-tree.js';
 
 /*
- * UnoCSS's preset-icons, with the README's config, run by a script in a
+ * UnoCSS's preset-icons, with the config of docs/build-tools.md, run by a script in a
  * project of its own (a working directory outside this repository, so that
  * no icon set installed here is read instead of the registry's).
  */
@@ -73,7 +73,7 @@ describe('UnoCSS preset-icons', () => {
     await server.logLine((line) => line.url === `/r/${OWN_PACK}.json` && line.status === 200);
   }, 120_000);
 
-  it('Tailwind CSS 4: the CSS route with the README’s parameters gives the classes of @iconify/tailwind4 (`iconify mdi--home`), drawing the registry’s path data', async () => {
+  it('Tailwind CSS 4: the CSS route with the parameters of docs/build-tools.md gives the classes of @iconify/tailwind4 (`iconify mdi--home`), drawing the registry’s path data', async () => {
     const css = await (await fetch(`${server.base}/mdi.css?icons=home,account&selector=.mdi--{name}&common=.iconify`)).text();
     expect(css).toMatch(/^\.iconify \{[^}]*mask-image: var\(--svg\);/m);
     for (const name of ['home', 'account']) {

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Every header the README promises on every answer, and the problem document, with its log line. */
+/** Every header docs/api.md promises on every answer, and the problem document, with its log line. */
 async function expectProblemWithEveryHeader(response: RawResponse, status: number, code: string): Promise<void> {
   expect(response.status, response.body).toBe(status);
   expect(response.headers['content-type']).toBe('application/problem+json');

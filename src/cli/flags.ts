@@ -5,7 +5,8 @@ import { type CommandSpec, type Flag, option, switchFlag, UsageError } from './c
 /*
  * Every command and every flag of the command line, once: help, the
  * parseArgs options and the environment are read from here (see
- * command-line.ts), and the README's table of flags is checked against it.
+ * command-line.ts), and the table of flags in docs/configuration.md is
+ * checked against it.
  */
 
 export const COMMANDS = {

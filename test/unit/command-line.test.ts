@@ -69,10 +69,10 @@ describe('the help of each command', () => {
   });
 });
 
-describe("the README's table of flags", () => {
+describe('the table of flags in docs/configuration.md', () => {
   /** Its rows as [flag, environment, default], backquotes removed. */
-  function readmeRows(): string[][] {
-    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  function tableRows(): string[][] {
+    const lines = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8').split('\n');
     const start = lines.findIndex((line) => line.startsWith('| Flag | Environment | Default |'));
     expect(start).toBeGreaterThan(0);
     const rows: string[][] = [];
@@ -89,12 +89,12 @@ describe("the README's table of flags", () => {
   }
 
   it('has one row for each flag of serve, with its environment variable and default, and no other', () => {
-    const rows = readmeRows();
+    const rows = tableRows();
     const serveFlags = flagsOf('serve', FLAG_LIST).filter((flag) => flag.name !== 'help');
     expect(rows.map(([flag]) => flag).sort()).toEqual(serveFlags.map((flag) => labelOf(flag, 'serve')).sort());
     for (const flag of serveFlags) {
       const row = rows.find(([label]) => label === labelOf(flag, 'serve'));
-      // A README cell says "off" for a switch and "none" for a value without a default.
+      // A cell of the table says "off" for a switch and "none" for a value without a default.
       const shown = flag.kind === 'switch' ? ['', 'off'] : [flag.env ?? '', flag.shownDefault ?? 'none'];
       expect(row?.slice(1), `--${flag.name}`).toEqual(shown);
     }

@@ -68,7 +68,7 @@ const headerMap = (lines: string[] | undefined) =>
  * The ETag of src/util/etag.ts, written out here rather than taken from the
  * server, as a shell computes it: the SHA-256 of the bytes in base64 with
  * the URL-safe alphabet, its first 22 characters, quoted; a compressed
- * coding appends `-br` or `-gz` inside the quotes (README, Headers).
+ * coding appends `-br` or `-gz` inside the quotes (docs/api.md, Headers).
  */
 function expectedEtag(identityBytes: Buffer, coding: '' | '-br' | '-gz' = ''): string {
   const base64 = createHash('sha256').update(identityBytes).digest().toString('base64');

@@ -6,7 +6,7 @@ import { Parser } from 'htmlparser2';
  * within the size limit (a file nested 10,000 deep holds the build for its
  * whole time bound, a path of 95,000 segments in one stroke for minutes), and
  * a build that runs out of time drops the whole folder. The icons of
- * @iconify/json stay well inside each bound (see the README).
+ * @iconify/json stay well inside each bound (see docs/own-packs.md).
  */
 
 /** Elements inside one another, the `<svg>` included (at most 9 in @iconify/json). */

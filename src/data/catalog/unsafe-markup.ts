@@ -36,7 +36,7 @@ const REACT_RESERVED = /^(?:dangerouslysetinnerhtml|ref|key|children|suppress.*)
 /**
  * Bounds on what one untrusted body may cost: its size, the depth of its
  * elements and their number. The largest icons of @iconify/json stay well
- * inside them (see the README); past them, rendering (JSX indented by
+ * inside them (see docs/own-packs.md); past them, rendering (JSX indented by
  * depth) and the documents grow out of proportion.
  */
 export const MAX_BODY_BYTES = 512 * 1024;

@@ -9,7 +9,7 @@ import type { DocumentRoute } from '../../core/paths.js';
 
 /** The media type the shadcn CLI (4.3.1 and later) names in Accept on every request. */
 export const SHADCN_MEDIA_TYPE = 'application/vnd.shadcn.v1+json';
-/** The namespace the README sets the registry up under; suggestions are written as ids under it. */
+/** The namespace docs/shadcn.md sets the registry up under; suggestions are written as ids under it. */
 export const SHADCN_NAMESPACE = '@icons';
 /** Items of one catalog page when the request names no limit (the CLI's own default), and at most. */
 export const DEFAULT_CATALOG_LIMIT = 100;
