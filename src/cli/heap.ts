@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
  * size and lets dead documents pile up in the old one until it has doubled, and
  * the process keeps that memory (figures in bench/README.md, "V8 heap settings").
  *
- * - The young generation keeps its initial size (two 1 MB semi-spaces).
+ * - The young generation keeps its initial size.
  *   Short-lived strings still die there; a large render promotes a little more.
  * - The old generation is collected when it has grown by half instead of
  *   doubling, so evicted cache entries (and the Buffers they hold outside
@@ -25,6 +25,6 @@ export function tuneHeapForServing(): void {
 
 // The command line imports this module first, so that `serve` (and each of its
 // workers, which run the same command line) is tuned before the server's
-// modules load: loading them alone grows the young generation to 8 MB.
+// modules load: loading them alone grows the young generation several times over.
 // A catalog built by `serve` takes as long with these settings.
 if (process.argv[2] === 'serve') tuneHeapForServing();

@@ -80,7 +80,7 @@ async function importCommand(args: string[]): Promise<number> {
   if (options === 'help') return help('import');
   let document: string;
   try {
-    // Loaded here only: SVGO and the rest of @iconify/tools would take 40 MB of every server's memory.
+    // Loaded here only: SVGO and the rest of @iconify/tools would add their size to the memory of every server, which never uses them.
     const { prepareSvgFolder } = await import('../data/catalog/svg-folder.js');
     const { pack, warnings } = await prepareSvgFolder(options.folder, options.id);
     // The same lines as a build's, naming each refused file.

@@ -14,10 +14,10 @@ export const MAX_BUNDLE_ICONS = 200;
 /**
  * The bodies of the icons of one bundle, at most: the icons asked for are
  * read (resolved, not yet rendered) and their bodies counted first, so a
- * list of the largest icons (some have bodies of 400 to 900 KB) is refused
- * before anything is rendered. Making a bundle costs about 100 ms of CPU a
- * MB of bodies in its costliest forms (a sprite, React files), so a bundle
- * costs a few hundred ms at most; 50 icons of most packs are a few hundred KB.
+ * list of the largest icons (the multicolour emoji's bodies are the largest)
+ * is refused before anything is rendered. Making a bundle costs CPU in
+ * proportion to its bodies in its costliest forms (a sprite, React files), so
+ * this bounds its cost while leaving room for dozens of icons of most packs.
  */
 export const MAX_BUNDLE_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -26,7 +26,7 @@ export const MAX_ZIP_FILES = 65_535;
 
 /**
  * Whole packs as zips being made at once, per process, at most: each is a
- * second or more of deflating (mdi's 14,000 files, fluent-emoji's 100 MB),
+ * second or more of deflating (the packs with the most files, or the largest bodies),
  * spread over the time its client reads. More get 503 with Retry-After,
  * while every other answer is served as usual.
  */

@@ -47,7 +47,7 @@ export interface RegistryOptions {
 export const DEFAULT_CACHE_MB = 32;
 /**
  * Codings of pack documents up to this size are read whole and kept with the
- * cached resource (mdi.json's are 3 MB and less); larger ones are streamed.
+ * cached resource (the popular packs' documents are below it); larger ones are streamed.
  */
 const WHOLE_DOCUMENT_BYTES = 4 * 1024 * 1024;
 
@@ -151,7 +151,7 @@ export class Registry {
   /**
    * Pack documents and their compressed codings come from the catalog as
    * built. A coding up to WHOLE_DOCUMENT_BYTES is read whole and kept with
-   * the cached resource; a larger one (the 100 MB fluent-emoji) is sent in
+   * the cached resource; a larger one (fluent-emoji's, the largest) is sent in
    * chunks read as the client takes them.
    */
   private packDocument(pack: PackRecord): Resource {

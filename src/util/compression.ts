@@ -11,9 +11,9 @@ export type CompressedEncoding = Exclude<Encoding, 'identity'>;
 export type CompressionFor = 'build' | 'request';
 
 /**
- * Stored documents above this size get the faster brotli quality. The dozen
- * packs above it (fluent-emoji's 100 MB first) are three fifths of the
- * catalog's bytes, so they set the build's compression time; below it are the
+ * Stored documents above this size get the faster brotli quality. The few
+ * packs above it (fluent-emoji the largest) hold most of the catalog's
+ * bytes (bench/README.md, "Compression levels"), so they set the build's compression time; below it are the
  * packs most clients fetch, where a better ratio costs the build little.
  */
 const LARGE_DOCUMENT_BYTES = 8 * 1024 * 1024;

@@ -45,7 +45,7 @@ const MAX_INDENT_DEPTH = 16;
  * a props spread).
  *
  * The parser's events are turned into lines as they come, without building
- * a document tree first: a 200 KB fluent-emoji body spent much of its render
+ * a document tree first: a large multicolour body spent much of its render
  * time in the tree and its garbage. What the tree would have held decides the
  * output all the same: the first top-level <svg> is the root; an element with
  * nothing inside (not even a comment) closes itself; adjacent pieces of text

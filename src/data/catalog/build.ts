@@ -15,8 +15,8 @@ import { CATEGORY_MARK, spelledBackwards } from '../search-index/set-index.js';
 import { workPath } from '../../util/work-files.js';
 
 /**
- * Longest the preparation of one source may take (the 100 MB fluent-emoji takes
- * a few seconds): past it the source is refused, so that a build always ends.
+ * Longest the preparation of one source may take (far longer than the largest
+ * pack of @iconify/json takes): past it the source is refused, so that a build always ends.
  */
 export const SOURCE_TIME_BOUND_MS = 60_000;
 

@@ -81,8 +81,8 @@ export class CatalogDatabase {
     cacheKb = 2000,
   ) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
-    // SQLite's own default of 2 MB instead of better-sqlite3's 16 MB: requests for random
-    // icons of a 1.2 GB file seldom meet a page twice, the B-trees' inner pages fit in 2 MB,
+    // SQLite's own default size instead of better-sqlite3's larger one: requests for random
+    // icons of the large default file seldom meet a page twice, the B-trees' inner pages fit,
     // and the OS caches the file anyway. The larger cache only added its size to each process.
     this.db.pragma(`cache_size = -${Math.floor(cacheKb)}`);
     const rows = this.db

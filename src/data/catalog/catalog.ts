@@ -21,7 +21,7 @@ export class Catalog {
   /**
    * Opens the database files at `paths`, after the `shared` ones that are
    * already open: those stay open when this catalog closes (a reload of own
-   * packs reopens only their file, not the 1.2 GB default one).
+   * packs reopens only their file, not the large default one).
    */
   constructor(paths: readonly string[], shared: readonly CatalogDatabase[] = []) {
     this.owned = paths.map((path) => new CatalogDatabase(path));

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { PackError } from './prepare-pack.js';
 
-/** Largest own IconifyJSON file read (the largest pack of @iconify/json is 100 MB, but own packs are untrusted). */
+/** Largest own IconifyJSON file read (the largest packs of @iconify/json are larger, but own packs are untrusted). */
 export const MAX_JSON_PACK_BYTES = 20 * 1024 * 1024;
 /** Largest SVG file or `pack.json` read. */
 export const MAX_SVG_BYTES = 1024 * 1024;

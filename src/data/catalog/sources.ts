@@ -71,7 +71,7 @@ export function listDefaultSources(): DefaultSources {
 /**
  * The sets in @iconify/json's own order (its collections.json, most used
  * first): the Iconify API ranks search results by it. Read only to build the
- * catalog (parsing the 600 KB file at every start would grow the heap).
+ * catalog (parsing the file at every start would grow the heap).
  */
 export function defaultSetOrder(): string[] {
   const { dir } = locateDefaultCatalog();
