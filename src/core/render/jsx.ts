@@ -110,3 +110,24 @@ export function svgToJsx(svg: string, indent: string, rootAttributes: string[], 
   const needs: JsxNeeds = { cssProperties: false };
   return { lines: printSvg(svg, indent, rootAttributes, jsxPrinter(needs, typescript)), needs };
 }
+
+/**
+ * A component module around the JSX lines of an SVG: its type import, the
+ * header lines (a licence comment), the named function taking `props`, and
+ * the same function as the default export.
+ */
+export function componentModule(name: string, typeImport: string, propsType: string, header: readonly string[], lines: readonly string[]): string {
+  return [
+    typeImport,
+    '',
+    ...header,
+    `export function ${name}(props: ${propsType}) {`,
+    '  return (',
+    ...lines,
+    '  )',
+    '}',
+    '',
+    `export default ${name}`,
+    '',
+  ].join('\n');
+}

@@ -1,5 +1,5 @@
 import { pascalize } from '@iconify/utils';
-import { svgToJsx } from './jsx.js';
+import { componentModule, svgToJsx } from './jsx.js';
 
 /** `mdi:home` gives `MdiHome`; a leading digit gets an `Icon` prefix to stay a valid identifier. */
 export function componentName(pack: string, name: string): string {
@@ -15,19 +15,8 @@ export function componentName(pack: string, name: string): string {
  */
 export function renderReactComponent(svg: string, name: string, header: readonly string[] = []): string {
   const { lines, needs } = svgToJsx(svg, '    ', ['{...props}']);
-  return [
-    `import type { ${needs.cssProperties ? 'CSSProperties, ' : ''}SVGProps } from 'react'`,
-    '',
-    ...header,
-    `export function ${name}(props: SVGProps<SVGSVGElement>) {`,
-    '  return (',
-    ...lines,
-    '  )',
-    '}',
-    '',
-    `export default ${name}`,
-    '',
-  ].join('\n');
+  const typeImport = `import type { ${needs.cssProperties ? 'CSSProperties, ' : ''}SVGProps } from 'react'`;
+  return componentModule(name, typeImport, 'SVGProps<SVGSVGElement>', header, lines);
 }
 
 /**

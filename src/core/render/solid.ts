@@ -1,5 +1,5 @@
 import { decodeXML } from 'entities/decode';
-import { EVENT_HANDLER, INTRINSIC_TAG, jsxValue } from './jsx.js';
+import { componentModule, EVENT_HANDLER, INTRINSIC_TAG, jsxValue } from './jsx.js';
 import { type MarkupPrinter, printSvg } from './svg-walk.js';
 
 /**
@@ -38,17 +38,5 @@ const solidPrinter: MarkupPrinter = {
  */
 export function renderSolidComponent(svg: string, name: string, header: readonly string[] = []): string {
   const lines = printSvg(svg, '    ', ['{...props}'], solidPrinter);
-  return [
-    "import type { ComponentProps } from 'solid-js'",
-    '',
-    ...header,
-    `export function ${name}(props: ComponentProps<'svg'>) {`,
-    '  return (',
-    ...lines,
-    '  )',
-    '}',
-    '',
-    `export default ${name}`,
-    '',
-  ].join('\n');
+  return componentModule(name, "import type { ComponentProps } from 'solid-js'", "ComponentProps<'svg'>", header, lines);
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
-import type { EntryKind } from './iconify-view.js';
+import type { EntryKind, IconifyView } from './iconify-view.js';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../core/resolve-icon.js';
 import { spelledBackwards } from '../search-index/set-index.js';
 import type { Encoding } from '../../util/compression.js';
@@ -13,15 +13,8 @@ export interface PackRecord {
   lastModified: number | undefined;
 }
 
-/** What the Iconify API's routes read of a pack, as JSON (see the schema). */
-export interface IconifySetRow {
-  root: string;
-  info: string;
-  collection: string;
-  chars: string | null;
-  visible: string;
-  tags: string | null;
-}
+/** What the Iconify API's routes read of a pack, as JSON (see the schema): the view's rows as the build stored them. */
+export type IconifySetRow = Pick<IconifyView, 'root' | 'info' | 'collection' | 'chars' | 'visible' | 'tags'>;
 
 /** What search reads of a searchable set (see the schema). */
 export interface SearchSetRow {
