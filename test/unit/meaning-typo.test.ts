@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 import { nameWordFrequencies, TYPO_LIMITS, TypoCorrector } from '../../src/data/search/meaning/typo.js';
-import { buildVocabulary } from '../../src/data/search-index/vocabulary/vocabulary.js';
+import { buildVocabulary } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
 
 /* Typo correction over the words search knows: the name words of the whole @iconify/json catalog and the vocabulary's words. */
