@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -14,6 +15,30 @@ const costlySearch = (i: number) => `/search?query=home+user+er&limit=999&reques
 /** More searches at once than the server queues (64). */
 const FLOOD = 90;
 
+/**
+ * Sends a GET and resolves, once the whole request is written to its socket,
+ * with the promise of its status and JSON body: what is sent after the first
+ * promise resolves reaches the server after this request.
+ */
+function sent(url: string): Promise<{ answer: Promise<{ status: number; body: unknown }> }> {
+  return new Promise((resolveSent, reject) => {
+    const answer = new Promise<{ status: number; body: unknown }>((resolveAnswer, rejectAnswer) => {
+      const outgoing = request(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        response.on('error', rejectAnswer);
+      });
+      outgoing.on('error', (error) => {
+        reject(error);
+        rejectAnswer(error);
+      });
+      outgoing.on('finish', () => resolveSent({ answer }));
+      outgoing.end();
+    });
+  });
+}
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ args: ['--cache-mb', '0'] });
@@ -27,14 +52,14 @@ afterAll(async () => {
 describe('search in a thread of its own', () => {
   it('answers a document sent after four costly searches before any of them', async () => {
     const finished: string[] = [];
-    const searches = [1, 2, 3, 4].map(async (i) => {
-      const response = await fetch(`${server.base}${costlySearch(i)}`);
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { icons: string[] }).icons.length).toBeGreaterThan(0);
-      finished.push(`search ${i}`);
+    // Each search written whole to its socket before the document is sent: the server has them first.
+    const sending = await Promise.all([1, 2, 3, 4].map((i) => sent(`${server.base}${costlySearch(i)}`)));
+    const searches = sending.map(async ({ answer }, i) => {
+      const { status, body } = await answer;
+      expect(status).toBe(200);
+      expect((body as { icons: string[] }).icons.length).toBeGreaterThan(0);
+      finished.push(`search ${i + 1}`);
     });
-    // Time for the server to read the searches and start on them: one event loop blocked by a search answers the document last.
-    await new Promise((resolve) => setTimeout(resolve, 15));
     const document = await fetch(`${server.base}/r/mdi/home.json`);
     expect(document.status).toBe(200);
     finished.push('document');

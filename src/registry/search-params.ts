@@ -2,9 +2,9 @@ import { isValidName } from '../util/names.js';
 import type { MeaningJob } from '../data/search/meaning/meaning-job.js';
 import { badRequest, type Problem } from '../core/problem.js';
 
-/** Results one `/r/search.json` page holds by default, and at most. */
-export const DEFAULT_SEARCH_LIMIT = 48;
-export const MAX_SEARCH_RESULTS_LIMIT = 200;
+/** Results one `/r/search.json` page holds by default, and at most (the Iconify API's `/search` has its own: data/search/iconify/search-limits.ts). */
+export const DEFAULT_SEARCH_JSON_LIMIT = 48;
+export const MAX_SEARCH_JSON_LIMIT = 200;
 /** Deepest a page may start: no one reads past it, and each page ranks everything before it. */
 export const MAX_SEARCH_OFFSET = 10_000;
 /** Longest `q` read, and most pack ids in `packs`. */
@@ -26,9 +26,9 @@ export function searchJobOf(query: URLSearchParams): Omit<MeaningJob, 'first'> |
     if (!PARAMETERS.has(name)) return badRequest(`Unknown parameter '${name.slice(0, 32)}'; /r/search.json takes ${[...PARAMETERS].join(', ')}.`);
   const q = query.get('q') ?? '';
   if (q.length > MAX_QUERY_LENGTH) return badRequest(`The q parameter is longer than ${MAX_QUERY_LENGTH} characters.`);
-  const limit = query.get('limit') ?? String(DEFAULT_SEARCH_LIMIT);
-  if (!WHOLE_NUMBER.test(limit) || Number(limit) < 1 || Number(limit) > MAX_SEARCH_RESULTS_LIMIT)
-    return badRequest(`The limit parameter must be a whole number from 1 to ${MAX_SEARCH_RESULTS_LIMIT}.`);
+  const limit = query.get('limit') ?? String(DEFAULT_SEARCH_JSON_LIMIT);
+  if (!WHOLE_NUMBER.test(limit) || Number(limit) < 1 || Number(limit) > MAX_SEARCH_JSON_LIMIT)
+    return badRequest(`The limit parameter must be a whole number from 1 to ${MAX_SEARCH_JSON_LIMIT}.`);
   const offset = query.get('offset') ?? '0';
   if (!WHOLE_NUMBER.test(offset) || Number(offset) > MAX_SEARCH_OFFSET)
     return badRequest(`The offset parameter must be a whole number from 0 to ${MAX_SEARCH_OFFSET}.`);

@@ -1,24 +1,34 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
-import { nameWordFrequencies, TYPO_LIMITS, TypoCorrector } from '../../src/data/search/meaning/typo.js';
-import { buildVocabulary } from '../../src/data/search-index/vocabulary/vocabulary.js';
-import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
+import { TYPO_LIMITS, TypoCorrector } from '../../src/data/search/meaning/typo.js';
+import { ROOT } from '../helpers/paths.js';
 
-/* Typo correction over the words search knows: the name words of the whole @iconify/json catalog and the vocabulary's words. */
+/*
+ * Typo correction over a fixed set of known words (test/fixtures/typo-words.json):
+ * the real neighbours of each misspelling, with their frequencies in the
+ * names of @iconify/json, and filler words of letters no misspelling here
+ * holds, so that the corrector is as large as the catalog's.
+ */
 
 const corrected = (corrector: TypoCorrector, word: string) => corrector.corrections(word, 1)[0]?.word;
 
-describe('corrections over the catalog', () => {
+/** Every word of `length` letters of `alphabet`, in order. */
+function wordsOfLetters(alphabet: string, length: number): string[] {
+  let words = [''];
+  for (let i = 0; i < length; i++) words = words.flatMap((word) => [...alphabet].map((letter) => word + letter));
+  return words;
+}
+
+/** Letters that none of the misspellings corrected below holds (nor `q`): no filler word is near one of them. */
+const FILLER_LETTERS = 'jpvxyz';
+
+describe('corrections over a fixed vocabulary', () => {
   let corrector: TypoCorrector;
-  beforeAll(async () => {
-    const { dir } = locateDefaultCatalog();
-    const names = readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .flatMap((file) => Object.keys((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { icons: object }).icons));
-    const frequencies = nameWordFrequencies(names);
-    for (const [word] of buildVocabulary(await readVocabularySources()).words) if (!frequencies.has(word)) frequencies.set(word, 0);
+  beforeAll(() => {
+    const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'typo-words.json'), 'utf8')) as { words: Record<string, number> };
+    const frequencies = new Map(Object.entries(fixture.words));
+    for (const word of [...wordsOfLetters(FILLER_LETTERS, 5), ...wordsOfLetters(FILLER_LETTERS, 6)]) frequencies.set(word, 1);
     corrector = new TypoCorrector(frequencies);
   });
 
@@ -43,7 +53,6 @@ describe('corrections over the catalog', () => {
   });
 
   it('costs a bounded memory for the known words', () => {
-    // About 83,000 known words: 14 MB.
     expect(corrector.size).toBeGreaterThan(50_000);
     expect(corrector.bytes / corrector.size).toBeLessThan(200);
   });

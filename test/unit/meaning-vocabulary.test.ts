@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Vocabulary } from '../../src/data/search/meaning/meanings.js';
-import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/vocabulary.js';
+import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
+import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
 import { WordNet } from '../../src/data/search-index/vocabulary/wordnet.js';
 

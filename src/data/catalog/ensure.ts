@@ -5,7 +5,8 @@ import { removeAbandonedWork } from '../../util/work-files.js';
 import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
-import { buildVocabularyApart, VOCABULARY_KEY } from '../search-index/vocabulary/vocabulary-apart.js';
+import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
+import { buildVocabularyInThread } from '../search-index/vocabulary/build-vocabulary-in-thread.js';
 import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
 import { defaultSetOrder, listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
@@ -104,7 +105,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     // Largest first, so the big packs do not end up alone on one core at the end.
     const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
-    const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyApart() });
+    const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyInThread() });
     built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater }, defaultPath, observer) });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);

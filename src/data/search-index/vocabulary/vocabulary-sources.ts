@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { TaggedIcon, VocabularyInput } from './vocabulary.js';
+import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
 
 /*

@@ -3,7 +3,7 @@ import type { CatalogSearch } from './catalog-search.js';
 import type { SearchParams } from './engine.js';
 import { type MoreNames, searchIcons } from './fill.js';
 import { booleanParam, MIN_PARTIAL_LENGTH } from './query.js';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, MIN_SEARCH_LIMIT } from './search-limits.js';
+import { DEFAULT_ICONIFY_SEARCH_LIMIT, MAX_ICONIFY_SEARCH_LIMIT, MIN_ICONIFY_SEARCH_LIMIT } from './search-limits.js';
 
 /*
  * The Iconify API's /search and /keywords answers, ported from the
@@ -21,13 +21,13 @@ export function queryObjectOf(query: URLSearchParams): Record<string, string | s
   return object;
 }
 
-const clampLimit = (limit: number) => Math.max(MIN_SEARCH_LIMIT, Math.min(limit, MAX_SEARCH_LIMIT));
+const clampLimit = (limit: number) => Math.max(MIN_ICONIFY_SEARCH_LIMIT, Math.min(limit, MAX_ICONIFY_SEARCH_LIMIT));
 
 /** What the query asks of search, or 400 as the reference refuses it. */
 export function searchParamsOf(query: URLSearchParams): { params: SearchParams; start: number } | 400 {
   const keyword = query.get('query');
   if (!keyword) return 400;
-  const params: SearchParams = { query: keyword, limit: DEFAULT_SEARCH_LIMIT };
+  const params: SearchParams = { query: keyword, limit: DEFAULT_ICONIFY_SEARCH_LIMIT };
   const limit = query.get('limit');
   if (limit) {
     const value = Number.parseInt(limit, 10);

@@ -1,9 +1,9 @@
+import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { GlyphIndex, type PackNames } from './glyph-index.js';
-import { Vocabulary } from './meanings.js';
+import { Vocabulary } from './vocabulary.js';
 import { TypoCorrector } from './typo.js';
-import { VOCABULARY_KEY } from '../../search-index/vocabulary/vocabulary-apart.js';
-import type { VocabularyTable } from '../../search-index/vocabulary/vocabulary.js';
+import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
 interface StoredCollection {
@@ -55,4 +55,30 @@ export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
   const frequencies = index.wordFrequencies();
   if (vocabulary) for (const word of vocabulary.words()) if (!word.includes('-') && !frequencies.has(word)) frequencies.set(word, 0);
   return { index, corrector: new TypoCorrector(frequencies), vocabulary };
+}
+
+/** What a search by meaning reads: the glyphs of each database, the vocabulary, and the words typos are corrected to. */
+export interface MeaningSources {
+  indexes: readonly GlyphIndex[];
+  vocabulary: Vocabulary | undefined;
+  correctors: readonly TypoCorrector[];
+}
+
+/** What one database holds for search by meaning, made once per database (its serial) and kept while it is open. */
+const glyphsOfDatabase = new WeakMap<CatalogDatabase, DatabaseGlyphs>();
+
+function glyphsOf(database: CatalogDatabase): DatabaseGlyphs {
+  let glyphs = glyphsOfDatabase.get(database);
+  if (!glyphs) glyphsOfDatabase.set(database, (glyphs = databaseGlyphsOf(database)));
+  return glyphs;
+}
+
+/** The sources of search by meaning over a catalog's databases: the vocabulary is the default catalog's, whichever has one. */
+export function meaningSourcesOf(catalog: Catalog): MeaningSources {
+  const all = catalog.databases.map(glyphsOf);
+  return {
+    indexes: all.map((glyphs) => glyphs.index),
+    vocabulary: all.find((glyphs) => glyphs.vocabulary !== undefined)?.vocabulary,
+    correctors: all.map((glyphs) => glyphs.corrector),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { prefixFilter } from '../iconify/prefixes.js';
 import type { SearchParams } from '../iconify/engine.js';
-import { runMeaningJob } from './meaning-job.js';
+import type { MeaningSearcher } from './searcher.js';
 
 /*
  * The Iconify API's `/search` answers the reference's results first; past
@@ -24,11 +24,11 @@ const wordsOnly = (query: string) => !query.includes(':') && !query.includes('='
 export const MEANING_FILL_LIMITS = { results: 200, workUnits: 100_000 } as const;
 
 /** Icon ids that search by meaning finds for `params` among the packs `served`, best first, one per glyph, up to its limit. */
-export function meaningFill(params: SearchParams, workLeft: number, catalog: Catalog, served: readonly string[]): string[] {
+export function meaningFill(params: SearchParams, workLeft: number, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): string[] {
   if (params.category !== undefined || params.partial === false || !wordsOnly(params.query)) return [];
   const packs = params.prefixes ? served.filter(prefixFilter(params.prefixes)) : undefined;
   if (packs?.length === 0) return [];
-  const found = runMeaningJob(
+  const found = searcher.run(
     {
       kind: 'meaning',
       q: params.query,

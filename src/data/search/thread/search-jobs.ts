@@ -3,7 +3,8 @@ import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from './closest-stored-names.js';
 import type { CatalogSearch } from '../iconify/catalog-search.js';
 import { meaningFill } from '../meaning/iconify-fill.js';
-import { type MeaningJob, type MeaningResults, runMeaningJob } from '../meaning/meaning-job.js';
+import type { MeaningJob, MeaningResults } from '../meaning/meaning-job.js';
+import { MeaningSearcher } from '../meaning/searcher.js';
 
 /*
  * The work of the routes that search, and of the suggestions for a missing
@@ -32,11 +33,15 @@ export interface SearchJobResults {
 }
 export type SearchJobResult = SearchJobResults[SearchJob['kind']];
 
-/** Runs one job over `source`, the search of the packs the request may see (`served`); `catalog` gives the sets' info. */
-export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog, served: readonly string[]): SearchJobResult {
+/**
+ * Runs one job over `source`, the search of the packs the request may see
+ * (`served`); `catalog` gives the sets' info, and `searcher` is the searcher
+ * by meaning of the thread that runs it.
+ */
+export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): SearchJobResult {
   switch (job.kind) {
     case 'meaning':
-      return runMeaningJob(job, catalog, served);
+      return searcher.run(job, catalog, served);
     case 'iconify-search':
       return searchAnswer(
         new URLSearchParams(job.query),
@@ -45,7 +50,7 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
           const info = catalog.iconifyInfo(pack);
           return info === undefined ? undefined : JSON.parse(info);
         },
-        (params, workLeft) => meaningFill(params, workLeft, catalog, served),
+        (params, workLeft) => meaningFill(params, workLeft, catalog, served, searcher),
       );
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);
@@ -76,8 +81,16 @@ export interface SearchRunner {
   close(): Promise<void>;
 }
 
-/** Runs each job at once, in the thread that asks (exports, and tests of answers in process). */
-export const inThisThread: SearchRunner = {
-  run: async (job, scope) => runSearchJob(job, scope.source(), scope.catalog, scope.served),
-  close: async () => {},
-};
+/** Runs each job at once, in the thread that asks (exports, and tests of answers in process), with a searcher by meaning of its own. */
+class ThisThreadRunner implements SearchRunner {
+  private searcher: MeaningSearcher | undefined;
+
+  async run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult> {
+    this.searcher ??= new MeaningSearcher();
+    return runSearchJob(job, scope.source(), scope.catalog, scope.served, this.searcher);
+  }
+
+  async close(): Promise<void> {}
+}
+
+export const inThisThread: SearchRunner = new ThisThreadRunner();

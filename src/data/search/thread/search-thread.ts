@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { Catalog } from '../../catalog/catalog.js';
 import { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { CatalogSearch } from '../iconify/catalog-search.js';
+import { MeaningSearcher } from '../meaning/searcher.js';
 import { runSearchJob, type SearchJob, type SearchJobResult } from './search-jobs.js';
 
 /*
@@ -49,6 +50,8 @@ const DEFAULT_PACKS_CACHE_KB = 16_000;
 const KEPT_SEARCHES = 16;
 
 const databases = new Map<number, CatalogDatabase>();
+/** This thread's searcher by meaning: its arrays serve every search the thread runs, one at a time. */
+const searcher = new MeaningSearcher();
 const searches = new Map<string, { search: CatalogSearch; catalog: Catalog }>();
 
 /** The databases a job names, opened; those it does not name are closed, with the searches over them. */
@@ -97,14 +100,14 @@ let warmed = false;
 function warmUp(job: SearchJob, search: CatalogSearch, catalog: Catalog, served: readonly string[]): void {
   if (warmed || job.kind === 'closest-names') return;
   warmed = true;
-  runSearchJob(WARM_UP, search, catalog, served);
+  runSearchJob(WARM_UP, search, catalog, served, searcher);
 }
 
 function answer(request: ThreadRequest): ThreadReply {
   try {
     const { search, catalog } = searchOf(request);
     warmUp(request.job, search, catalog, request.served);
-    return { id: request.id, result: runSearchJob(request.job, search, catalog, request.served) };
+    return { id: request.id, result: runSearchJob(request.job, search, catalog, request.served, searcher) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -1,4 +1,5 @@
-import type { VocabularyTable } from '../../search-index/vocabulary/vocabulary.js';
+import type { VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
+import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { singularOf } from '../../search-index/vocabulary/words.js';
 
 /** A name word a query word means, how strongly, and on whose word: one count per source of the table's `sources`. */
@@ -10,12 +11,12 @@ export interface MeaningLink {
 
 const NONE: readonly MeaningLink[] = [];
 
-/** Links strong enough to be read backwards as well (see Vocabulary.backLinksOf), and the most kept of one name word. */
-const BACK_LINK_MIN_WEIGHT = 0.5;
+/** The most links read backwards kept of one name word (see Vocabulary.backLinksOf), strongest first. */
 const MAX_BACK_LINKS = 8;
 
 /**
- * The vocabulary as search reads it: the name words a query word means,
+ * The vocabulary as search reads it, from the table the catalog's build
+ * stores (search-index/vocabulary/build-vocabulary.ts): the name words a query word means,
  * strongest first. A query word is looked up as typed, else as its
  * singular (`batteries` → `battery`); two adjacent words as one tag, with
  * `-` or run together ("hard copy" → `hard-copy`, `hardcopy`).
@@ -24,7 +25,7 @@ export class Vocabulary {
   /*
    * Packed: a word's links are a run of parallel typed arrays, and each name
    * word is one string however many links name it. An object per link took
-   * most of the memory of search (50,000 words, 200,000 links).
+   * most of the memory of search.
    */
   private readonly slots = new Map<string, number>();
   private readonly starts: Uint32Array;

@@ -32,6 +32,9 @@ export interface VocabularyInput {
  */
 export type LinkTuple = [nameWord: string, weight: number, lucide: number, tabler: number, phosphor: number, wordnet: number];
 
+/** The meta key under which the default catalog stores its vocabulary table, as JSON. */
+export const VOCABULARY_KEY = 'vocabulary';
+
 /** The vocabulary as JSON: each query word with its links, strongest first. An array of pairs, so no word is ever an object's key. */
 export interface VocabularyTable {
   sources: readonly string[];
@@ -240,7 +243,8 @@ function rounded(weight: number): number {
 
 /**
  * Builds the vocabulary from the icon sources' tags and WordNet. Pure: the
- * caller reads the sources (see vocabulary-sources.ts).
+ * caller reads the sources (see vocabulary-sources.ts); search reads
+ * the table as a Vocabulary (search/meaning/vocabulary.ts).
  */
 export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const wordnet = input.wordnet;

@@ -1,0 +1,20 @@
+/** How much one search by meaning may ask and do, whatever its query. */
+export const MEANING_LIMITS = {
+  /** Query words read; the rest are ignored (no icon name has more). */
+  maxWords: 6,
+  /** Longest query word read. */
+  maxWordLength: 32,
+  /** Name words a partial word (the one being typed) is completed to. */
+  maxCompletions: 24,
+  /** Corrections tried for a word no name or vocabulary knows. */
+  maxCorrections: 2,
+  /** Most phrasings of one query: word by word, and with one pair of adjacent words read as one. */
+  maxPhrasings: 3,
+  /** Glyph entries read from the index for one search: past them, what was found is ranked. */
+  workUnits: 600_000,
+  /** In the first `diverseTop` results, at most `perPackInTop` of one pack. */
+  diverseTop: 24,
+  perPackInTop: 3,
+  /** Hits ranked in full beyond the page asked for: room for the first results' variety of packs to draw from. */
+  rankMargin: 2000,
+} as const;

@@ -1,0 +1,210 @@
+import type { MeaningSources } from './catalog-glyphs.js';
+import { MEANING_LIMITS } from './limits.js';
+import {
+  BACK_LINK_SHARE,
+  CATEGORY_SCORE,
+  COMPLETION_BASE,
+  COMPLETION_SPAN,
+  CORRECTION_SHARE,
+  meaningScore,
+  NAME_SCORE,
+  OWN_TAG_SCORE,
+  STRONG_LINK_WEIGHT,
+} from './weights.js';
+import { wordsOf } from '../../search-index/vocabulary/words.js';
+
+/*
+ * The first step of a search by meaning: the query's words, and for each the
+ * name words it may reach (its expansions), found in the glyph indexes and
+ * the vocabulary. Nothing is searched yet: score.ts reads the expansions.
+ */
+
+/** How a query word reached a glyph, best first: the tier decides before the score. */
+export const TIERS = { name: 0, meaning: 1, partial: 2, corrected: 3 } as const;
+export type Tier = (typeof TIERS)[keyof typeof TIERS];
+
+/** One way a query word (or two read as one) is matched: the name word it reaches, how well, and in which tier. */
+export interface Expansion {
+  word: string;
+  score: number;
+  tier: Tier;
+  /** Matched through category titles or an own pack's tags rather than names. */
+  tag?: 'category' | 'own';
+}
+
+/** A query slot: one query word, or two read as one phrase ("hard copy"). */
+export interface Slot {
+  text: string;
+  expansions: Expansion[];
+}
+
+/** One way of grouping the query's words into slots: word by word, or with two adjacent words as one phrase. */
+export type Phrasing = readonly Slot[];
+
+/** A query as search by meaning reads it. */
+export interface ParsedMeaningQuery {
+  /** The words read, lower-case, stop words dropped unless nothing else is left. */
+  words: readonly string[];
+  /** The ways the words are grouped, word by word first; none when no word was read. */
+  phrasings: Phrasing[];
+  /** The words with each unknown one replaced by its best correction, if any was corrected. */
+  corrected: string[] | undefined;
+}
+
+const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'icon', 'icons']);
+
+/** Reads a query: its words, their phrasings and the corrections of unknown words. */
+export function parseMeaningQuery(q: string, sources: MeaningSources): ParsedMeaningQuery {
+  const typed = typedWordsOf(q);
+  const words = queryWordsOf(typed);
+  if (words.length === 0) return { words, phrasings: [], corrected: undefined };
+  return { words, ...phrasingsOf(words, typed, sources) };
+}
+
+function isKnown(word: string, sources: MeaningSources): boolean {
+  return sources.indexes.some((index) => index.hasWord(word) || index.hasTag(word)) || (sources.vocabulary?.has(word) ?? false);
+}
+
+function meaningsOf(word: string, sources: MeaningSources, factor: number, tier: Tier): Expansion[] {
+  const links = sources.vocabulary?.linksOf(word) ?? [];
+  const forwards = links.filter((link) => link.nameWord !== word).map((link) => ({ word: link.nameWord, score: factor * meaningScore(link.weight), tier }));
+  const backwards = (sources.vocabulary?.backLinksOf(word) ?? [])
+    .filter((link) => link.word !== word && !forwards.some((forward) => forward.word === link.word))
+    .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * meaningScore(link.weight), tier }));
+  const known = new Set([...forwards, ...backwards].map((expansion) => expansion.word));
+  // Through the word's strongest link, read backwards too: "garbage" is trash, and so `delete-bin`.
+  const strongest = links.find((link) => link.nameWord !== word && link.weight >= STRONG_LINK_WEIGHT);
+  const through = strongest
+    ? (sources.vocabulary?.backLinksOf(strongest.nameWord) ?? [])
+        .filter((link) => link.word !== word && !known.has(link.word))
+        .map((link) => ({ word: link.word, score: factor * BACK_LINK_SHARE * BACK_LINK_SHARE * meaningScore(Math.min(link.weight, strongest.weight)), tier }))
+    : [];
+  return [...forwards, ...backwards, ...through];
+}
+
+/** The query's words as typed: lower-case, at most maxWords of at most maxWordLength letters. */
+function typedWordsOf(q: string): string[] {
+  return wordsOf(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2))
+    .filter((word) => word.length <= MEANING_LIMITS.maxWordLength)
+    .slice(0, MEANING_LIMITS.maxWords);
+}
+
+/** The query words read, of those typed: stop words dropped unless nothing else is left. */
+function queryWordsOf(typed: readonly string[]): readonly string[] {
+  const meaningful = typed.filter((word) => !STOP_WORDS.has(word));
+  return meaningful.length > 0 ? meaningful : typed;
+}
+
+/** What one query word may match, and its correction if it is no known word. */
+function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: Slot; correction: string | undefined } {
+  const expansions: Expansion[] = [];
+  const known = isKnown(word, sources);
+  if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
+  expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
+  expansions.push({ word, score: OWN_TAG_SCORE, tier: TIERS.meaning, tag: 'own' });
+  if (word.length >= 2) expansions.push({ word, score: CATEGORY_SCORE, tier: TIERS.partial, tag: 'category' });
+  // The word being typed, or one known only as the start of others: its completions.
+  const completions = new Set<string>();
+  if (word.length >= 2 && (last || !known)) {
+    for (const index of sources.indexes) for (const completion of index.wordsStartingWith(word, MEANING_LIMITS.maxCompletions)) completions.add(completion);
+    for (const completion of completions)
+      expansions.push({ word: completion, score: COMPLETION_BASE + COMPLETION_SPAN * (word.length / completion.length), tier: TIERS.partial });
+  }
+  let correction: string | undefined;
+  // A word being typed that names start with is not misspelt (yet): `calend` is no typo of `talend`.
+  if (!known && word.length >= 3 && !(last && completions.size > 0)) {
+    const best = bestCorrections(word, sources);
+    correction = best[0];
+    for (const corrected of best) {
+      expansions.push({ word: corrected, score: CORRECTION_SHARE, tier: TIERS.corrected });
+      expansions.push(...meaningsOf(corrected, sources, CORRECTION_SHARE, TIERS.corrected));
+    }
+  }
+  return { slot: { text: word, expansions }, correction };
+}
+
+/** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
+function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot | undefined {
+  const glued = `${word}${next}`;
+  const expansions: Expansion[] = (sources.vocabulary?.phraseLinksOf(word, next) ?? []).map((link) => ({
+    word: link.nameWord,
+    score: meaningScore(link.weight),
+    tier: TIERS.meaning,
+  }));
+  if (sources.indexes.some((index) => index.hasWord(glued))) expansions.push({ word: glued, score: NAME_SCORE, tier: TIERS.name });
+  return expansions.length > 0 ? { text: `${word} ${next}`, expansions } : undefined;
+}
+
+/**
+ * A stop word the query holds where names hold it too (`sign in`, `log out`
+ * is no stop word, `zoom in`): it is matched only as a name's own word, so
+ * that `sign-in` ranks as an exact name while `in` finds nothing else.
+ */
+function stopSlotOf(word: string, sources: MeaningSources): Slot | undefined {
+  return sources.indexes.some((index) => index.hasWord(word)) ? { text: word, expansions: [{ word, score: NAME_SCORE, tier: TIERS.name }] } : undefined;
+}
+
+/** The phrasings of the query (word by word first), and the query with corrections, if any were made. */
+function phrasingsOf(words: readonly string[], typed: readonly string[], sources: MeaningSources): { phrasings: Slot[][]; corrected: string[] | undefined } {
+  let corrected: string[] | undefined;
+  const plain = words.map((word, i) => {
+    const { slot, correction } = slotOf(word, i === words.length - 1, sources);
+    if (correction !== undefined) {
+      corrected ??= [...words];
+      corrected[i] = correction;
+    }
+    return slot;
+  });
+  const phrasings = [plain];
+  // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
+  if (typed.length > words.length) {
+    const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
+    const withStops = typed.map((word) => slotOfTyped.get(word) ?? stopSlotOf(word, sources));
+    if (withStops.every((slot): slot is Slot => slot !== undefined)) phrasings.push(withStops);
+    const hasStop = (word: string, next: string) => STOP_WORDS.has(word) || STOP_WORDS.has(next);
+    // Stop words other than the phrase's are left out, as in the plain phrasing.
+    addPhrasesOf(typed, hasStop, (word) => (STOP_WORDS.has(word) ? undefined : slotOfTyped.get(word)), sources, phrasings);
+  }
+  addPhrasesOf(
+    words,
+    () => true,
+    (_, j) => plain[j],
+    sources,
+    phrasings,
+  );
+  return { phrasings, corrected };
+}
+
+/**
+ * Adds to `phrasings`, while they are fewer than maxPhrasings, a phrasing of
+ * `sequence` for each neighbouring pair that `pairs` admits and the vocabulary
+ * knows as a phrase: the phrase's slot in the pair's place, each other word's
+ * from `slotOf` (left out when undefined).
+ */
+function addPhrasesOf(
+  sequence: readonly string[],
+  pairs: (word: string, next: string) => boolean,
+  slotOf: (word: string, index: number) => Slot | undefined,
+  sources: MeaningSources,
+  phrasings: Slot[][],
+): void {
+  for (let i = 0; i + 1 < sequence.length && phrasings.length < MEANING_LIMITS.maxPhrasings; i++) {
+    const [word, next] = [sequence[i] as string, sequence[i + 1] as string];
+    if (!pairs(word, next)) continue;
+    const phrase = phraseSlotOf(word, next, sources);
+    if (!phrase) continue;
+    phrasings.push(
+      sequence.flatMap((other, j) => {
+        if (j === i) return [phrase];
+        const slot = j === i + 1 ? undefined : slotOf(other, j);
+        return slot === undefined ? [] : [slot];
+      }),
+    );
+  }
+}
+
+function bestCorrections(word: string, sources: MeaningSources): string[] {
+  const found = sources.correctors.flatMap((corrector) => corrector.corrections(word, MEANING_LIMITS.maxCorrections));
+  found.sort((a, b) => a.distance - b.distance || b.frequency - a.frequency || (a.word < b.word ? -1 : 1));
+  return [...new Set(found.map((correction) => correction.word))].slice(0, MEANING_LIMITS.maxCorrections);
+}

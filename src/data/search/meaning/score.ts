@@ -1,0 +1,273 @@
+import type { MeaningSources } from './catalog-glyphs.js';
+import type { GlyphIndex } from './glyph-index.js';
+import { MEANING_LIMITS } from './limits.js';
+import { downloadsOf } from './pack-popularity.js';
+import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
+import { coarseRank } from './rank.js';
+import { ALIAS_SHARE, EXTRA_WORD_PENALTY } from './weights.js';
+
+/*
+ * The second step of a search by meaning: the glyphs each phrasing of the
+ * query matches in each index, with their tier and score, gathered in a
+ * FoundList for rank.ts. The work is bounded by the index entries read.
+ */
+
+/** Which packs a search reads, and which it ranks first. */
+export interface ScoredPacks {
+  /** Whether a pack of the index numbered `index` is searched (all when not given). */
+  packs?: (pack: string, index: number) => boolean;
+  /** Packs ranked before all others (a caller's own private packs). */
+  first?: ReadonlySet<string>;
+  /** Index entries this search may read, when fewer than MEANING_LIMITS.workUnits. */
+  workUnits?: number;
+}
+
+/**
+ * Every glyph one search found, as parallel typed arrays that every search
+ * of a Scorer reuses: a common word reaches a large share of the catalog's
+ * glyphs, and lists that large, made anew by each search, were garbage that
+ * the search thread's collector then had to find.
+ */
+export class FoundList {
+  size = 0;
+  indexes = new Uint16Array(0);
+  glyphs = new Int32Array(0);
+  tiers = new Uint8Array(0);
+  scores = new Float64Array(0);
+  ranks = new Float64Array(0);
+
+  /** Empties the list. */
+  reset(): void {
+    this.size = 0;
+  }
+
+  push(index: number, glyph: number, tier: number, score: number, rank: number): void {
+    // Grown as searches find more: most find few glyphs, a common word very many.
+    if (this.size === this.glyphs.length) this.grow(Math.max(4096, 2 * this.size));
+    const at = this.size++;
+    this.indexes[at] = index;
+    this.glyphs[at] = glyph;
+    this.tiers[at] = tier;
+    this.scores[at] = score;
+    this.ranks[at] = rank;
+  }
+
+  private grow(capacity: number): void {
+    this.indexes = copiedInto(this.indexes, new Uint16Array(capacity));
+    this.glyphs = copiedInto(this.glyphs, new Int32Array(capacity));
+    this.tiers = copiedInto(this.tiers, new Uint8Array(capacity));
+    this.scores = copiedInto(this.scores, new Float64Array(capacity));
+    this.ranks = copiedInto(this.ranks, new Float64Array(capacity));
+  }
+}
+
+/** `larger`, with `array`'s numbers at its start. */
+function copiedInto<T extends { set(array: ArrayLike<number>): void }>(array: ArrayLike<number>, larger: T): T {
+  larger.set(array);
+  return larger;
+}
+
+/** Glyphs matched by one phrasing of a query in one index, as parallel arrays (views of the index's scratch arrays): glyph numbers, summed scores, worst tiers. */
+interface MatchedGlyphs {
+  glyphs: Int32Array;
+  scores: Float32Array;
+  tiers: Uint8Array;
+  size: number;
+}
+
+/**
+ * Per index, arrays as long as its glyphs, reused by every search of a
+ * Scorer: the best match of the slot being read and the sum of those before
+ * it, each marked with the number of the pass that wrote it, so that nothing
+ * is cleared between passes and no map is built (a common word reaches a
+ * large share of the glyphs).
+ */
+class IndexScratch {
+  private pass = 0;
+  readonly slotStamp: Uint32Array;
+  readonly slotScore: Float32Array;
+  readonly slotTier: Uint8Array;
+  readonly sumStamp: Uint32Array;
+  readonly sumScore: Float32Array;
+  readonly sumTier: Uint8Array;
+  readonly members: Int32Array;
+  readonly previous: Int32Array;
+  /** The summed scores and worst tiers of `members`, as matchedGlyphsOf answers them. */
+  readonly memberScores: Float32Array;
+  readonly memberTiers: Uint8Array;
+  /** The best tier and score of each glyph over a query's phrasings, and the glyphs found, in order. */
+  readonly hitStamp: Uint32Array;
+  readonly hitTier: Uint8Array;
+  readonly hitScore: Float64Array;
+  readonly hitList: Int32Array;
+
+  constructor(size: number) {
+    this.slotStamp = new Uint32Array(size);
+    this.slotScore = new Float32Array(size);
+    this.slotTier = new Uint8Array(size);
+    this.sumStamp = new Uint32Array(size);
+    this.sumScore = new Float32Array(size);
+    this.sumTier = new Uint8Array(size);
+    this.members = new Int32Array(size);
+    this.previous = new Int32Array(size);
+    this.memberScores = new Float32Array(size);
+    this.memberTiers = new Uint8Array(size);
+    this.hitStamp = new Uint32Array(size);
+    this.hitTier = new Uint8Array(size);
+    this.hitScore = new Float64Array(size);
+    this.hitList = new Int32Array(size);
+  }
+
+  /** A new pass number; on wrapping around, every mark is cleared. */
+  nextPass(): number {
+    if (++this.pass === 0xffffffff) {
+      this.slotStamp.fill(0);
+      this.sumStamp.fill(0);
+      this.hitStamp.fill(0);
+      this.pass = 1;
+    }
+    return this.pass;
+  }
+}
+
+/** Index entries read so far by one search, and how many it may read. */
+interface Budget {
+  work: number;
+  limit: number;
+}
+
+/**
+ * Finds and scores the glyphs a query matches. Searches run one at a time,
+ * each to its end, so one Scorer's arrays (the found list, and each index's
+ * scratch) serve all the searches of a thread: each search overwrites what
+ * the one before it left.
+ */
+export class Scorer {
+  private readonly found = new FoundList();
+  private readonly scratches = new WeakMap<GlyphIndex, IndexScratch>();
+
+  /**
+   * Each glyph matching every slot of some phrasing of the query: its tier
+   * is its worst slot's, its score their mean, lowered for each word of its
+   * name the query did not ask for; of several phrasings, the best. The list
+   * is this Scorer's, valid until its next search.
+   */
+  score(parsed: ParsedMeaningQuery, scope: ScoredPacks, sources: MeaningSources): { found: FoundList; work: number } {
+    const { words, phrasings } = parsed;
+    const budget: Budget = { work: 0, limit: Math.min(scope.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits) };
+    const found = this.found;
+    found.reset();
+    sources.indexes.forEach((index, indexNumber) => {
+      const packAllowed = index.packs.map((pack) => scope.packs?.(pack, indexNumber) ?? true);
+      const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
+      const first = index.packs.map((pack) => (scope.first?.has(pack) ? 0 : 1));
+      // The glyphs of further phrasings are merged in by glyph, each keeping its best.
+      const scratch = this.scratchOf(index);
+      const { hitStamp, hitTier, hitScore, hitList } = scratch;
+      const pass = scratch.nextPass();
+      let hits = 0;
+      for (const slots of phrasings) {
+        const matches = this.matchedGlyphsOf(index, slots, packAllowed, budget);
+        for (let at = 0; at < matches.size; at++) {
+          const glyph = matches.glyphs[at] as number;
+          const matched = matches.tiers[at] as Tier;
+          const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
+          const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
+          // A phrasing with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
+          const score = (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + EXTRA_WORD_PENALTY * extraWords);
+          if (hitStamp[glyph] !== pass) {
+            hitStamp[glyph] = pass;
+            hitList[hits++] = glyph;
+          } else if (!(tier < (hitTier[glyph] as number) || (tier === hitTier[glyph] && score > (hitScore[glyph] as number)))) continue;
+          hitTier[glyph] = tier;
+          hitScore[glyph] = score;
+        }
+      }
+      for (let at = 0; at < hits; at++) {
+        const glyph = hitList[at] as number;
+        const pack = index.packOf[glyph] as number;
+        const tier = hitTier[glyph] as number;
+        const score = hitScore[glyph] as number;
+        found.push(indexNumber, glyph, tier, score, coarseRank(first[pack] as number, tier, score, popularity[pack] as number));
+      }
+    });
+    return { found, work: budget.work };
+  }
+
+  private scratchOf(index: GlyphIndex): IndexScratch {
+    let scratch = this.scratches.get(index);
+    if (!scratch) this.scratches.set(index, (scratch = new IndexScratch(index.size)));
+    return scratch;
+  }
+
+  /**
+   * The glyphs of one index matching every slot, with the sum of their slots'
+   * best scores and their worst tier. A slot's words are read from the names
+   * (and, a little lower, from aliases' old names) or from category titles;
+   * the entries read count against the budget, and once it is spent the
+   * glyphs found so far are kept.
+   */
+  private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[], budget: Budget): MatchedGlyphs {
+    const scratch = this.scratchOf(index);
+    const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, members, previous } = scratch;
+    const packOf = index.packOf;
+    let memberCount = 0;
+    let sumPass = 0;
+    slots.forEach((slot, slotNumber) => {
+      const pass = scratch.nextPass();
+      const first = slotNumber === 0;
+      let found = 0;
+      const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
+        if (!glyphs) return;
+        if (budget.work + glyphs.length > budget.limit) {
+          budget.work = budget.limit;
+          return;
+        }
+        budget.work += glyphs.length;
+        for (let at = 0; at < glyphs.length; at++) {
+          const glyph = glyphs[at] as number;
+          if (!packAllowed[packOf[glyph] as number] || (!first && sumStamp[glyph] !== sumPass)) continue;
+          if (slotStamp[glyph] !== pass) {
+            slotStamp[glyph] = pass;
+            slotScore[glyph] = score;
+            slotTier[glyph] = tier;
+            previous[found++] = glyph;
+          } else if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
+            slotScore[glyph] = score;
+            slotTier[glyph] = tier;
+          }
+        }
+      };
+      for (const expansion of slot.expansions) {
+        if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
+        else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);
+        else {
+          take(index.glyphsWith(expansion.word), expansion.score, expansion.tier);
+          take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
+        }
+      }
+      // The glyphs of this slot (all of which matched the slots before) carry the sum on.
+      for (let at = 0; at < found; at++) {
+        const glyph = previous[at] as number;
+        sumScore[glyph] = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
+        sumTier[glyph] = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
+        sumStamp[glyph] = pass;
+        members[at] = glyph;
+      }
+      memberCount = found;
+      sumPass = pass;
+    });
+    const { memberScores, memberTiers } = scratch;
+    for (let at = 0; at < memberCount; at++) {
+      memberScores[at] = sumScore[members[at] as number] as number;
+      memberTiers[at] = sumTier[members[at] as number] as number;
+    }
+    // Views of the scratch arrays, read before the next call writes them again.
+    return {
+      glyphs: members.subarray(0, memberCount),
+      scores: memberScores.subarray(0, memberCount),
+      tiers: memberTiers.subarray(0, memberCount),
+      size: memberCount,
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import type { Catalog } from '../../catalog/catalog.js';
+import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
+import type { GlyphIndex } from './glyph-index.js';
+import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
+import { downloadsOf } from './pack-popularity.js';
+import { parseMeaningQuery, TIERS } from './parse.js';
+import { Ranker } from './rank.js';
+import { Scorer, type ScoredPacks } from './score.js';
+import { LIKE_PART_SHARE } from './weights.js';
+import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+
+export interface MeaningQuery extends ScoredPacks {
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+export interface MeaningHit {
+  pack: string;
+  name: string;
+  variants: string[];
+  /** The tier it was found in (see TIERS), and its score within it. */
+  tier: number;
+  score: number;
+}
+
+export interface MeaningAnswer {
+  /** The query as read: its words, lower-case. */
+  query: string;
+  total: number;
+  hits: MeaningHit[];
+  /** The query with unknown words replaced by what was searched instead. */
+  didYouMean?: string;
+  /** The index entries read: never more than MEANING_LIMITS.workUnits (or the query's own workUnits). */
+  work: number;
+}
+
+/** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
+const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
+
+/** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
+const MAX_LIKE_NAMES = 4;
+/** Results read of each of those searches for the best of each pack. */
+const LIKE_DEPTH = 1000;
+
+/**
+ * Search by meaning, as a thread runs it: a query is parsed (parse.ts), the
+ * glyphs it matches scored (score.ts) and ranked (rank.ts). Searches run one
+ * at a time, each to its end, and the arrays they work in are this object's,
+ * reused by each: one searcher per thread that searches.
+ */
+export class MeaningSearcher {
+  private readonly scorer = new Scorer();
+  private readonly ranker = new Ranker();
+
+  /**
+   * Runs a search by meaning over the packs `served` of `catalog`. Results
+   * carry names, not drawings: the search thread runs one search at a time,
+   * and reading and drawing each result's icon (withDrawings) is left to the
+   * thread that answers, so that the two threads share an answer's work.
+   */
+  run(job: MeaningJob, catalog: Catalog, served: readonly string[]): MeaningResults {
+    const shown = new Set(served);
+    const scoped = scopeOf(job.q, (id) => shown.has(id));
+    const only =
+      scoped.pack !== undefined
+        ? new Set(job.packs ? job.packs.filter((pack) => pack === scoped.pack) : [scoped.pack])
+        : job.packs
+          ? new Set(job.packs)
+          : undefined;
+    const styles = job.style ? packStyles(catalog) : undefined;
+    const allowed = (pack: string) => {
+      if (!shown.has(pack) || (only && !only.has(pack))) return false;
+      const entry = catalog.packs.get(pack)?.entry;
+      if (!entry) return false;
+      if (job.license !== undefined && entry.license.spdx !== job.license) return false;
+      if (job.palette !== undefined && (entry.palette ?? false) !== job.palette) return false;
+      return styles === undefined || styles.get(pack) === job.style;
+    };
+    // A pack is searched in the database that serves it: an own pack may replace a default one of the same id.
+    const servedBy = (pack: string, database: number) => catalog.database(pack) === catalog.databases[database] && allowed(pack);
+    const sources = meaningSourcesOf(catalog);
+    const first = new Set(job.first ?? []);
+    const answer =
+      job.like === undefined
+        ? this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits }, sources)
+        : this.sameMeaning(
+            job.like,
+            job,
+            sources,
+            (pack, database) => servedBy(pack, database),
+            (pack) => shown.has(pack),
+          );
+    const results = answer.hits.map((hit): MeaningResult => ({ id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants }));
+    return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
+  }
+
+  /**
+   * Searches glyphs by what the query means: each query word matches the
+   * names holding it, the name words the vocabulary says it means, the name
+   * words it starts (the word being typed), and, when no name or vocabulary
+   * knows it, the nearest known words. A glyph must match every word. The
+   * work is bounded by the entries read, whatever the query.
+   */
+  search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
+    const parsed = parseMeaningQuery(query.q, sources);
+    const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
+    if (parsed.words.length === 0) return answer;
+    const { found, work } = this.scorer.score(parsed, query, sources);
+    answer.work = work;
+    if (parsed.corrected) answer.didYouMean = parsed.corrected.join(' ');
+    answer.total = found.size;
+    answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map((hit) => {
+      const index = sources.indexes[hit.index] as GlyphIndex;
+      return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score };
+    });
+    return answer;
+  }
+
+  /**
+   * The icons of other packs that mean what `id` means: each of its names
+   * (`mdi:delete` is also `trash-can`) searched as a query, and of each pack
+   * the best result of the first name that finds any, packs in the order the
+   * searches rank them. An id of a pack not served, or a name its pack lacks,
+   * finds nothing.
+   */
+  private sameMeaning(
+    id: string,
+    job: MeaningJob,
+    sources: MeaningSources,
+    allowed: (pack: string, database: number) => boolean,
+    served: (pack: string) => boolean,
+  ): MeaningAnswer {
+    const colon = id.indexOf(':');
+    const pack = id.slice(0, colon);
+    const name = id.slice(colon + 1);
+    const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
+    if (!served(pack)) return none;
+    const own = this.search({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack }, sources).hits.find(
+      (hit) => hit.name === name || hit.variants.includes(name),
+    );
+    if (!own) return none;
+    const best = new Map<string, MeaningHit>();
+    let work = 0;
+    // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
+    // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
+    const ownWords = nameWordsOf(own.name);
+    const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
+    const names = [ownWords, ...others].slice(0, MAX_LIKE_NAMES);
+    const queries = [...names.map((words) => ({ q: words.join(' '), part: false })), ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
+    for (const { q, part } of queries) {
+      if (q === '') continue;
+      const found = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database) }, sources);
+      work += found.work;
+      for (const match of found.hits) {
+        const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
+        const had = best.get(hit.pack);
+        if (!had || hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) best.set(hit.pack, hit);
+      }
+    }
+    const ranked = [...best.values()].sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
+    return { query: id, total: ranked.length, hits: ranked.slice(job.offset, job.offset + job.limit), work };
+  }
+}
+
+/** The query without its pack-scoped word, and that word's pack, if it names one. */
+function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?: string } {
+  const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
+  if (!match || !isPack(match[1] as string)) return { q };
+  return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
+}
+
+/** Each pack's drawing style where all its icons share one (see search-index/icon-style.ts). */
+function packStyles(catalog: Catalog): Map<string, string> {
+  const styles = new Map<string, string>();
+  for (const database of catalog.databases)
+    for (const row of database.searchSets()) if (row.style === 'fill' || row.style === 'stroke') styles.set(row.pack, row.style);
+  return styles;
+}
