@@ -167,7 +167,7 @@ export function iconSvgParams(query: URLSearchParams, route: Route<'iconify-svg'
   const svg: SvgOptions = {
     width: cleanQueryValue(nonEmpty(query, 'width')) || null,
     height: cleanQueryValue(nonEmpty(query, 'height')) || null,
-    rotate: rotate ? rotateFromString(rotate, 0) : 0,
+    rotate: rotate ? quarterTurnsOf(rotate) : 0,
     ...flips,
     box: !!nonEmpty(query, 'box'),
     color: cleanQueryValue(nonEmpty(query, 'color')) || null,
@@ -175,6 +175,18 @@ export function iconSvgParams(query: URLSearchParams, route: Route<'iconify-svg'
   // The reference names the file after the name as asked, even for a character code.
   const attachment = nonEmpty(query, 'download') && `${route.name}.svg`;
   return { kind: 'icon-svg', prefix: route.prefix, name: route.name, svg, ...(attachment ? { attachment } : {}) };
+}
+
+/**
+ * The reference's rotateFromString: the quarter turns of `rotate`. That
+ * function brings a negative turn into range by adding 4 until it is, which
+ * never ends for a number too large for 4 to change (a long run of digits
+ * after `-` would hold a thread for good): a negative value is read without
+ * its sign and turned the other way, the same turns wherever the loop ends.
+ */
+export function quarterTurnsOf(value: string): number {
+  if (!/^-[0-9.]/.test(value)) return rotateFromString(value, 0);
+  return (4 - rotateFromString(value.slice(1), 0)) % 4;
 }
 
 export function iconsCssParams(query: URLSearchParams, route: Route<'iconify-css'>): IconsCssParams {
