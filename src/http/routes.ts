@@ -11,11 +11,12 @@ import {
   answerIconifyCollections,
   answerIconifyCss,
   answerIconifyIcons,
+  answerIconifyKeywords,
   answerIconifyListIcons,
   answerIconifyLastModified,
+  answerIconifySearch,
   answerIconifySvg,
 } from './handlers/iconify.js';
-import { answerIconifyKeywords, answerIconifySearch } from './handlers/search.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { ALLOWED_METHODS } from './headers.js';

@@ -19,7 +19,7 @@ const MISS_CACHE_BYTES = 1024 * 1024;
  */
 export type CacheOwner = { readonly database: number; readonly pack: string } | { readonly registry: number };
 
-/** What is kept: its owner, and what of the owner ('pack', 'icon home', 'iconify /mdi.json?icons=home'). */
+/** What is kept: its owner, and what of the owner ('pack', 'icon home', an Iconify answer by its parsed parameters). */
 export interface CacheKey {
   readonly owner: CacheOwner;
   readonly what: string;
