@@ -2,6 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import { pathOf, type Route } from '../src/registry/paths.js';
 import type { IconDocument } from '../src/render/icon-document.js';
 import type { RegistryEntry } from '../src/render/registry-entry.js';
+import { cached } from './state.js';
 
 /*
  * What the page reads, and from where: the registry's own routes, relative
@@ -31,27 +32,22 @@ async function json<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-let serverProbe: Promise<boolean> | undefined;
 /** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */
 export function servedByRegistry(): Promise<boolean> {
-  serverProbe ??= fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
-    .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
-    .catch(() => false);
-  return serverProbe;
+  return cached('served-by-registry', () =>
+    fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
+      .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
+      .catch(() => false),
+  );
 }
 
-let packList: Promise<RegistryEntry[]> | undefined;
 export function packs(): Promise<RegistryEntry[]> {
-  packList ??= json<RegistryEntry[]>(pageRelative({ kind: 'index' }));
-  return packList;
+  return cached('packs', () => json<RegistryEntry[]>(pageRelative({ kind: 'index' })));
 }
 
-/** Whole pack documents read in export mode, by pack. */
-const documents = new Map<string, Promise<IconifyJSON>>();
+/** A whole pack document, read in export mode. */
 function packDocument(pack: string): Promise<IconifyJSON> {
-  let document = documents.get(pack);
-  if (!document) documents.set(pack, (document = json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) }))));
-  return document;
+  return cached(`pack:${pack}`, () => json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) })));
 }
 
 interface IconifyCollection {
@@ -209,17 +205,13 @@ export async function iconCss(pack: string, name: string, colour: string | undef
   }
 }
 
-const probes = new Map<string, Promise<boolean>>();
 /** Whether a route answers a HEAD request with success. */
 export function routeAnswers(path: string): Promise<boolean> {
-  let probe = probes.get(path);
-  if (!probe) {
-    probe = fetch(path, { method: 'HEAD' })
+  return cached(`head:${path}`, () =>
+    fetch(path, { method: 'HEAD' })
       .then((response) => response.ok)
-      .catch(() => false);
-    probes.set(path, probe);
-  }
-  return probe;
+      .catch(() => false),
+  );
 }
 
 /** Where the bag downloads: a zip of SVG files or components, an SVG sprite, or IconifyJSON. */
@@ -227,16 +219,16 @@ export function bundlePath(kind: 'zip' | 'svg' | 'json', ids: readonly string[],
   return `r/bundle.${kind}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
 }
 
-let bundles: Promise<boolean> | undefined;
 /** Whether the registry serves downloads of many icons at once: asked once, for a sample icon of the first pack that has one. */
 export function hasBundles(): Promise<boolean> {
-  bundles ??= packs()
-    .then((all) => {
-      const pack = all.find((entry) => entry.samples?.length);
-      return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
-    })
-    .catch(() => false);
-  return bundles;
+  return cached('has-bundles', () =>
+    packs()
+      .then((all) => {
+        const pack = all.find((entry) => entry.samples?.length);
+        return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
+      })
+      .catch(() => false),
+  );
 }
 
 /** Where the registry serves a pack as a zip (ask routeAnswers whether it does). */
