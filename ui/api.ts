@@ -1,5 +1,5 @@
 import type { IconifyJSON } from '@iconify/types';
-import { pathOf, type Route } from '../src/registry/paths.js';
+import { type BundleFormat, type Framework, pathOf, type Route } from '../src/registry/paths.js';
 import type { IconDocument } from '../src/render/icon-document.js';
 import type { RegistryEntry } from '../src/render/registry-entry.js';
 import { cached } from './state.js';
@@ -176,14 +176,10 @@ export async function suggestionsFor(path: string): Promise<string[]> {
   }
 }
 
-/** Frameworks the registry prints components for beside React, as `/r/{framework}/{pack}/{name}.json`. */
-export const FRAMEWORKS = ['jsx', 'vue', 'svelte', 'solid'] as const;
-export type Framework = (typeof FRAMEWORKS)[number];
-
-/** The component source of an icon in `framework`, from the registry; undefined where the registry has none. */
+/** The component source of an icon in `framework` (`/r/{framework}/{pack}/{name}.json`); undefined where the registry has none. */
 export async function componentSource(framework: Framework, pack: string, name: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`r/${framework}/${encodeURIComponent(pack)}/${encodeURIComponent(name)}.json`);
+    const response = await fetch(pageRelative({ kind: 'component', framework, pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
     if (!response.ok) return undefined;
     const content = ((await response.json()) as { files?: Array<{ content?: unknown }> }).files?.[0]?.content;
     return typeof content === 'string' ? content : undefined;
@@ -215,8 +211,8 @@ export function routeAnswers(path: string): Promise<boolean> {
 }
 
 /** Where the bag downloads: a zip of SVG files or components, an SVG sprite, or IconifyJSON. */
-export function bundlePath(kind: 'zip' | 'svg' | 'json', ids: readonly string[], format?: string): string {
-  return `r/bundle.${kind}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
+export function bundlePath(kind: BundleFormat, ids: readonly string[], format?: string): string {
+  return `${pageRelative({ kind: 'bundle', format: kind })}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
 }
 
 /** Whether the registry serves downloads of many icons at once: asked once, for a sample icon of the first pack that has one. */
@@ -233,5 +229,5 @@ export function hasBundles(): Promise<boolean> {
 
 /** Where the registry serves a pack as a zip (ask routeAnswers whether it does). */
 export function packZipPath(pack: string): string {
-  return `r/${encodeURIComponent(pack)}.zip`;
+  return pageRelative({ kind: 'pack-zip', pack: encodeURIComponent(pack) });
 }
