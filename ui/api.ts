@@ -76,7 +76,7 @@ export async function packIcons(pack: string): Promise<PackIcons> {
   return { names, categories: (document.categories as Record<string, string[]> | undefined) ?? {}, aliases };
 }
 
-/** Longest query string of one batch of icon names (the registry refuses targets over 2,048 bytes). */
+/** Longest query string of one batch of icon names: the registry refuses request targets over MAX_TARGET_BYTES. */
 const MAX_BATCH_CHARACTERS = 1500;
 
 /** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */

@@ -4,11 +4,11 @@ import { ICON_ID } from '../src/registry/search-params.js';
  * The bag: icons taken from anywhere in the page (search, packs, the icon
  * view), kept in localStorage so that it outlives a reload, and shared by
  * the page's tabs. It holds at most what one download's address can name:
- * the registry refuses request targets over 2,048 bytes.
+ * the registry refuses request targets over MAX_TARGET_BYTES.
  */
 
 const KEY = 'icon-registry:bag';
-/** Longest list of ids a download's query string may carry (the rest of the target fits in what is left of 2,048 bytes). */
+/** Longest list of ids a download's query string may carry: the rest of the target fits in what is left of MAX_TARGET_BYTES. */
 export const MAX_BAG_CHARACTERS = 1800;
 
 type Listener = () => void;

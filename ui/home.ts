@@ -42,7 +42,7 @@ function packMatches(pack: RegistryEntry, state: HomeState): boolean {
 
 /**
  * The licence menu: each licence (SPDX id) once, named by the title its
- * packs give it most; where packs give two licences the same title (three
+ * packs give it most; where packs give two licences the same title (the
  * GPLs are all "GPL"), by its SPDX id.
  */
 export function licenceOptions(all: readonly RegistryEntry[]): Array<[string, string]> {
