@@ -1,7 +1,8 @@
 import type { IconifyJSON } from '@iconify/types';
-import { pathOf, type Route } from '../src/core/paths.js';
+import { type BundleFormat, type Framework, pathOf, type Route } from '../src/core/paths.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
+import { cached } from './state.js';
 
 /*
  * What the page reads, and from where: the registry's own routes, relative
@@ -31,27 +32,22 @@ async function json<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-let serverProbe: Promise<boolean> | undefined;
 /** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */
 export function servedByRegistry(): Promise<boolean> {
-  serverProbe ??= fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
-    .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
-    .catch(() => false);
-  return serverProbe;
+  return cached('served-by-registry', () =>
+    fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
+      .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
+      .catch(() => false),
+  );
 }
 
-let packList: Promise<RegistryEntry[]> | undefined;
 export function packs(): Promise<RegistryEntry[]> {
-  packList ??= json<RegistryEntry[]>(pageRelative({ kind: 'index' }));
-  return packList;
+  return cached('packs', () => json<RegistryEntry[]>(pageRelative({ kind: 'index' })));
 }
 
-/** Whole pack documents read in export mode, by pack. */
-const documents = new Map<string, Promise<IconifyJSON>>();
+/** A whole pack document, read in export mode. */
 function packDocument(pack: string): Promise<IconifyJSON> {
-  let document = documents.get(pack);
-  if (!document) documents.set(pack, (document = json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) }))));
-  return document;
+  return cached(`pack:${pack}`, () => json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) })));
 }
 
 interface IconifyCollection {
@@ -80,7 +76,7 @@ export async function packIcons(pack: string): Promise<PackIcons> {
   return { names, categories: (document.categories as Record<string, string[]> | undefined) ?? {}, aliases };
 }
 
-/** Longest query string of one batch of icon names (the registry refuses targets over 2,048 bytes). */
+/** Longest query string of one batch of icon names: the registry refuses request targets over MAX_TARGET_BYTES. */
 const MAX_BATCH_CHARACTERS = 1500;
 
 /** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
@@ -180,14 +176,10 @@ export async function suggestionsFor(path: string): Promise<string[]> {
   }
 }
 
-/** Frameworks the registry prints components for beside React, as `/r/{framework}/{pack}/{name}.json`. */
-export const FRAMEWORKS = ['jsx', 'vue', 'svelte', 'solid'] as const;
-export type Framework = (typeof FRAMEWORKS)[number];
-
-/** The component source of an icon in `framework`, from the registry; undefined where the registry has none. */
+/** The component source of an icon in `framework` (`/r/{framework}/{pack}/{name}.json`); undefined where the registry has none. */
 export async function componentSource(framework: Framework, pack: string, name: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`r/${framework}/${encodeURIComponent(pack)}/${encodeURIComponent(name)}.json`);
+    const response = await fetch(pageRelative({ kind: 'component', framework, pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
     if (!response.ok) return undefined;
     const content = ((await response.json()) as { files?: Array<{ content?: unknown }> }).files?.[0]?.content;
     return typeof content === 'string' ? content : undefined;
@@ -209,37 +201,33 @@ export async function iconCss(pack: string, name: string, colour: string | undef
   }
 }
 
-const probes = new Map<string, Promise<boolean>>();
 /** Whether a route answers a HEAD request with success. */
 export function routeAnswers(path: string): Promise<boolean> {
-  let probe = probes.get(path);
-  if (!probe) {
-    probe = fetch(path, { method: 'HEAD' })
+  return cached(`head:${path}`, () =>
+    fetch(path, { method: 'HEAD' })
       .then((response) => response.ok)
-      .catch(() => false);
-    probes.set(path, probe);
-  }
-  return probe;
+      .catch(() => false),
+  );
 }
 
 /** Where the bag downloads: a zip of SVG files or components, an SVG sprite, or IconifyJSON. */
-export function bundlePath(kind: 'zip' | 'svg' | 'json', ids: readonly string[], format?: string): string {
-  return `r/bundle.${kind}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
+export function bundlePath(kind: BundleFormat, ids: readonly string[], format?: string): string {
+  return `${pageRelative({ kind: 'bundle', format: kind })}?icons=${ids.join(',')}${format ? `&format=${format}` : ''}`;
 }
 
-let bundles: Promise<boolean> | undefined;
 /** Whether the registry serves downloads of many icons at once: asked once, for a sample icon of the first pack that has one. */
 export function hasBundles(): Promise<boolean> {
-  bundles ??= packs()
-    .then((all) => {
-      const pack = all.find((entry) => entry.samples?.length);
-      return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
-    })
-    .catch(() => false);
-  return bundles;
+  return cached('has-bundles', () =>
+    packs()
+      .then((all) => {
+        const pack = all.find((entry) => entry.samples?.length);
+        return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
+      })
+      .catch(() => false),
+  );
 }
 
 /** Where the registry serves a pack as a zip (ask routeAnswers whether it does). */
 export function packZipPath(pack: string): string {
-  return `r/${encodeURIComponent(pack)}.zip`;
+  return pageRelative({ kind: 'pack-zip', pack: encodeURIComponent(pack) });
 }

@@ -1,16 +1,14 @@
 import { bundlePath, hasBundles } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
+import { FRAMEWORK_NAMES, PAGE_FRAMEWORKS } from './formats.js';
 import { drawnOf, loadIcons } from './icons.js';
 
 /** What a zip of the bag may hold: SVG files, or components of a framework (the registry's bundle route prints them). */
 const ZIP_FORMATS: Array<[string, string]> = [
   ['svg', 'SVG files'],
   ['react', 'React (TSX)'],
-  ['jsx', 'JSX'],
-  ['vue', 'Vue'],
-  ['svelte', 'Svelte'],
-  ['solid', 'Solid'],
+  ...PAGE_FRAMEWORKS.map((framework): [string, string] => [framework, FRAMEWORK_NAMES[framework]]),
 ];
 
 /**

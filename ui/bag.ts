@@ -1,14 +1,15 @@
+import { ICON_ID } from '../src/registry/search-params.js';
+
 /*
  * The bag: icons taken from anywhere in the page (search, packs, the icon
  * view), kept in localStorage so that it outlives a reload, and shared by
  * the page's tabs. It holds at most what one download's address can name:
- * the registry refuses request targets over 2,048 bytes.
+ * the registry refuses request targets over MAX_TARGET_BYTES.
  */
 
 const KEY = 'icon-registry:bag';
-/** Longest list of ids a download's query string may carry (the rest of the target fits in what is left of 2,048 bytes). */
+/** Longest list of ids a download's query string may carry: the rest of the target fits in what is left of MAX_TARGET_BYTES. */
 export const MAX_BAG_CHARACTERS = 1800;
-const ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
 
 type Listener = () => void;
 
@@ -16,7 +17,7 @@ function read(): string[] {
   try {
     const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
     if (!Array.isArray(stored)) return [];
-    const ids = stored.filter((id): id is string => typeof id === 'string' && ID.test(id));
+    const ids = stored.filter((id): id is string => typeof id === 'string' && ICON_ID.test(id));
     return [...new Set(ids)];
   } catch {
     return [];
@@ -53,7 +54,7 @@ class Bag {
     if (this.has(id)) {
       this.ids = this.ids.filter((taken) => taken !== id);
     } else {
-      if (!ID.test(id) || !this.fits(id)) return false;
+      if (!ICON_ID.test(id) || !this.fits(id)) return false;
       this.ids = [...this.ids, id];
     }
     this.changed(true);

@@ -1,6 +1,7 @@
 import { h } from './dom.js';
-import type { GridItem, IconGrid } from './grid.js';
+import type { GridItem } from './grid.js';
 import { iconView } from './icon.js';
+import { Newest, page } from './state.js';
 
 const TYPING = 'input, textarea, select, [contenteditable]';
 
@@ -8,17 +9,17 @@ const TYPING = 'input, textarea, select, [contenteditable]';
  * The icon view in a panel over the list it was opened from: ← and → (and
  * its buttons) step to the previous and next icon of that list, Esc or its
  * close button close it, and the focus then goes to the grid's cell of the
- * icon it ended on, scrolled into view.
+ * icon it ended on, scrolled into view. The icon open and the list's grid
+ * are the page's state; the panel keeps only where the icon is in that grid.
  */
 export class Drawer {
   readonly element: HTMLElement;
   private readonly content: HTMLElement;
   private readonly previous: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
-  private grid: IconGrid | undefined;
-  id: string | undefined;
+  /** Where the open icon is in the grid (-1: not in it). */
   private index = -1;
-  private showing = 0;
+  private readonly shows = new Newest();
 
   constructor(private readonly hooks: { step(id: string): void; close(): void; titled(id: string): void }) {
     this.previous = h('button', { type: 'button', class: 'step', id: 'drawer-previous', 'aria-label': 'Previous icon', 'aria-keyshortcuts': 'ArrowLeft' }, '←');
@@ -49,38 +50,36 @@ export class Drawer {
         this.step(event.key === 'ArrowLeft' ? -1 : 1);
       }
     });
+    page.subscribe((now, before) => {
+      if (now.grid !== before.grid && now.icon) this.locate(now.icon);
+    });
   }
 
   isOpen(): boolean {
     return !this.element.hidden;
   }
 
-  /** The grid of the list under the panel (or none). */
-  setList(grid: IconGrid | undefined): void {
-    this.grid = grid;
-    if (this.id) this.locate(this.id);
-  }
-
   private locate(id: string): void {
-    this.index = this.grid ? indexOfIcon(this.grid.items, id) : -1;
+    const grid = page.get().grid;
+    this.index = grid ? indexOfIcon(grid.items, id) : -1;
     this.previous.disabled = this.index <= 0;
-    this.next.disabled = this.index < 0 || this.index >= (this.grid?.items.length ?? 0) - 1;
-    this.grid?.markCurrent(this.index);
+    this.next.disabled = this.index < 0 || this.index >= (grid?.items.length ?? 0) - 1;
+    grid?.markCurrent(this.index);
   }
 
   /** Shows icon `id` (opening the panel if it is closed). */
   async show(id: string): Promise<void> {
     const opening = !this.isOpen();
-    if (id === this.id && !opening) return;
-    this.id = id;
+    if (id === page.get().icon && !opening) return;
+    page.set({ icon: id });
     this.locate(id);
     this.element.hidden = false;
     document.body.classList.add('with-drawer');
-    const showing = ++this.showing;
+    const newest = this.shows.begin();
     const view = h('div', {});
     const colon = id.indexOf(':');
     await iconView(view, { pack: id.slice(0, colon), icon: id.slice(colon + 1) });
-    if (showing !== this.showing) return;
+    if (!newest()) return;
     this.content.replaceChildren(view);
     this.content.scrollTop = 0;
     this.hooks.titled(id);
@@ -93,16 +92,18 @@ export class Drawer {
   hide(restoreFocus = true): void {
     if (!this.isOpen()) return;
     this.element.hidden = true;
-    this.showing++;
+    // A view still being built for the panel is not shown.
+    this.shows.begin();
     document.body.classList.remove('with-drawer');
-    this.grid?.markCurrent(-1);
-    if (restoreFocus && this.grid && this.index >= 0) this.grid.focus(this.index);
-    this.id = undefined;
+    const grid = page.get().grid;
+    grid?.markCurrent(-1);
+    if (restoreFocus && grid && this.index >= 0) grid.focus(this.index);
+    page.set({ icon: undefined });
     this.index = -1;
   }
 
   private step(delta: number): void {
-    const item = this.grid?.items[this.index + delta];
+    const item = page.get().grid?.items[this.index + delta];
     if (!item) return;
     this.hooks.step(item.id);
     void this.show(item.id);

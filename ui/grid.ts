@@ -1,5 +1,6 @@
 import { bag } from './bag.js';
 import { h, viewUrl } from './dom.js';
+import { type FillBudget, GridScheduler, rowsInView } from './grid-scheduler.js';
 import { drawnOf, isImage, isLoaded, isMissing, loadIcons } from './icons.js';
 
 /** One icon of a grid: `pack:name`, whether to show its pack under its name, and the other names of the same glyph. */
@@ -12,23 +13,6 @@ export interface GridItem {
 const CELL = 88;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
 const SPARE_ROWS = 2;
-/** While icons are being asked for, a grid asks for more at most this often (see loadSoon). */
-const LOAD_EVERY_MS = 250;
-/** Time a frame may spend putting icons that have come into their cells. */
-const FILL_BUDGET_MS = 6;
-/** The same before the grid's first icons are painted: one frame of them sooner beats several short ones. */
-const FIRST_FILL_BUDGET_MS = 50;
-/**
- * How long a frame that puts images into cells may last. An image's cost
- * is not the script's: the browser loads and parses each SVG image as a
- * document of its own after the frame's script (a few milliseconds for one
- * of fluent-emoji's, many more on a busy machine), so images are counted,
- * and their number a frame follows the length of the frames that put them.
- */
-const IMAGE_FRAME_MS = 30;
-const MOST_IMAGES_PER_FRAME = 16;
-/** While the page scrolls (a scroll this recently), a frame puts one image at most: its cells are building rows. */
-const SCROLLING_MS = 150;
 
 /** The page's address of an icon: in its pack's view, or over the list it was found in. */
 export function iconUrl(id: string, over?: Record<string, string | undefined>): string {
@@ -42,7 +26,8 @@ export function iconUrl(id: string, over?: Record<string, string | undefined>): 
  * kept as it is: scrolling by a row builds one row of cells and removes
  * one, so that a pack of large multicolour icons scrolls as smoothly as one
  * of small glyphs. Each icon is a link; the arrow keys, Home, End and the
- * page keys move between them, and B puts the focused one in the bag.
+ * page keys move between them, and B puts the focused one in the bag. When
+ * to draw, ask for icons and fill cells is its scheduler's to say.
  */
 export class IconGrid {
   readonly element: HTMLElement;
@@ -54,16 +39,7 @@ export class IconGrid {
   private painted = false;
   /** Cells built since the grid was made: what a test counts to see that cells in view are kept. */
   private built = 0;
-  private frame = 0;
-  private scrolledAt = 0;
-  private readonly onScroll = () => {
-    this.scrolledAt = performance.now();
-    if (!this.element.isConnected) {
-      window.removeEventListener('scroll', this.onScroll);
-      return;
-    }
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
-  };
+  private readonly scheduler: GridScheduler;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -86,7 +62,13 @@ export class IconGrid {
       const index = (event.target as HTMLElement).closest<HTMLElement>('a[data-index]')?.dataset.index;
       if (index !== undefined) this.active = Number(index);
     });
-    window.addEventListener('scroll', this.onScroll, { passive: true });
+    this.scheduler = new GridScheduler({
+      alive: () => this.element.isConnected,
+      painted: () => this.painted,
+      draw: () => this.draw(),
+      load: () => this.loadShown(),
+      fill: (budget) => this.fillPending(budget),
+    });
     // Redrawn only when the rows in view or the number of columns change.
     new ResizeObserver(() => this.draw()).observe(this.element);
     this.unsubscribe = bag.subscribe(() => {
@@ -100,7 +82,6 @@ export class IconGrid {
 
   /** Draws the cells in view, keeping those already drawn. */
   draw(): void {
-    this.frame = 0;
     if (!this.element.isConnected) {
       this.unsubscribe();
       return;
@@ -112,9 +93,9 @@ export class IconGrid {
       this.cells.clear();
       this.columnsDrawn = columns;
     }
-    const top = this.list.getBoundingClientRect().top;
-    const firstRow = Math.max(0, Math.floor(-top / CELL) - SPARE_ROWS);
-    const lastRow = Math.min(rows - 1, Math.ceil((window.innerHeight - top) / CELL) + SPARE_ROWS);
+    const inView = rowsInView(this.list.getBoundingClientRect().top, CELL);
+    const firstRow = Math.max(0, inView.first - SPARE_ROWS);
+    const lastRow = Math.min(rows - 1, inView.end + SPARE_ROWS);
     const first = firstRow * columns;
     const end = Math.min(this.items.length, (lastRow + 1) * columns);
     for (const [index, cell] of this.cells) {
@@ -136,38 +117,17 @@ export class IconGrid {
     this.list.append(added);
     this.element.dataset.built = String(this.built);
     this.checkPaint();
-    this.loadSoon();
-  }
-
-  private loadTimer = 0;
-  private loadedAt = Number.NEGATIVE_INFINITY;
-  /**
-   * Asks for the icons of the cells drawn: at once, or, when icons were
-   * asked for less than LOAD_EVERY_MS ago, at the end of that time for the
-   * cells drawn then. A fast scroll asks for the icons of the rows it
-   * stops on, not for every row it passes.
-   */
-  private loadSoon(): void {
-    if (this.loadTimer) return;
-    const wait = LOAD_EVERY_MS - (performance.now() - this.loadedAt);
-    if (wait <= 0) this.loadShown();
-    else
-      this.loadTimer = window.setTimeout(() => {
-        this.loadTimer = 0;
-        if (this.element.isConnected) this.loadShown();
-      }, wait);
+    this.scheduler.loadSoon();
   }
 
   /** The indexes of the items in view: from `first` up to, not including, `end`. */
   private indexesInView(): { first: number; end: number } {
-    const top = this.list.getBoundingClientRect().top;
-    const columns = this.columnsDrawn;
-    return { first: Math.max(0, Math.floor(-top / CELL)) * columns, end: Math.ceil((window.innerHeight - top) / CELL) * columns };
+    const rows = rowsInView(this.list.getBoundingClientRect().top, CELL);
+    return { first: rows.first * this.columnsDrawn, end: rows.end * this.columnsDrawn };
   }
 
   /** Loads the icons of the cells drawn, those in view first, then the spare rows: the browser sends a few requests at a time. */
   private loadShown(): void {
-    this.loadedAt = performance.now();
     const { first, end } = this.indexesInView();
     const inView: string[] = [];
     const spare: string[] = [];
@@ -192,44 +152,23 @@ export class IconGrid {
       [...byPack].map(([pack, names]) =>
         loadIcons(pack, names)
           .catch(() => undefined)
-          .then(() => this.fillPending()),
+          .then(() => this.scheduler.fillSoon()),
       ),
     );
   }
 
-  private filling = 0;
-  /** Images put into cells a frame, adjusted to the frames' length. */
-  private imagesPerFrame = 2;
-  /** When the last frame that put images began, while images are being put frame after frame; 0 otherwise. */
-  private imagesFrom = 0;
-  /**
-   * Fills the cells whose icons have come, a few milliseconds of them a
-   * frame: a hundred large multicolour icons arriving at once would
-   * otherwise make one long frame.
-   */
-  private fillPending(): void {
-    if (this.filling) return;
-    this.filling = requestAnimationFrame((now) => {
-      this.filling = 0;
-      if (this.imagesFrom) {
-        // The frame before put images: fewer if it was long, one more if it was short.
-        const took = now - this.imagesFrom;
-        if (took > IMAGE_FRAME_MS) this.imagesPerFrame = Math.max(1, Math.floor(this.imagesPerFrame / 2));
-        else this.imagesPerFrame = Math.min(MOST_IMAGES_PER_FRAME, this.imagesPerFrame + 1);
+  /** Fills the cells whose icons have come, those in view first, while `budget` allows; false when some are left. */
+  private fillPending(budget: FillBudget): boolean {
+    let done = true;
+    for (const glyph of this.pendingInViewFirst()) {
+      if (!budget.more()) {
+        done = false;
+        break;
       }
-      this.imagesFrom = 0;
-      const until = performance.now() + (this.painted ? FILL_BUDGET_MS : FIRST_FILL_BUDGET_MS);
-      let images = now - this.scrolledAt < SCROLLING_MS ? 1 : this.imagesPerFrame;
-      for (const glyph of this.pendingInViewFirst()) {
-        if (performance.now() > until || images <= 0) {
-          if (images <= 0) this.imagesFrom = now;
-          this.fillPending();
-          break;
-        }
-        if (this.fill(glyph, true)) images--;
-      }
-      this.checkPaint();
-    });
+      if (this.fill(glyph, true)) budget.image();
+    }
+    this.checkPaint();
+    return done;
   }
 
   /** The cells waiting for their icon, those in view before the spare rows. */
@@ -261,7 +200,7 @@ export class IconGrid {
     const name = item.id.slice(colon + 1);
     const glyph = h('span', { class: 'glyph', 'data-id': item.id });
     // Images wait for the frames after this one, a few at a time.
-    if (this.fill(glyph, false)) this.fillPending();
+    if (this.fill(glyph, false)) this.scheduler.fillSoon();
     const more = item.variants?.length ? ` (also ${item.variants.join(', ')})` : '';
     const link = h(
       'a',

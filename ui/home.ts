@@ -5,18 +5,19 @@ import { packIcons, packs, pageRelative, searchIcons, servedByRegistry } from '.
 import { h, searchForm, setSearchWords, viewUrl } from './dom.js';
 import { loadIcons, svgOf } from './icons.js';
 import { Results } from './results.js';
+import { listParams } from './state.js';
 import type { ListContext } from './view.js';
 
 /** Licence filter value for the packs whose licence asks for no credit. */
 const NO_ATTRIBUTION = 'no-attribution';
 
-export interface HomeState {
-  q?: string;
-  filter?: string;
-  license?: string;
-  palette?: string;
-  category?: string;
-  sort?: string;
+/** The parameters of the home view: the words searched, and the filters and order of the packs. */
+const HOME_PARAMETERS = ['q', 'filter', 'license', 'palette', 'category', 'sort'] as const;
+export type HomeState = Partial<Record<(typeof HOME_PARAMETERS)[number], string>>;
+
+/** The home view's parameters among those of an address. */
+export function homeState(params: Readonly<Record<string, string | undefined>>): HomeState {
+  return Object.fromEntries(HOME_PARAMETERS.map((name) => [name, params[name]]));
 }
 
 function select(label: string, name: string, value: string | undefined, options: Array<[string, string]>, onChange: (value: string) => void): HTMLElement {
@@ -41,7 +42,7 @@ function packMatches(pack: RegistryEntry, state: HomeState): boolean {
 
 /**
  * The licence menu: each licence (SPDX id) once, named by the title its
- * packs give it most; where packs give two licences the same title (three
+ * packs give it most; where packs give two licences the same title (the
  * GPLs are all "GPL"), by its SPDX id.
  */
 export function licenceOptions(all: readonly RegistryEntry[]): Array<[string, string]> {
@@ -112,7 +113,9 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
   const early = state.q ? searchIcons(state.q) : undefined;
   early?.catch(() => undefined);
   const searchable = await servedByRegistry();
-  const update = (change: Partial<HomeState>, replace = true) => context.navigate(viewUrl({ ...state, ...change }), replace);
+  /** The parameters now: the words and the filter typed since the view was drawn are in the page's state. */
+  const current = () => homeState(listParams());
+  const update = (change: HomeState, replace = true) => context.navigate(viewUrl({ ...current(), ...change }), replace);
   root.append(h('h1', {}, 'Icons'), intro(searchable));
   const packsPart = h('div', { class: 'packs' });
   /** Builds the cards once the packs are shown, when they were hidden by a search as they came. */
@@ -130,8 +133,7 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
       placeholder: 'Search every icon: trash, arrow left, mdi:home',
       value: state.q,
       search: (words) => {
-        state.q = words || undefined;
-        context.setParams({ ...state });
+        context.setParams({ ...current(), q: words || undefined });
         packsPart.hidden = !!words;
         if (!words) showCards?.();
         void results.show(words);
@@ -165,14 +167,14 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
       return;
     }
     showCards = undefined;
-    const shown = (state.sort === 'name' ? byName : all).filter((pack) => packMatches(pack, state));
+    const now = current();
+    const shown = (now.sort === 'name' ? byName : all).filter((pack) => packMatches(pack, now));
     count.textContent = `${shown.length} of ${all.length} packs`;
     list.replaceChildren(...shown.map(packCard));
   };
   filterInput.addEventListener('input', () => {
-    state.filter = filterInput.value || undefined;
     // The address follows the filter without redrawing the page (and the field keeps its focus).
-    context.setParams({ ...state });
+    context.setParams({ ...current(), filter: filterInput.value || undefined });
     show();
   });
   packsPart.append(

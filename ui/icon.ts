@@ -1,22 +1,14 @@
-import { SHADCN_NAMESPACE } from '../src/faces/shadcn/shadcn.js';
 import { attributionLine } from '../src/core/render/licence.js';
-import { componentSource, FRAMEWORKS, type Framework, iconCss, iconDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
+import type { IconDocument } from '../src/core/render/icon-document.js';
+import type { RegistryEntry } from '../src/core/render/registry-entry.js';
+import { iconDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
+import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, textOf } from './formats.js';
 import { iconUrl } from './grid.js';
 import { drawnOf, remember } from './icons.js';
-import {
-  componentWith,
-  cssWith,
-  dataUrl,
-  FORMAT_LABELS,
-  type Format,
-  iconClass,
-  iconifyComponentUsage,
-  iconifyIconTag,
-  type Size,
-  svgWith,
-} from './snippets.js';
+import { svgWith } from './snippets.js';
+import { Store } from './state.js';
 
 export interface IconState {
   pack: string;
@@ -30,31 +22,13 @@ const MAX_SIZE = 2048;
 const PREVIEW_SIZE = 128;
 /** Largest preview drawn, so that a size typed large stays inside the panel. */
 const MAX_PREVIEW = 256;
-/** Pixel size of a PNG when the SVG keeps its own size (1em). */
-const PNG_SIZE = 256;
 
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = h('a', { href: url, download: name });
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** What one panel holds: the choices made in it, the format whose text the snippet shows, and what the formats fetched, by key. */
+interface PanelState extends Choices {
+  shown: CopyFormat;
+  fetched: Readonly<Record<string, string>>;
 }
-
-function pngOf(svg: string, pixels: number): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => {
-      const ratio = image.naturalWidth / image.naturalHeight || 1;
-      const canvas = h('canvas', { width: Math.round(pixels * Math.max(ratio, 1)), height: Math.round(pixels / Math.min(ratio, 1)) });
-      canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no PNG'))), 'image/png');
-    };
-    image.onerror = () => reject(new Error('the SVG did not load'));
-    image.src = dataUrl(svg);
-  });
-}
+type Panel = Store<PanelState>;
 
 /** What the registry suggests for a missing icon (or pack), as links to them. */
 async function missing(root: HTMLElement, state: IconState, packExists: boolean): Promise<void> {
@@ -85,117 +59,61 @@ async function missing(root: HTMLElement, state: IconState, packExists: boolean)
 /**
  * The view of one icon: large and at common sizes on light and dark, what
  * to copy in every format (previewed as it will be copied) or download, at
- * a size typed and in a colour picked, and its licence.
+ * a size typed and in a colour picked, and its licence. The formats and
+ * downloads are tables (formats.ts); this draws them.
  */
 export async function iconView(root: HTMLElement, state: IconState): Promise<void> {
-  // Asked for at once: the pack's entry, the icon's document, the pack's aliases, and the components.
-  const components = FRAMEWORKS.map((framework) => componentSource(framework, state.pack, state.icon));
-  const [all, document_, icons] = await Promise.all([
-    packs(),
-    iconDocument(state.pack, state.icon).catch(() => undefined),
-    packIcons(state.pack).catch(() => undefined),
-  ]);
-  const entry = all.find((pack) => pack.id === state.pack);
-  if (!entry || !document_) return missing(root, state, !!entry);
-  const doc = document_;
-  const parent = icons?.aliases[doc.name];
-  let colour: string | undefined;
-  let size: Size;
-  const previews: HTMLElement[] = [];
-  const snippetCode = h('code', { id: 'snippet' });
-  const snippetLabel = h('figcaption', { id: 'snippet-label' });
-  let shown: Format = 'svg';
-
-  // Texts of each format, at the size and colour chosen; a format whose source the registry lacks stays hidden.
-  const sources = new Map<Framework, string>();
-  let css: string | undefined;
-  const shadcnUrl = new URL(pageRelative({ kind: 'icon', pack: doc.pack, name: doc.name }), location.href).href;
-  const svgText = () => svgWith(doc.svg, size, colour);
-  const texts: Record<Format, () => string | undefined> = {
-    id: () => doc.id,
-    svg: svgText,
-    react: () => componentWith(doc.react, doc.width, doc.height, size, colour),
-    jsx: () => component('jsx'),
-    vue: () => component('vue'),
-    svelte: () => component('svelte'),
-    solid: () => component('solid'),
-    shadcn: () => `npx shadcn add ${SHADCN_NAMESPACE}/${doc.pack}/${doc.name}`,
-    shadcnUrl: () => `npx shadcn add ${shadcnUrl}`,
-    iconifyIcon: () => iconifyIconTag(doc.id, size, colour),
-    iconifyReact: () => iconifyComponentUsage('react', doc.id, size, colour),
-    iconifyVue: () => iconifyComponentUsage('vue', doc.id, size, colour),
-    css: () => (css === undefined ? undefined : cssWith(colour ? css.replaceAll('currentColor', colour) : css, size)),
-    unocss: () => iconClass('unocss', doc.id, size, colour),
-    tailwind: () => iconClass('tailwind', doc.id, size, colour),
-    dataUrl: () => dataUrl(svgText()),
-  };
-  function component(framework: Framework): string | undefined {
-    const source = sources.get(framework);
-    return source === undefined ? undefined : componentWith(source, doc.width, doc.height, size, colour);
-  }
-
-  const drawPreviews = () => {
-    for (const preview of previews) {
-      const pixels = preview.dataset.size ? Number(preview.dataset.size) : Math.min(size ?? PREVIEW_SIZE, MAX_PREVIEW);
-      preview.innerHTML = svgWith(doc.svg, pixels, colour);
-    }
-    showSnippet(shown);
-  };
-  const showSnippet = (format: Format) => {
-    shown = format;
-    snippetLabel.textContent = FORMAT_LABELS[format];
-    snippetCode.textContent = texts[format]() ?? '';
-  };
-  const preview = (pixels: number | undefined, label: string) => {
-    const element = h('span', { class: 'preview', 'data-size': pixels, role: 'img', 'aria-label': label });
-    previews.push(element);
-    return element;
-  };
-  const panel = (theme: 'light' | 'dark') =>
-    h(
-      'div',
-      { class: `panel ${theme}` },
-      h('div', { class: 'large' }, preview(undefined, `${doc.id} at the chosen size on ${theme}`)),
-      h(
-        'div',
-        { class: 'sizes' },
-        ...SIZES.map((pixels) => h('figure', {}, preview(pixels, `${doc.id} at ${pixels} pixels on ${theme}`), h('figcaption', {}, `${pixels}px`))),
-      ),
+  // Asked for at once: the icon's document, the pack's entry and aliases, and what the formats fetch.
+  const document_ = iconDocument(state.pack, state.icon).catch(() => undefined);
+  const panel: Panel = new Store<PanelState>({ size: undefined, colour: undefined, shown: FIRST_SHOWN, fetched: {} });
+  for (const format of COPY_FORMATS)
+    void format.fetch?.(state.pack, state.icon, document_).then(
+      (text) => text !== undefined && panel.set({ fetched: { ...panel.get().fetched, [format.key]: text } }),
+      () => undefined,
     );
-
-  const copyButton = (format: Format) => {
-    const label = FORMAT_LABELS[format];
-    const button = h('button', { type: 'button', 'data-copy': label, 'data-format': format }, label);
-    button.hidden = texts[format]() === undefined;
-    button.addEventListener('click', async () => {
-      const text = texts[format]();
-      if (text === undefined) return;
-      showSnippet(format);
-      await navigator.clipboard.writeText(text);
-      button.classList.add('copied');
-      announce(`${label} copied`);
-      setTimeout(() => button.classList.remove('copied'), 1500);
-    });
-    // What a button copies is shown before it is pressed.
-    button.addEventListener('focus', () => showSnippet(format));
-    button.addEventListener('pointerenter', () => showSnippet(format));
-    return button;
-  };
-  const buttons = (Object.keys(FORMAT_LABELS) as Format[]).map(copyButton);
-  const reveal = () => {
-    for (const button of buttons) button.hidden = texts[button.dataset.format as Format]() === undefined;
-  };
-  void Promise.all(
-    components.map(async (pending, i) => {
-      const source = await pending;
-      if (source !== undefined) sources.set(FRAMEWORKS[i] as Framework, source);
-    }),
-  ).then(reveal);
-  void iconCss(doc.pack, doc.name, undefined).then((text) => {
-    css = text;
-    reveal();
+  const [all, doc, icons] = await Promise.all([packs(), document_, packIcons(state.pack).catch(() => undefined)]);
+  const entry = all.find((pack) => pack.id === state.pack);
+  if (!entry || !doc) return missing(root, state, !!entry);
+  const parent = icons?.aliases[doc.name];
+  root.append(
+    h('p', { class: 'crumbs' }, h('a', { href: viewUrl({ pack: entry.id }) }, entry.name)),
+    h('h2', { id: 'drawer-title', class: 'icon-title', tabindex: -1 }, doc.id),
+    parent ? h('p', { class: 'alias' }, 'An alias of ', h('a', { href: viewUrl({ pack: entry.id, icon: parent }) }, `${entry.id}:${parent}`), '.') : '',
+    h('div', { class: 'panels' }, previews(doc, 'light', panel), previews(doc, 'dark', panel)),
+    options(entry, doc, panel),
+    h('div', { class: 'actions formats', role: 'group', 'aria-label': 'Copy' }, ...COPY_FORMATS.map((format) => copyButton(doc, format, panel))),
+    snippet(doc, panel),
+    h('div', { class: 'actions', role: 'group', 'aria-label': 'Download' }, ...DOWNLOADS.map((format) => downloadButton(doc, format, panel))),
+    licence(entry, doc),
+  );
+  void otherPacks(doc.id).then((section) => {
+    if (section && root.isConnected) root.append(section);
   });
+}
 
+const choicesChanged = (now: Choices, before: Choices) => now.size !== before.size || now.colour !== before.colour;
+
+/** The icon large, at the size chosen, and at the common sizes, on `theme`; drawn again when the size or colour changes. */
+function previews(doc: IconDocument, theme: 'light' | 'dark', panel: Panel): HTMLElement {
+  const preview = (pixels: number | undefined, label: string) => h('span', { class: 'preview', 'data-size': pixels, role: 'img', 'aria-label': label });
+  const large = preview(undefined, `${doc.id} at the chosen size on ${theme}`);
+  const sized = SIZES.map((pixels) => [pixels, preview(pixels, `${doc.id} at ${pixels} pixels on ${theme}`)] as const);
+  const draw = ({ size, colour }: Choices) => {
+    large.innerHTML = svgWith(doc.svg, Math.min(size ?? PREVIEW_SIZE, MAX_PREVIEW), colour);
+    for (const [pixels, element] of sized) element.innerHTML = svgWith(doc.svg, pixels, colour);
+  };
+  draw(panel.get());
+  panel.subscribe((now, before) => choicesChanged(now, before) && draw(now));
+  return h(
+    'div',
+    { class: `panel ${theme}` },
+    h('div', { class: 'large' }, large),
+    h('div', { class: 'sizes' }, ...sized.map(([pixels, element]) => h('figure', {}, element, h('figcaption', {}, `${pixels}px`)))),
+  );
+}
+
+/** The size field, the colour picker (for one-colour packs) and the bag's button. */
+function options(entry: RegistryEntry, doc: IconDocument, panel: Panel): HTMLElement {
   const sizeInput = h('input', {
     type: 'number',
     id: 'svg-size',
@@ -209,10 +127,9 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
   });
   sizeInput.addEventListener('input', () => {
     const value = Number(sizeInput.value);
-    size = sizeInput.value && Number.isFinite(value) && value > 0 ? Math.min(value, MAX_SIZE) : undefined;
-    drawPreviews();
+    panel.set({ size: sizeInput.value && Number.isFinite(value) && value > 0 ? Math.min(value, MAX_SIZE) : undefined });
   });
-  const options = h(
+  const element = h(
     'div',
     { class: 'filters' },
     h('label', { class: 'field' }, h('span', {}, 'Size (px)'), sizeInput),
@@ -221,56 +138,93 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
   );
   if (!entry.palette) {
     const picker = h('input', { type: 'color', id: 'colour', value: '#1f6feb' });
-    picker.addEventListener('input', () => {
-      colour = picker.value;
-      drawPreviews();
-    });
+    picker.addEventListener('input', () => panel.set({ colour: picker.value }));
     const reset = h('button', { type: 'button', id: 'colour-reset' }, 'Use the text colour');
-    reset.addEventListener('click', () => {
-      colour = undefined;
-      drawPreviews();
-    });
-    options.append(h('label', { class: 'field' }, h('span', {}, 'Colour'), picker), reset);
+    reset.addEventListener('click', () => panel.set({ colour: undefined }));
+    element.append(h('label', { class: 'field' }, h('span', {}, 'Colour'), picker), reset);
   }
+  element.append(bagToggle(doc.id));
+  return element;
+}
+
+function bagToggle(id: string): HTMLElement {
   const take = h('button', { type: 'button', id: 'bag-toggle' });
   const markTaken = () => {
-    const taken = bag.has(doc.id);
+    const taken = bag.has(id);
     take.setAttribute('aria-pressed', String(taken));
     take.textContent = taken ? 'In the bag' : 'Add to the bag';
   };
   take.addEventListener('click', () => {
-    if (!bag.toggle(doc.id)) announce('The bag is full');
+    if (!bag.toggle(id)) announce('The bag is full');
   });
   const unsubscribe = bag.subscribe(() => (take.isConnected ? markTaken() : unsubscribe()));
   markTaken();
-  options.append(take);
+  return take;
+}
 
-  const svgDownload = h('button', { type: 'button', id: 'download-svg' }, 'Download SVG');
-  svgDownload.addEventListener('click', () => download(`${doc.pack}-${doc.name}.svg`, new Blob([svgText()], { type: 'image/svg+xml' })));
-  const pngDownload = h('button', { type: 'button', id: 'download-png' }, 'Download PNG');
-  pngDownload.addEventListener('click', async () => download(`${doc.pack}-${doc.name}.png`, await pngOf(svgText(), size ?? PNG_SIZE)));
-  const credit = attributionLine(entry, doc.id);
-  root.append(
-    h('p', { class: 'crumbs' }, h('a', { href: viewUrl({ pack: entry.id }) }, entry.name)),
-    h('h2', { id: 'drawer-title', class: 'icon-title', tabindex: -1 }, doc.id),
-    parent ? h('p', { class: 'alias' }, 'An alias of ', h('a', { href: viewUrl({ pack: entry.id, icon: parent }) }, `${entry.id}:${parent}`), '.') : '',
-    h('div', { class: 'panels' }, panel('light'), panel('dark')),
-    options,
-    h('div', { class: 'actions formats', role: 'group', 'aria-label': 'Copy' }, ...buttons),
-    h('figure', { class: 'snippet' }, snippetLabel, h('pre', { tabindex: 0, 'aria-labelledby': 'snippet-label' }, snippetCode)),
-    h('div', { class: 'actions', role: 'group', 'aria-label': 'Download' }, svgDownload, pngDownload),
-    h(
-      'section',
-      { class: 'licence', 'aria-label': 'Licence' },
-      h('h3', {}, 'Licence'),
-      h('p', {}, `From ${entry.name} by ${entry.author.name}, licensed ${entry.license.title}.`),
-      h('p', {}, credit ? `Credit to give where you ship it: ${credit}` : 'Its licence asks for no credit.'),
-    ),
-  );
-  drawPreviews();
-  void otherPacks(doc.id).then((section) => {
-    if (section && root.isConnected) root.append(section);
+/** A format's button: it copies the format's text, shown in the snippet as soon as it is pointed at; hidden while the format has no text. */
+function copyButton(doc: IconDocument, format: CopyFormat, panel: Panel): HTMLElement {
+  const button = h('button', { type: 'button', 'data-copy': format.label, 'data-format': format.key }, format.label);
+  const text = () => {
+    const now = panel.get();
+    return textOf(format, doc, now, now.fetched);
+  };
+  button.hidden = text() === undefined;
+  panel.subscribe((now, before) => {
+    if (now.fetched !== before.fetched) button.hidden = text() === undefined;
   });
+  button.addEventListener('click', async () => {
+    const copied = text();
+    if (copied === undefined) return;
+    panel.set({ shown: format });
+    await navigator.clipboard.writeText(copied);
+    button.classList.add('copied');
+    announce(`${format.label} copied`);
+    setTimeout(() => button.classList.remove('copied'), 1500);
+  });
+  // What a button copies is shown before it is pressed.
+  button.addEventListener('focus', () => panel.set({ shown: format }));
+  button.addEventListener('pointerenter', () => panel.set({ shown: format }));
+  return button;
+}
+
+/** The text of the format pointed at last, at the choices made. */
+function snippet(doc: IconDocument, panel: Panel): HTMLElement {
+  const label = h('figcaption', { id: 'snippet-label' });
+  const code = h('code', { id: 'snippet' });
+  const draw = (now: PanelState) => {
+    label.textContent = now.shown.label;
+    code.textContent = textOf(now.shown, doc, now, now.fetched) ?? '';
+  };
+  draw(panel.get());
+  panel.subscribe((now, before) => (now.shown !== before.shown || choicesChanged(now, before)) && draw(now));
+  return h('figure', { class: 'snippet' }, label, h('pre', { tabindex: 0, 'aria-labelledby': 'snippet-label' }, code));
+}
+
+function downloadButton(doc: IconDocument, format: DownloadFormat, panel: Panel): HTMLElement {
+  const button = h('button', { type: 'button', id: format.id }, format.label);
+  button.addEventListener('click', async () => download(format.file(doc), await format.content(doc, panel.get())));
+  return button;
+}
+
+function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = h('a', { href: url, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function licence(entry: RegistryEntry, doc: IconDocument): HTMLElement {
+  const credit = attributionLine(entry, doc.id);
+  return h(
+    'section',
+    { class: 'licence', 'aria-label': 'Licence' },
+    h('h3', {}, 'Licence'),
+    h('p', {}, `From ${entry.name} by ${entry.author.name}, licensed ${entry.license.title}.`),
+    h('p', {}, credit ? `Credit to give where you ship it: ${credit}` : 'Its licence asks for no credit.'),
+  );
 }
 
 /** The same meaning in other packs (so that a team can keep one pack's style), as links drawn from the search's results. */

@@ -2,9 +2,9 @@ import { packs, servedByRegistry } from './api.js';
 import { bagPanel } from './bag-panel.js';
 import { announce, h } from './dom.js';
 import { Drawer } from './drawer.js';
-import type { IconGrid } from './grid.js';
-import { homeView } from './home.js';
+import { homeState, homeView } from './home.js';
 import { packView } from './pack.js';
+import { listParams, Newest, page } from './state.js';
 import { themeSwitch } from './theme.js';
 import type { ListContext } from './view.js';
 
@@ -26,23 +26,16 @@ const root = document.getElementById('main') as HTMLElement;
 const header = document.querySelector('header.top') as HTMLElement;
 header.append(h('span', { class: 'grow' }), themeSwitch(), bagPanel());
 
-/** The list view drawn now: its parameters (the address without `icon`) and its grid. */
-let listKey: string | undefined;
-let listParams: Record<string, string> = {};
-let grid: IconGrid | undefined;
-/** Whether the open icon view was pushed onto the history by this page (then closing it goes back). */
-let pushedIcon = false;
-
 const paramsOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
 const keyOf = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([key]) => key !== 'icon')).toString();
 
 /** The `icon` parameter of an icon opened over the current list: its name in its own pack's view, its id elsewhere. */
 function iconParam(id: string): string {
   const colon = id.indexOf(':');
-  return listParams.pack === id.slice(0, colon) ? id.slice(colon + 1) : id;
+  return listParams().pack === id.slice(0, colon) ? id.slice(colon + 1) : id;
 }
 function addressWith(icon: string | undefined): string {
-  const query = new URLSearchParams(listParams);
+  const query = new URLSearchParams(listParams());
   if (icon) query.set('icon', icon);
   const text = query.toString();
   return text ? `?${text}` : './';
@@ -51,7 +44,7 @@ function addressWith(icon: string | undefined): string {
 const drawer = new Drawer({
   step: (id) => history.replaceState(null, '', addressWith(iconParam(id))),
   close: () => {
-    if (pushedIcon) history.back();
+    if (page.get().pushedIcon) history.back();
     else {
       history.replaceState(null, '', addressWith(undefined));
       drawer.hide();
@@ -64,47 +57,43 @@ document.body.append(drawer.element);
 function navigate(url: string, replace = false): void {
   if (replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
-  pushedIcon = false;
+  page.set({ pushedIcon: false });
   void render();
 }
 
 const context: ListContext = {
   navigate,
   setParams(params) {
-    listParams = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
-    listKey = keyOf(listParams);
+    const kept = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
+    page.set({ list: { key: keyOf(kept), params: kept } });
     history.replaceState(null, '', addressWith(undefined));
     drawer.hide(false);
   },
-  setGrid(next) {
-    grid = next;
-    drawer.setList(next);
+  setGrid(grid) {
+    page.set({ grid });
   },
   open(index) {
-    const item = grid?.items[index];
+    const item = page.get().grid?.items[index];
     if (!item) return;
     const url = addressWith(iconParam(item.id));
     if (drawer.isOpen()) history.replaceState(null, '', url);
     else {
       history.pushState(null, '', url);
-      pushedIcon = true;
+      page.set({ pushedIcon: true });
     }
     void drawer.show(item.id);
   },
 };
 
-let rendering = 0;
+const views = new Newest();
 async function render(): Promise<void> {
-  const current = ++rendering;
+  const newest = views.begin();
   const params = paramsOf(location.search);
   const key = keyOf(params);
   const icon = params.icon;
   const iconId = icon ? (icon.includes(':') ? icon : params.pack ? `${params.pack}:${icon}` : undefined) : undefined;
-  if (key !== listKey) {
-    listKey = key;
-    listParams = paramsOf(`?${key}`);
-    grid = undefined;
-    drawer.setList(undefined);
+  if (key !== page.get().list?.key) {
+    page.set({ list: { key, params: paramsOf(`?${key}`) }, grid: undefined });
     // Built in place, so that grids measure the room they have; a newer view replaces it.
     const view = document.createElement('div');
     root.replaceChildren(view);
@@ -112,20 +101,15 @@ async function render(): Promise<void> {
     if (iconId) void drawer.show(iconId);
     try {
       if (params.pack) await packView(view, { pack: params.pack, q: params.q, category: params.category }, context);
-      else
-        await homeView(
-          view,
-          { q: params.q, filter: params.filter, license: params.license, palette: params.palette, category: params.category, sort: params.sort },
-          context,
-        );
+      else await homeView(view, homeState(params), context);
     } catch (error) {
       view.replaceChildren(h('h1', {}, 'The registry did not answer'), h('p', {}, (error as Error).message));
     }
-    if (current !== rendering) return;
+    if (!newest()) return;
   }
   if (iconId) void drawer.show(iconId);
   else if (drawer.isOpen()) drawer.hide();
-  setTitle(drawer.isOpen() ? drawer.id : undefined);
+  setTitle(page.get().icon);
 }
 
 function setTitle(iconId: string | undefined): void {
@@ -159,7 +143,7 @@ document.addEventListener('keydown', (event) => {
 });
 
 window.addEventListener('popstate', () => {
-  pushedIcon = false;
+  page.set({ pushedIcon: false });
   void render();
 });
 void render();

@@ -105,8 +105,7 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
     placeholder: searchable ? `Search ${entry.name}` : 'Filter by name',
     value: state.q,
     search: (words) => {
-      state.q = words || undefined;
-      context.setParams({ pack: entry.id, q: state.q, category: state.category });
+      context.setParams({ pack: entry.id, q: words || undefined, category: state.category });
       // Searching a category filters its names; the registry's search covers the whole pack.
       if (searchable && !state.category) void results.show(words);
       else showLocal(words);

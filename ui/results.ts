@@ -3,6 +3,7 @@ import { announce, h } from './dom.js';
 import { IconGrid } from './grid.js';
 import { remember } from './icons.js';
 import { mark, markEach } from './marks.js';
+import { Newest } from './state.js';
 import type { ListContext } from './view.js';
 
 /**
@@ -13,7 +14,7 @@ import type { ListContext } from './view.js';
  */
 export class Results {
   readonly element = h('section', { class: 'results', 'aria-label': 'Search results' });
-  private asked = 0;
+  private readonly searches = new Newest();
   private controller: AbortController | undefined;
 
   constructor(
@@ -31,7 +32,7 @@ export class Results {
 
   /** Shows the results of `words`: `answer` when given (asked for already), else asked for now. */
   async show(words: string, answer?: Promise<SearchAnswer>): Promise<void> {
-    const asked = ++this.asked;
+    const newest = this.searches.begin();
     this.controller?.abort();
     if (!words) {
       const idle = this.options.idle?.();
@@ -48,11 +49,11 @@ export class Results {
     try {
       found = await (answer ?? searchIcons(words, { pack: this.options.pack, signal: controller.signal }));
     } catch (error) {
-      if (asked !== this.asked) return;
+      if (!newest()) return;
       this.element.replaceChildren(h('p', { class: 'empty' }, `The search did not answer: ${(error as Error).message}`));
       return;
     }
-    if (asked !== this.asked) return;
+    if (!newest()) return;
     this.draw(words, found, found.results);
   }
 

@@ -1,12 +1,11 @@
 import { svgToData } from '@iconify/utils';
-import type { Framework } from './api.js';
 
 /*
- * What the icon view offers to copy, each at the size and in the colour
- * chosen. The components and the CSS are the registry's own (its
- * documents and its Iconify CSS route); the page only sets the size and
- * colour on what the registry printed, and writes the one-line usages
- * (tags, classes, commands) itself.
+ * How the texts the icon view offers to copy (formats.ts lists them) are
+ * made, each at the size and in the colour chosen. The components and the
+ * CSS are the registry's own (its documents and its Iconify CSS route);
+ * the page only sets the size and colour on what the registry printed, and
+ * writes the one-line usages (tags, classes, commands) itself.
  */
 
 /** A size chosen: pixels, or undefined for the registry's own 1em. */
@@ -83,26 +82,3 @@ export function iconClass(kind: 'unocss' | 'tailwind', id: string, size: Size, c
 export function dataUrl(svg: string): string {
   return svgToData(svg);
 }
-
-/** The formats offered, in the order shown, with the labels that name them. */
-export const FORMAT_LABELS = {
-  id: 'Iconify id',
-  svg: 'SVG',
-  react: 'React component',
-  jsx: 'JSX component',
-  vue: 'Vue component',
-  svelte: 'Svelte component',
-  solid: 'Solid component',
-  shadcn: 'shadcn command',
-  shadcnUrl: 'shadcn command with URL',
-  iconifyIcon: '<iconify-icon> tag',
-  iconifyReact: '@iconify/react',
-  iconifyVue: '@iconify/vue',
-  css: 'CSS',
-  unocss: 'UnoCSS class',
-  tailwind: 'Tailwind 4 class',
-  dataUrl: 'data URL',
-} as const satisfies Record<string, string>;
-
-export type Format = keyof typeof FORMAT_LABELS;
-export const COMPONENT_FORMATS: readonly Framework[] = ['jsx', 'vue', 'svelte', 'solid'];

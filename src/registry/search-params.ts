@@ -14,7 +14,7 @@ export const MAX_SEARCH_PACKS = 64;
 const WHOLE_NUMBER = /^(0|[1-9][0-9]{0,6})$/;
 const PARAMETERS = new Set(['q', 'like', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
 /** An icon id as `like` takes it. */
-const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
+export const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * The search `/r/search.json?q=&limit=&offset=&packs=&license=&palette=&style=`
