@@ -3,7 +3,6 @@ import { defaultIconProps } from '@iconify/utils';
 import { type IconStyle, iconStyleOf } from '../search-index/icon-style.js';
 import type { ListedIcon, SearchLists, Tag } from '../search-index/search-lists.js';
 
-
 /** Alias props that make an alias an icon of its own, as the reference counts them. */
 const TRANSFORMING_PROPS = Object.keys(defaultIconProps) as Array<keyof typeof defaultIconProps>;
 

@@ -33,6 +33,11 @@ interface ChangeRow {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest().subarray(0, 16);
 
+function entryRow(kind: 'icon' | 'alias', value: unknown, parent: string | null) {
+  const text = JSON.stringify(value);
+  return { kind, text, hash: hashOf(text), parent };
+}
+
 function entryOf(kind: 'icon' | 'alias' | null, data: string | null): HistoryEntry | undefined {
   if (kind === null || data === null) return undefined;
   return kind === 'icon' ? { kind, icon: JSON.parse(data) as ExtendedIconifyIcon } : { kind, alias: JSON.parse(data) as ExtendedIconifyAlias };
@@ -92,6 +97,24 @@ export class RevisionHistory {
     const revisions = this.revisions(pack);
     const seq = this.selectServed.get(pack);
     return revisions.find((revision) => revision.seq === seq) ?? revisions.at(-1);
+  }
+
+  /**
+   * The revisions recorded at or after `since` (ms) of the packs `visible`
+   * lets through, newest first, at most `limit`: read newest first through
+   * an index, stopping once `limit` are found.
+   */
+  recordedSince(since: number, visible: (pack: string) => boolean, limit: number): Revision[] {
+    const found: Revision[] = [];
+    const rows = this.db
+      .prepare<[number], Revision>('SELECT pack, seq, version, recorded, source FROM revisions WHERE recorded >= ? ORDER BY recorded DESC, pack, seq DESC')
+      .iterate(since);
+    for (const row of rows) {
+      if (!visible(row.pack)) continue;
+      found.push(row);
+      if (found.length === limit) break;
+    }
+    return found;
   }
 
   /** Every pack with a revision. */
@@ -158,46 +181,35 @@ export class RevisionHistory {
   }
 
   /**
-   * Records a pack document as a revision named `version`, unless it draws
-   * exactly what the pack's newest revision draws (then that revision is
-   * returned). Only the names that differ from the newest revision are
-   * written, and each entry's text is stored once.
+   * Records a pack document as the revision `version` of a pack, after its
+   * newest one: only the names that differ from that revision are written,
+   * and each text is stored once, so a revision that draws what the one
+   * before drew costs one row. A version kept already is returned as it is
+   * when the document is the same, and refused when it differs.
    */
   record(pack: string, version: string, source: string, document: IconifyJSON, recorded = Date.now()): { revision: Revision; added: boolean } {
     return this.db.transaction(() => {
-      const known = this.revision(pack, version);
-      const newest = this.revisions(pack).at(-1);
       const { icons, aliases, ...fields } = document;
       const rootText = JSON.stringify(fields);
-      const next = new Map<string, { kind: 'icon' | 'alias'; text: string; parent: string | null }>();
-      for (const [name, icon] of Object.entries(icons)) next.set(name, { kind: 'icon', text: JSON.stringify(icon), parent: null });
-      for (const [name, alias] of Object.entries(aliases ?? {})) next.set(name, { kind: 'alias', text: JSON.stringify(alias), parent: alias.parent });
-      const previous = new Map<string, { kind: string; hash: Buffer }>();
-      let previousRoot: Buffer | undefined;
-      if (newest) {
-        const rows = this.db
-          .prepare<[string, number], { name: string; kind: string | null; hash: Buffer | null }>(
-            'SELECT c.name AS name, c.kind AS kind, c.hash AS hash FROM changes c WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?)',
-          )
-          .all(pack, newest.seq);
-        for (const row of rows) if (row.kind !== null && row.hash !== null) previous.set(row.name, { kind: row.kind, hash: row.hash });
-        previousRoot = this.db.prepare<[string, number], Buffer>('SELECT root FROM revisions WHERE pack = ? AND seq = ?').pluck().get(pack, newest.seq);
-      }
       const rootHash = hashOf(rootText);
-      const differing: Array<[string, { kind: 'icon' | 'alias'; hash: Buffer; text: string; parent: string | null } | undefined]> = [];
-      for (const [name, entry] of next) {
-        const hash = hashOf(entry.text);
-        const before = previous.get(name);
-        if (!before || before.kind !== entry.kind || !before.hash.equals(hash)) differing.push([name, { ...entry, hash }]);
+      const next = new Map<string, { kind: 'icon' | 'alias'; text: string; hash: Buffer; parent: string | null }>();
+      for (const [name, icon] of Object.entries(icons)) next.set(name, entryRow('icon', icon, null));
+      for (const [name, alias] of Object.entries(aliases ?? {})) next.set(name, entryRow('alias', alias, alias.parent));
+      const newest = this.revisions(pack).at(-1);
+      const known = this.revision(pack, version);
+      if (known) {
+        if (this.differingNames(pack, known.seq, next).length > 0 || !this.rootHashOf(pack, known.seq)?.equals(rootHash)) {
+          throw new Error(`${pack}@${version} is kept already, with other content`);
+        }
+        return { revision: known, added: false };
       }
-      for (const name of previous.keys()) if (!next.has(name)) differing.push([name, undefined]);
-      if (newest && differing.length === 0 && previousRoot?.equals(rootHash)) return { revision: newest, added: false };
-      if (known) throw new Error(`${pack}@${version} is kept already, with other content`);
+      const differing = newest ? this.differingNames(pack, newest.seq, next) : [...next.keys()];
       const seq = (newest?.seq ?? 0) + 1;
       const putBlob = this.db.prepare('INSERT OR IGNORE INTO blobs (hash, data) VALUES (?, ?)');
       const putChange = this.db.prepare('INSERT INTO changes (pack, name, seq, kind, hash, parent) VALUES (?, ?, ?, ?, ?, ?)');
       putBlob.run(rootHash, rootText);
-      for (const [name, entry] of differing) {
+      for (const name of differing) {
+        const entry = next.get(name);
         if (entry) putBlob.run(entry.hash, entry.text);
         putChange.run(pack, name, seq, entry?.kind ?? null, entry?.hash ?? null, entry?.parent ?? null);
       }
@@ -206,6 +218,29 @@ export class RevisionHistory {
         .run(pack, seq, version, recorded, source, rootHash);
       return { revision: { pack, seq, version, recorded, source }, added: true };
     })();
+  }
+
+  /** The names whose entry at revision `seq` is not the one in `next` (names gone from `next` included). */
+  private differingNames(pack: string, seq: number, next: ReadonlyMap<string, { kind: string; hash: Buffer }>): string[] {
+    const rows = this.db
+      .prepare<[string, number], { name: string; kind: string | null; hash: Buffer | null }>(
+        'SELECT c.name AS name, c.kind AS kind, c.hash AS hash FROM changes c WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?)',
+      )
+      .all(pack, seq);
+    const differing: string[] = [];
+    const present = new Set<string>();
+    for (const row of rows) {
+      if (row.kind === null || row.hash === null) continue;
+      present.add(row.name);
+      const entry = next.get(row.name);
+      if (!entry || entry.kind !== row.kind || !entry.hash.equals(row.hash)) differing.push(row.name);
+    }
+    for (const name of next.keys()) if (!present.has(name)) differing.push(name);
+    return differing;
+  }
+
+  private rootHashOf(pack: string, seq: number): Buffer | undefined {
+    return this.db.prepare<[string, number], Buffer>('SELECT root FROM revisions WHERE pack = ? AND seq = ?').pluck().get(pack, seq);
   }
 
   /** Makes a kept revision the one served at the pack's unpinned addresses. */

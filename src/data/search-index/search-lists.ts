@@ -24,4 +24,3 @@ export interface SearchLists {
   /** Each category with its icons, as `/collection` lists them. */
   categories: Tag[];
 }
-
