@@ -1,6 +1,7 @@
 import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
@@ -79,9 +80,14 @@ async function build(args: string[]): Promise<number> {
   return 0;
 }
 
+/** The lowest CPU priority: a running server's answers come before an update's work. */
+const UPDATE_NICENESS = 19;
+
 async function updateCommand(args: string[]): Promise<number> {
   const options = parseUpdateOptions(args, invocation);
   if (options === 'help') return help('update');
+  // An update is background work beside a server that answers requests: it yields the CPU to it.
+  setPriority(UPDATE_NICENESS);
   // Loaded here only: npm's fetcher is of no use to a server.
   const { updatePacks, UpdateError } = await import('./update.js');
   try {

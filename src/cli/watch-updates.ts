@@ -31,8 +31,9 @@ export function watchUpdates(dataDir: string, log: Logger, changed: () => void):
     if (now === seen) return;
     seen = now;
     try {
+      const started = performance.now();
       changed();
-      log.info({ file: path }, 'updated packs reloaded');
+      log.info({ file: path, ms: Math.round(performance.now() - started) }, 'updated packs reloaded');
     } catch (error) {
       log.error({ err: error, file: path }, 'reloading updated packs failed; still serving the previous ones');
     }

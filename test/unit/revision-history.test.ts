@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
-import { getIconData } from '@iconify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePack } from '../../src/data/catalog/prepare-pack.js';
 import { packChanges } from '../../src/data/history/pack-changes.js';
 import { readIconSetPackage } from '../../src/data/history/package-source.js';
 import { RevisionHistory } from '../../src/data/history/revision-history.js';
+import { expectedChanges } from '../helpers/npm-fixtures.js';
 import { ROOT } from '../helpers/paths.js';
 
 /*
@@ -21,38 +21,6 @@ const tarball = (version: string) => `file:${join(ROOT, 'test', 'fixtures', 'npm
 
 /** The pack document the registry serves of a package's set. */
 const documentOf = (set: unknown) => JSON.parse(preparePack(set, 'lucide').document) as IconifyJSON;
-
-/** What a name draws in a set, resolved by @iconify/utils; undefined when the set does not draw it (missing or hidden). */
-function drawn(set: IconifyJSON, name: string): string | undefined {
-  const own = set.icons[name] ?? set.aliases?.[name];
-  if (!own || (own as { hidden?: boolean }).hidden) return undefined;
-  const icon = getIconData(set, name);
-  if (!icon) return undefined;
-  const { body, left, top, width, height, rotate, hFlip, vFlip } = icon;
-  return JSON.stringify([body, left, top, width, height, rotate, hFlip, vFlip]);
-}
-
-/** The diff of two sets computed here from the sets alone, name by name, as the history's answer must be. */
-function expectedChanges(before: IconifyJSON, after: IconifyJSON) {
-  const names = new Set([...Object.keys(before.icons), ...Object.keys(before.aliases ?? {}), ...Object.keys(after.icons), ...Object.keys(after.aliases ?? {})]);
-  const added: string[] = [];
-  const hidden: string[] = [];
-  const renamed: Array<{ name: string; to: string }> = [];
-  const changed: string[] = [];
-  for (const name of [...names].sort()) {
-    const was = drawn(before, name);
-    const is = drawn(after, name);
-    if (was === undefined && is !== undefined) added.push(name);
-    else if (was !== undefined && is === undefined) hidden.push(name);
-    else if (was === undefined) continue;
-    else if (name in before.icons && after.aliases?.[name]) {
-      let to = name;
-      while (after.aliases?.[to]) to = after.aliases[to]?.parent as string;
-      renamed.push({ name, to });
-    } else if (was !== is) changed.push(name);
-  }
-  return { added, hidden, renamed, changed };
-}
 
 describe('the revision history of a pack', () => {
   let dir: string;
@@ -75,15 +43,16 @@ describe('the revision history of a pack', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists the revisions in the order they were recorded, and records nothing for the same content again', () => {
+  it('lists the revisions in the order they were recorded; a kept version is recorded once, and never with other content', () => {
     expect(history.revisions('lucide').map(({ seq, version, source }) => ({ seq, version, source }))).toEqual([
       { seq: 1, version: '1.2.100', source: `@iconify-json/lucide@1.2.100 (${tarball('1.2.100').slice(5)})` },
       { seq: 2, version: '1.2.137', source: `@iconify-json/lucide@1.2.137 (${tarball('1.2.137').slice(5)})` },
     ]);
-    expect(history.record('lucide', 'other-name', 'again', current, 3)).toEqual({
+    expect(history.record('lucide', '1.2.137', 'again', current, 3)).toEqual({
       revision: expect.objectContaining({ seq: 2, version: '1.2.137' }),
       added: false,
     });
+    expect(() => history.record('lucide', '1.2.137', 'again', old, 3)).toThrow('lucide@1.2.137 is kept already, with other content');
     expect(history.revisions('lucide')).toHaveLength(2);
     expect(history.served('lucide')?.version).toBe('1.2.137');
   });
@@ -131,6 +100,18 @@ describe('the revision history of a pack', () => {
     expect(changes.changed).toContain('calendar');
     expect(changes.changed).toContain('trash');
     expect(changes.hidden.slice(0, 2)).toEqual(['album', 'angry']);
+  });
+
+  it('keeps the same content under another name as a revision of its own that changes nothing', () => {
+    const scratch = new RevisionHistory(join(dir, 'names.db'));
+    try {
+      scratch.record('lucide', '1.2.137', 'first', current, 1);
+      expect(scratch.record('lucide', 'json-2.2.535', 'second', current, 2)).toEqual({ revision: expect.objectContaining({ seq: 2 }), added: true });
+      expect(scratch.changedBetween('lucide', 1, 2)).toEqual([]);
+      expect(packChanges(scratch, 'lucide', 1, 2)).toEqual({ added: [], hidden: [], renamed: [], changed: [] });
+    } finally {
+      scratch.close();
+    }
   });
 
   it('restricts the changes to the icons a project uses', () => {
