@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 /** A mistake in how the command was called: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
-export type CommandName = 'serve' | 'build' | 'export' | 'import' | 'token';
+export type CommandName = 'serve' | 'build' | 'export' | 'import' | 'token' | 'update';
 
 export interface CommandSpec {
   name: CommandName;

@@ -45,6 +45,19 @@ set, optimised, unsafe files refused) and writes the pack's IconifyJSON, for
 teams that commit their packs in that form. Refused files are listed on stderr.`,
     positionals: 1,
   },
+  update: {
+    name: 'update',
+    synopsis: '[PACK[@VERSION]...] [options]',
+    summary: 'fetch @iconify-json packages and serve their newest (or the named) revisions',
+    about: `Fetches @iconify-json/{pack} from the npm registry that npm is set up for
+(a mirror included), or takes it from --from FILE.tgz, and keeps it as a new
+revision beside the ones kept before. PACK moves the pack to its newest
+version; PACK@VERSION serves that version, even an older one (holding a pack
+back). Without a pack, every pack of the default catalog moves to its newest.
+A server running on the same --data serves the new revisions within seconds.
+A failed download or a broken package changes nothing.`,
+    positionals: Number.POSITIVE_INFINITY,
+  },
   token: {
     name: 'token',
     synopsis: 'NAME',
@@ -112,7 +125,7 @@ export const FLAGS = {
     env: 'DATA_DIR',
     default: './data',
     parse: (text) => text,
-    commands: ['serve', 'build', 'export'],
+    commands: ['serve', 'build', 'export', 'update'],
     help: 'where the catalog database lives',
   }),
   basePath: option({
@@ -182,6 +195,13 @@ export const FLAGS = {
     commands: ['export'],
     help: 'export only these packs (the index then lists only them)',
   }),
+  from: option({
+    name: 'from',
+    placeholder: 'FILE.tgz,...',
+    parse: (text: string | undefined) => text?.split(',').filter(Boolean),
+    commands: ['update'],
+    help: 'take the packages from these tarballs rather than the npm registry',
+  }),
   noCompress: switchFlag({ name: 'no-compress', commands: ['export'], help: 'skip the .br and .gz siblings' }),
   force: switchFlag({ name: 'force', commands: ['build'], help: 'rebuild even when the catalog is current' }),
   noUi: switchFlag({
@@ -192,7 +212,7 @@ export const FLAGS = {
   }),
   id: option({ name: 'id', placeholder: 'ID', shownDefault: "the folder's name", parse: asGiven, commands: ['import'], help: 'pack id' }),
   out: option({ name: 'out', placeholder: 'FILE', parse: asGiven, commands: ['import'], help: 'write to FILE instead of standard output' }),
-  help: switchFlag({ name: 'help', short: 'h', commands: ['serve', 'build', 'export', 'import', 'token'], help: 'show this help' }),
+  help: switchFlag({ name: 'help', short: 'h', commands: ['serve', 'build', 'export', 'import', 'token', 'update'], help: 'show this help' }),
 } satisfies Record<string, Flag>;
 
 export const FLAG_LIST: readonly Flag[] = Object.values(FLAGS);

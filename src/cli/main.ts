@@ -1,6 +1,7 @@
 import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
@@ -8,6 +9,9 @@ import { loadPageAssets } from '../faces/page/assets.js';
 import { terminalBuildObserver } from './build-output.js';
 import { exportProgressPrinter } from './export-output.js';
 import { watchOwnPacks } from './watch-packs.js';
+import { watchUpdates } from './watch-updates.js';
+import { historyPath } from '../data/history/history-file.js';
+import { RevisionHistory } from '../data/history/revision-history.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -15,6 +19,7 @@ import {
   parseImportOptions,
   parseServeOptions,
   parseTokenOptions,
+  parseUpdateOptions,
   UsageError,
   type CatalogOptions,
   type HelpTopic,
@@ -73,6 +78,25 @@ async function build(args: string[]): Promise<number> {
   if (options === 'help') return help('build');
   if (!(await prepareCatalog(options, options.force))) process.stderr.write(`catalog is current (${options.dataDir})\n`);
   return 0;
+}
+
+/** The lowest CPU priority: a running server's answers come before an update's work. */
+const UPDATE_NICENESS = 19;
+
+async function updateCommand(args: string[]): Promise<number> {
+  const options = parseUpdateOptions(args, invocation);
+  if (options === 'help') return help('update');
+  // An update is background work beside a server that answers requests: it yields the CPU to it.
+  setPriority(UPDATE_NICENESS);
+  // Loaded here only: npm's fetcher is of no use to a server.
+  const { updatePacks, UpdateError } = await import('./update.js');
+  try {
+    for (const line of await updatePacks(options)) process.stderr.write(`${line}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UpdateError) return fail(`update failed, nothing changed: ${error.message}`, 1);
+    throw error;
+  }
 }
 
 async function importCommand(args: string[]): Promise<number> {
@@ -153,7 +177,7 @@ async function serve(args: string[]): Promise<number | undefined> {
     // The primary rebuilds own packs once, and each worker reopens the catalog; it reads the access file for all.
     const watch = options.watch && packsDir ? { ...options, packsDir } : undefined;
     const access = accessFile && options.accessFile !== undefined ? { path: options.accessFile, file: accessFile, watch: options.watch } : undefined;
-    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, watch, access);
+    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, options.dataDir, watch, access);
   }
   return serveInThisProcess(options, 'alone', accessFile && new AccessControl(accessFile.policy), accessFile);
 }
@@ -190,6 +214,8 @@ async function serveInThisProcess(
     const packsDir = options.packsDir;
     if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
     if (role === 'alone' && options.watch && packsDir) opened.defer(watchOwnPacks({ ...options, packsDir }, server.log, reopen));
+    // Packs that `icon-registry update` moved are served without a restart, watched or not.
+    if (role === 'alone') opened.defer(watchUpdates(options.dataDir, server.log, reopen));
     // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
     const accessPath = options.accessFile;
     if (access && accessFile && accessPath !== undefined && options.watch) {
@@ -222,18 +248,33 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   opened.defer(() => defaultCatalog.close());
-  const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions) };
+  // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.
+  const history = keptHistory(options.dataDir, opened);
+  const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: history() }) };
   opened.defer(() => served.current.catalog.close());
   served.current.prepareSearch();
   const reopen = () => {
     const previous = served.current;
-    served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), registryOptions);
+    served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: history() });
     served.current.prepareSearch();
     // What the old registry kept is of no more use: released now, not when its catalog closes.
     previous.release();
     setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
   return { served, reopen };
+}
+
+/** The data directory's history, opened read-only once it exists (an update creates it); `opened` closes it. */
+function keptHistory(dataDir: string, opened: CloseStack): () => RevisionHistory | undefined {
+  let history: RevisionHistory | undefined;
+  return () => {
+    if (!history && existsSync(historyPath(dataDir))) {
+      const kept = new RevisionHistory(historyPath(dataDir), true);
+      opened.defer(() => kept.close());
+      history = kept;
+    }
+    return history;
+  };
 }
 
 /** Stops gracefully at SIGTERM or SIGINT: closes what was opened, then exits (0, or 1 when closing failed); `log` says it is stopping. */
@@ -295,6 +336,8 @@ async function main(argv: string[]): Promise<number | undefined> {
         return await importCommand(args);
       case 'token':
         return tokenCommand(args);
+      case 'update':
+        return await updateCommand(args);
       case undefined:
       case '-h':
       case '--help':

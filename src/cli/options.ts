@@ -125,6 +125,27 @@ export function parseTokenOptions(args: string[], invocation: Invocation): { nam
   return { name };
 }
 
+export interface UpdateOptions {
+  dataDir: string;
+  /** Packages to take from tarballs. */
+  from: string[];
+  /** Packs named, each with the version asked for (undefined: the newest). */
+  packs: Array<{ pack: string; version: string | undefined }>;
+}
+
+export function parseUpdateOptions(args: string[], invocation: Invocation): UpdateOptions | 'help' {
+  const line = read(COMMANDS.update, args, invocation);
+  if (!line) return 'help';
+  const packs = line.positionals.map((spec) => {
+    const at = spec.indexOf('@');
+    const pack = at < 0 ? spec : spec.slice(0, at);
+    const version = at < 0 ? undefined : spec.slice(at + 1);
+    if (!isValidName(pack) || version === '') throw new UsageError(`'${spec}' is not PACK or PACK@VERSION`);
+    return { pack, version };
+  });
+  return { dataDir: line.value(FLAGS.data), from: line.value(FLAGS.from) ?? [], packs };
+}
+
 /** The program itself ('main'), or one of its commands. */
 export type HelpTopic = CommandName | 'main';
 

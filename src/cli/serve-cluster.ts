@@ -7,6 +7,7 @@ import type { CatalogLocation } from '../data/catalog/ensure.js';
 import { BatchedStdout } from '../util/log-stream.js';
 import { warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { watchOwnPacks } from './watch-packs.js';
+import { watchUpdates } from './watch-updates.js';
 
 /** What a worker of `serve --workers N` tells the primary once it listens. */
 export interface WorkerServing {
@@ -91,6 +92,7 @@ export async function servePrimary(
   workers: number,
   logLevel: string,
   graceMs: number,
+  dataDir: string,
   watch?: CatalogLocation & { packsDir: string },
   access?: PrimaryAccess,
 ): Promise<number | undefined> {
@@ -143,11 +145,15 @@ export async function servePrimary(
     first ??= result;
   }
   log.info({ url: first?.url, packs: first?.packs, workers }, 'serving');
+  // A worker whose channel has closed is on its way out (its replacement opens the new catalog): sending to it would throw here.
+  const reopenAll = () => {
+    for (const worker of liveWorkers()) if (worker.isConnected()) worker.send(REOPEN_CATALOG);
+  };
+  const stopWatchingUpdates = watchUpdates(dataDir, log, reopenAll);
+  process.once('SIGTERM', stopWatchingUpdates);
+  process.once('SIGINT', stopWatchingUpdates);
   if (watch) {
-    const stopWatching = watchOwnPacks(watch, log, () => {
-      // A worker whose channel has closed is on its way out (its replacement opens the new catalog): sending to it would throw here.
-      for (const worker of liveWorkers()) if (worker.isConnected()) worker.send(REOPEN_CATALOG);
-    });
+    const stopWatching = watchOwnPacks(watch, log, reopenAll);
     process.once('SIGTERM', stopWatching);
     process.once('SIGINT', stopWatching);
   }

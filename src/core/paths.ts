@@ -59,11 +59,26 @@ export type IconifyRoute =
   | { kind: 'iconify-search' }
   | { kind: 'iconify-keywords' };
 
+/**
+ * A revision of a pack, pinned: `/r/{pack}@{version}.json` (its document),
+ * `/r/{pack}@{version}/{name}.json` (an icon's) and
+ * `/r/{framework}/{pack}@{version}/{name}.json` (a component's). `version`
+ * is as asked: an exact revision, or a range (`1`, `^1.2.100`, `latest`)
+ * that is answered with a redirect to the exact one.
+ */
+export type PinnedRoute = { kind: 'pinned'; pack: string; version: string; name?: string; framework?: Framework };
+
+/** What changed in a pack between two revisions, or across packs since a moment: `/r/changes.json`. */
+export type ChangesRoute = { kind: 'changes' };
+
+/** Separates a pack id from the version it is pinned to; no pack id can hold it. */
+export const VERSION_MARK = '@';
+
 /** The page to find and take icons: `{base}/` and its assets under `{base}/ui/`. */
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -74,6 +89,8 @@ export const INDEX_STEM = 'registry';
 export const OPENAPI_STEM = 'openapi';
 /** Search by meaning: `/r/search.json?q=` (not exported: it answers queries). */
 export const SEARCH_STEM = 'search';
+/** What changed between revisions: `/r/changes.json?pack=&from=&to=`. */
+export const CHANGES_STEM = 'changes';
 /** File stem of the bundles of many icons under /r/. */
 export const BUNDLE_STEM = 'bundle';
 /** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
@@ -99,7 +116,7 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, DOCUMENTS_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, CHANGES_STEM, DOCUMENTS_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -127,6 +144,13 @@ export function pathOf(route: Route, basePath: string): string {
       return `${packFolderPath(basePath, route.pack)}/${route.name}${DOCUMENT_SUFFIX}`;
     case 'component':
       return `${documentsPath(basePath)}/${route.framework}/${route.pack}/${route.name}${DOCUMENT_SUFFIX}`;
+    case 'pinned': {
+      const pinned = `${route.pack}${VERSION_MARK}${encodeURIComponent(route.version)}`;
+      if (route.name === undefined) return `${documentsPath(basePath)}/${pinned}${DOCUMENT_SUFFIX}`;
+      return `${documentsPath(basePath)}/${route.framework ? `${route.framework}/` : ''}${pinned}/${route.name}${DOCUMENT_SUFFIX}`;
+    }
+    case 'changes':
+      return `${documentsPath(basePath)}/${CHANGES_STEM}${DOCUMENT_SUFFIX}`;
     case 'iconify-json-package':
       return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
     case 'bundle':
@@ -243,7 +267,14 @@ function pageRouteOf(rest: readonly string[]): PageRoute | undefined {
   return undefined;
 }
 
-function documentRouteOf(segments: readonly string[], basePath: string): DocumentRoute | undefined {
+/** `{pack}@{version}` split, when a segment is one. */
+function pinnedPack(segment: string): { pack: string; version: string } | undefined {
+  const mark = segment.indexOf(VERSION_MARK);
+  if (mark <= 0 || mark === segment.length - 1) return undefined;
+  return { pack: segment.slice(0, mark), version: segment.slice(mark + 1) };
+}
+
+function documentRouteOf(segments: readonly string[], basePath: string): DocumentRoute | PinnedRoute | ChangesRoute | undefined {
   const expected = documentsSegments(basePath);
   const count = segments.length - expected.length;
   if (count < 1 || count > 3) return undefined;
@@ -257,14 +288,21 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
   if (count === 3) {
     const pack = segments[expected.length + 1] as string;
     if (!FRAMEWORK_IDS.has(first) || pack === '') return undefined;
+    const pinned = pinnedPack(pack);
+    if (pinned) return { kind: 'pinned', ...pinned, name: stem, framework: first as Framework };
     return { kind: 'component', framework: first as Framework, pack, name: stem };
   }
-  if (count === 2) return { kind: 'icon', pack: first, name: stem };
+  if (count === 2) {
+    const pinned = pinnedPack(first);
+    return pinned ? { kind: 'pinned', ...pinned, name: stem } : { kind: 'icon', pack: first, name: stem };
+  }
   if (stem === BUNDLE_STEM) return undefined;
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };
   if (stem === SEARCH_STEM) return { kind: 'search' };
-  return { kind: 'pack', pack: stem };
+  if (stem === CHANGES_STEM) return { kind: 'changes' };
+  const pinned = pinnedPack(stem);
+  return pinned ? { kind: 'pinned', ...pinned } : { kind: 'pack', pack: stem };
 }
 
 /** `{base}/r/bundle.{json|svg|zip}` and `{base}/r/{pack}.zip` (`bundle.json` is not a pack document: `bundle` is a reserved id). */

@@ -19,6 +19,7 @@ import {
 } from './handlers/iconify.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
+import { answerChanges, answerPinned } from './handlers/versions.js';
 import { ALLOWED_METHODS } from './headers.js';
 
 /** A route's handler: the request, what its target was parsed into, and the registry that answers it. */
@@ -33,6 +34,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   pack: answerDocument,
   icon: answerDocument,
   component: answerDocument,
+  pinned: answerPinned,
+  changes: answerChanges,
   'iconify-json-package': answerIconifyJsonPackage,
   bundle: answerBundle,
   'pack-zip': answerPackZip,

@@ -17,6 +17,10 @@ import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type S
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
 import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
+import type { PinnedRoute } from '../core/paths.js';
+import type { RevisionHistory } from '../data/history/revision-history.js';
+import { changesFeed, packChangesDocument } from './changes.js';
+import { type PinnedAnswer, pinnedAnswer, unknownVersion } from './pinned.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -38,6 +42,8 @@ export interface RegistryOptions {
   searchRunner?: SearchRunner;
   /** Packs whose icons a search ranks first: the private packs of the caller's token. */
   firstInSearch?: ReadonlySet<string>;
+  /** Every revision the registry has served, for pinned addresses and changes; none until an update kept one. */
+  history?: RevisionHistory;
 }
 
 /**
@@ -185,6 +191,27 @@ export class Registry {
     const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
     this.caches.documents.set(key, made);
     return made;
+  }
+
+  /**
+   * A pinned address (`/r/{pack}@{version}...`): answered from the history
+   * alone, for the packs this registry serves (a view's hidden packs are as
+   * absent pinned as unpinned).
+   */
+  pinned(route: PinnedRoute): PinnedAnswer {
+    if (!isValidName(route.pack) || !this.packs.has(route.pack)) return { problem: this.packNotFound(route.pack) };
+    const history = this.options.history;
+    if (!history) return { problem: unknownVersion(undefined, route.pack, route.version) };
+    return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedDocument(route.pack, what, make));
+  }
+
+  /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */
+  changesDocument(query: URLSearchParams): Resource {
+    const history = this.options.history;
+    const visible = (pack: string) => this.packs.has(pack);
+    const answer = query.has('pack') ? packChangesDocument(history, query, visible) : changesFeed(history, query, visible);
+    if ('status' in answer) return problemResource(answer);
+    return documentResource(Buffer.from(JSON.stringify(answer)), undefined);
   }
 
   /**

@@ -25,7 +25,7 @@ type ModuleId = string;
 const LAYERS: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
   { name: 'utilities', folders: ['util/'] },
   { name: 'core', folders: ['core/'] },
-  { name: 'data', folders: ['data/search-index/', 'data/catalog/', 'data/search/'] },
+  { name: 'data', folders: ['data/search-index/', 'data/catalog/', 'data/history/', 'data/search/'] },
   { name: 'registry', folders: ['registry/'] },
   { name: 'faces', folders: ['faces/'] },
   { name: 'HTTP', folders: ['http/'] },

@@ -1,7 +1,7 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { Framework } from '../paths.js';
 import { renderComponentItem, SHADCN_ITEM_SCHEMA } from './icon-document.js';
-import { componentHeader } from './licence.js';
+import { componentHeader, creditedIconId } from './licence.js';
 import { componentName, renderJsxComponent } from './react.js';
 import type { RegistryEntry } from './registry-entry.js';
 import { renderSolidComponent } from './solid.js';
@@ -56,8 +56,8 @@ const FRAMEWORK_ITEMS: Readonly<Record<Framework, FrameworkItem>> = {
  * `meta`, and the comment in the component.
  */
 /** The component of `framework` for an icon rendered as `svg`, with its licence comment: what its item's file holds. */
-export function frameworkComponent(framework: Framework, pack: RegistryEntry, name: string, svg: string): string {
-  return FRAMEWORK_ITEMS[framework].render(svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`));
+export function frameworkComponent(framework: Framework, pack: RegistryEntry, name: string, svg: string, revision?: string): string {
+  return FRAMEWORK_ITEMS[framework].render(svg, componentName(pack.id, name), componentHeader(pack, creditedIconId(pack.id, name, revision)));
 }
 
 export function renderFrameworkDocument(
@@ -66,10 +66,11 @@ export function renderFrameworkDocument(
   name: string,
   icon: IconifyIcon,
   categories: readonly string[] = [],
+  revision?: string,
 ): string {
   const item = FRAMEWORK_ITEMS[framework];
   const rendered = renderSvg(icon);
-  const content = frameworkComponent(framework, pack, name, rendered.svg);
+  const content = frameworkComponent(framework, pack, name, rendered.svg, revision);
   return renderComponentItem(pack, name, rendered, categories, {
     field: framework,
     content,

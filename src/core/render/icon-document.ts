@@ -1,6 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { RegistryEntry } from './registry-entry.js';
-import { componentHeader, installNotes } from './licence.js';
+import { componentHeader, creditedIconId, installNotes } from './licence.js';
 import { componentName, renderReactComponent } from './react.js';
 import { type RenderedSvg, renderSvg } from './svg.js';
 
@@ -26,9 +26,9 @@ export interface IconDocument {
  * with its licence: `docs` (printed by the CLI after install), `meta` and the
  * comment that opens the component file.
  */
-export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = []): string {
+export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = [], revision?: string): string {
   const rendered = renderSvg(icon);
-  const react = renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, `${pack.id}:${name}`));
+  const react = renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, creditedIconId(pack.id, name, revision)));
   const fileName = `${pack.id}-${name}.tsx`;
   return renderComponentItem(pack, name, rendered, categories, {
     field: 'react',

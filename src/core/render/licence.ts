@@ -48,6 +48,11 @@ export function installNotes(pack: PackCredit, iconId: string): string {
 }
 
 /** The comment above an icon's component: the icon, its pack, author and licence, and the credit to keep. */
+/** An icon's id as a component's licence comment names it: `pack:name`, or `pack@revision:name` for a pinned revision. */
+export function creditedIconId(pack: string, name: string, revision?: string): string {
+  return revision === undefined ? `${pack}:${name}` : `${pack}@${revision}:${name}`;
+}
+
 export function componentHeader(pack: PackCredit, iconId: string): string[] {
   const lines = [`// ${oneLine(iconId)}: ${packCredit(pack)}.`];
   const credit = attributionLine(pack, iconId);

@@ -129,6 +129,62 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'changes' }, '')]: {
+        get: {
+          operationId: 'getChanges',
+          summary: 'What changed in a pack between two of its revisions; without pack, every revision kept since a moment, newest first',
+          parameters: [
+            { name: 'pack', in: 'query', schema: name },
+            { name: 'from', in: 'query', description: 'With pack: the earlier revision.', schema: { type: 'string' } },
+            { name: 'to', in: 'query', description: 'With pack: the later revision; the one served when absent.', schema: { type: 'string' } },
+            { name: 'icons', in: 'query', description: 'With pack: only these names (comma list of at most 200).', schema: { type: 'string' } },
+            { name: 'since', in: 'query', description: 'Without pack: an ISO 8601 date or instant.', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': json('With pack: added, hidden, renamed ({name, to}) and changed names. Without: the revisions, each with counts of what it changed.', {
+              type: 'object',
+            }),
+            '404': problem('No such pack (pack_not_found), or a revision the registry does not keep (unknown_version, the kept ones in suggestions).'),
+            ...errors,
+          },
+        },
+      },
+      [pathOf({ kind: 'pack', pack: '{pack}@{version}' }, '')]: {
+        get: {
+          operationId: 'getPinnedPack',
+          summary:
+            'A pack as one revision drew it: the same bytes for as long as the revision is kept (immutable); a range or latest redirects to its revision',
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': json("The revision's pack document; info.version names it.", { $ref: '#/components/schemas/PackDocument' }),
+            '302': { description: 'A range (^1.2.100, 1) or latest: the exact revision it resolves to now is in Location.' },
+            '404': problem('No such pack (pack_not_found), or no such revision (unknown_version, the kept ones in suggestions).'),
+            ...errors,
+          },
+        },
+      },
+      [pathOf({ kind: 'icon', pack: '{pack}@{version}', name: '{name}' }, '')]: {
+        get: {
+          operationId: 'getPinnedIcon',
+          summary: 'An icon as one revision drew it (immutable); a range or latest redirects to its revision',
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'name', in: 'path', required: true, schema: name },
+          ],
+          responses: {
+            '200': json("The icon document of that revision; its component's licence comment names the revision.", {
+              $ref: '#/components/schemas/IconDocument',
+            }),
+            '302': { description: 'A range or latest: the exact revision it resolves to now is in Location.' },
+            '404': problem('No such pack, revision or icon.'),
+            ...errors,
+          },
+        },
+      },
       [pathOf({ kind: 'pack', pack: '{pack}' }, '')]: {
         get: {
           operationId: 'getPack',

@@ -32,10 +32,30 @@ export function ownCatalogPath(dataDir: string): string {
   return join(dataDir, OWN_CATALOG_FILE);
 }
 
+/**
+ * Default packs that `icon-registry update` moved to another revision: their
+ * documents as IconifyJSON files in a folder of the data directory, built
+ * into a database of their own that serves them in place of the default
+ * catalog's, and under the own packs.
+ */
+export const UPDATES_CATALOG_FILE = 'updates.db';
+export const UPDATES_FOLDER = 'updates';
+
+export function updatesCatalogPath(dataDir: string): string {
+  return join(dataDir, UPDATES_CATALOG_FILE);
+}
+
+export function updatesFolder(dataDir: string): string {
+  return join(dataDir, UPDATES_FOLDER);
+}
+
 /** The catalog of a data directory as served: the default packs, replaced where an own pack has the same id. */
 export function openCatalog(dataDir: string): Catalog {
-  return new Catalog([catalogPath(dataDir), ownCatalogPath(dataDir)]);
+  return new Catalog([catalogPath(dataDir), ...updatedPacksPath(dataDir), ownCatalogPath(dataDir)]);
 }
+
+/** The updated default packs' database, when an update made one. */
+const updatedPacksPath = (dataDir: string) => (existsSync(updatesCatalogPath(dataDir)) ? [updatesCatalogPath(dataDir)] : []);
 
 /** The default packs alone, to be shared by the catalogs of `reopenOwnCatalog`. */
 export function openDefaultCatalog(dataDir: string): Catalog {
@@ -49,7 +69,23 @@ export function openDefaultCatalog(dataDir: string): Catalog {
  * only that one.
  */
 export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
-  return new Catalog([ownCatalogPath(dataDir)], defaults.databases);
+  return new Catalog([...updatedPacksPath(dataDir), ownCatalogPath(dataDir)], defaults.databases);
+}
+
+/**
+ * Builds the database of updated default packs from the updates folder when
+ * it changed (see UPDATES_CATALOG_FILE), reusing the packs whose file did not
+ * change; the new file replaces the old one whole, so a server reopening it
+ * sees every update of a run or none.
+ */
+export async function ensureUpdatesCatalog(dataDir: string, observer: BuildObserver): Promise<BuildSummary | undefined> {
+  const folder = updatesFolder(dataDir);
+  const files = existsSync(folder) ? listOwnSources(folder, (path, reason) => observer.skipped(path, reason)) : [];
+  const path = updatesCatalogPath(dataDir);
+  const fingerprint = fingerprintOf('updated packs', files);
+  removeAbandonedWork(path, [BUILD_STAGE]);
+  if (builtFingerprint(path) === fingerprint) return undefined;
+  return buildCatalog({ files, meta: { fingerprint }, previous: path }, path, observer);
 }
 
 function builtFingerprint(path: string): string | undefined {

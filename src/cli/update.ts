@@ -1,0 +1,132 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
+import { Catalog } from '../data/catalog/catalog.js';
+import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath, updatesFolder } from '../data/catalog/ensure.js';
+import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
+import { type IconSetPackage, PackageError, readIconSetPackage } from '../data/history/package-source.js';
+import { openHistory } from '../data/history/history-file.js';
+import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import type { UpdateOptions } from './options.js';
+
+/** A pack's revision to serve: fetched now, or kept already. */
+type Wanted = { pack: string; fetched: IconSetPackage; document: IconifyJSON } | { pack: string; kept: Revision };
+
+/** Why an update could not be made; nothing was changed. */
+export class UpdateError extends Error {}
+
+/**
+ * The name of a default pack's revision that came with @iconify/json rather
+ * than from a package of its own: that package's version, marked so that it
+ * is never taken for a version of `@iconify-json/{pack}`.
+ */
+export const defaultRevisionName = (iconifyJsonVersion: string) => `json-${iconifyJsonVersion}`;
+
+/**
+ * `icon-registry update`: reads every package asked for (from the npm
+ * registry or the tarballs given) and checks it as a build would, before
+ * anything is written, so that a failed download or a broken package changes
+ * nothing. Then keeps each as a revision in the history, makes it the one
+ * served, writes the updated packs' documents and builds their database,
+ * which a running server reopens within seconds. Returns what it did, a line
+ * per pack.
+ */
+export async function updatePacks(options: UpdateOptions): Promise<string[]> {
+  if (!existsSync(catalogPath(options.dataDir))) throw new UpdateError(`no catalog in ${options.dataDir}: run icon-registry build first`);
+  // The catalog as served, to keep what it serves now of a pack before its first update.
+  const catalog = new Catalog(
+    [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),
+  );
+  const history = openHistory(options.dataDir);
+  try {
+    const wanted = await gather(options, catalog, history);
+    const lines: string[] = [];
+    for (const item of wanted) {
+      keepServedRevision(item.pack, catalog, history);
+      const revision = 'kept' in item ? item.kept : recordFetched(item, history);
+      history.serve(item.pack, revision.seq);
+      writeUpdatedDocument(options.dataDir, item.pack, history.documentAt(item.pack, revision.seq) as IconifyJSON);
+      lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
+    }
+    await ensureUpdatesCatalog(options.dataDir, {
+      progress: () => undefined,
+      skipped: (file, reason) => lines.push(`${file}: skipped: ${reason}`),
+      warning: (file, message) => lines.push(`${file}: ${message}`),
+    });
+    return lines;
+  } finally {
+    history.close();
+    catalog.close();
+  }
+}
+
+/** What to serve for each pack asked for, every package read and checked; throws UpdateError on the first that cannot be. */
+async function gather(options: UpdateOptions, catalog: Catalog, history: RevisionHistory): Promise<Wanted[]> {
+  const specs: string[] = [];
+  const kept: Wanted[] = [];
+  for (const file of options.from) {
+    if (!existsSync(file)) throw new UpdateError(`${file}: no such file`);
+    specs.push(`file:${resolve(file)}`);
+  }
+  const named = options.packs.length || options.from.length ? options.packs : defaultPacks(catalog).map((pack) => ({ pack, version: undefined }));
+  for (const { pack, version } of named) {
+    const revision = version === undefined ? undefined : history.revision(pack, version);
+    if (revision) kept.push({ pack, kept: revision });
+    else specs.push(`@iconify-json/${pack}@${version ?? 'latest'}`);
+  }
+  const fetched: Wanted[] = [];
+  for (const spec of specs) {
+    let read: IconSetPackage;
+    try {
+      read = await readIconSetPackage(spec);
+    } catch (error) {
+      if (error instanceof PackageError) throw new UpdateError(error.message);
+      throw error;
+    }
+    try {
+      const prepared = preparePack(read.set, read.pack, true);
+      fetched.push({ pack: read.pack, fetched: read, document: JSON.parse(prepared.document) as IconifyJSON });
+    } catch (error) {
+      if (error instanceof PackError) throw new UpdateError(`${read.source}: ${error.message}`);
+      throw error;
+    }
+  }
+  return [...fetched, ...kept];
+}
+
+/** The packs of the default catalog (those that came with @iconify/json). */
+function defaultPacks(catalog: Catalog): string[] {
+  const defaults = catalog.databases[0];
+  return defaults ? [...defaults.packs.keys()] : [];
+}
+
+/**
+ * Before a pack's first revision of its own, the history keeps what the
+ * catalog serves of it now (the revision that came with @iconify/json), so
+ * that it stays addressable, and its changes readable, once replaced.
+ */
+function keepServedRevision(pack: string, catalog: Catalog, history: RevisionHistory): void {
+  if (history.revisions(pack).length > 0 || !catalog.packs.has(pack)) return;
+  const database = catalog.database(pack);
+  const version = database?.metaValue('default_catalog_version');
+  if (!version) return;
+  const document = JSON.parse(catalog.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+  history.record(pack, defaultRevisionName(version), `@iconify/json@${version}`, document);
+}
+
+function recordFetched(item: Extract<Wanted, { fetched: IconSetPackage }>, history: RevisionHistory): Revision {
+  try {
+    return history.record(item.pack, item.fetched.version, item.fetched.source, item.document).revision;
+  } catch (error) {
+    throw new UpdateError((error as Error).message);
+  }
+}
+
+/** The served revision's document as the file the updates' database is built from, written whole or not at all. */
+function writeUpdatedDocument(dataDir: string, pack: string, document: IconifyJSON): void {
+  const folder = updatesFolder(dataDir);
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${pack}.json`);
+  writeFileSync(`${path}.partial`, JSON.stringify(document));
+  renameSync(`${path}.partial`, path);
+}

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { ExtendedIconifyAlias, ExtendedIconifyIcon, IconifyJSON } from '@iconify/types';
+import { HISTORY_SCHEMA } from './schema.js';
+
+/** A revision of a pack, as the history lists it. */
+export interface Revision {
+  pack: string;
+  /** Its place among the pack's revisions, from 1 in the order they were recorded. */
+  seq: number;
+  version: string;
+  /** When it was recorded (ms since the epoch). */
+  recorded: number;
+  /** Where it came from: `npm:@iconify-json/{pack}@{version}`, `@iconify/json@{version}`, or an own file. */
+  source: string;
+}
+
+/** One name's entry at a revision: an icon or an alias, verbatim as the pack document holds it. */
+export type HistoryEntry = { kind: 'icon'; icon: ExtendedIconifyIcon } | { kind: 'alias'; alias: ExtendedIconifyAlias };
+
+/** A name whose entry changed at a revision, with what it was before it (undefined: the name was new). */
+export interface ChangedName {
+  name: string;
+  before: HistoryEntry | undefined;
+  after: HistoryEntry | undefined;
+}
+
+interface ChangeRow {
+  name: string;
+  kind: 'icon' | 'alias' | null;
+  data: string | null;
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest().subarray(0, 16);
+
+function entryRow(kind: 'icon' | 'alias', value: unknown, parent: string | null) {
+  const text = JSON.stringify(value);
+  return { kind, text, hash: hashOf(text), parent };
+}
+
+function entryOf(kind: 'icon' | 'alias' | null, data: string | null): HistoryEntry | undefined {
+  if (kind === null || data === null) return undefined;
+  return kind === 'icon' ? { kind, icon: JSON.parse(data) as ExtendedIconifyIcon } : { kind, alias: JSON.parse(data) as ExtendedIconifyAlias };
+}
+
+/**
+ * Every revision of every pack the registry has served, kept in one SQLite
+ * file beside the catalog (see schema.ts). Recording a revision stores the
+ * names that differ from the pack's newest revision; reading a name at a
+ * revision is one index seek, and the changes between two revisions are
+ * read from the rows between them, however large the pack.
+ */
+export class RevisionHistory {
+  private readonly db: Database.Database;
+  private readonly selectRevisions: Database.Statement<[string], Revision>;
+  private readonly selectEntryAt: Database.Statement<[string, string, number], { kind: 'icon' | 'alias' | null; data: string | null }>;
+  private readonly selectServed: Database.Statement<[string], number>;
+  private readonly selectRoot: Database.Statement<[string, number], string>;
+  private readonly selectChangedNames: Database.Statement<[string, number, number], string>;
+  private readonly selectAliases: Database.Statement<[string, string, number], string>;
+
+  constructor(path: string, readonly = false) {
+    this.db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
+    if (!readonly) {
+      this.db.pragma('journal_mode = WAL');
+      const exists = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'revisions'").get();
+      if (!exists) this.db.exec(HISTORY_SCHEMA);
+    }
+    this.selectRevisions = this.db.prepare('SELECT pack, seq, version, recorded, source FROM revisions WHERE pack = ? ORDER BY seq');
+    this.selectEntryAt = this.db.prepare(
+      'SELECT c.kind AS kind, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash WHERE c.pack = ? AND c.name = ? AND c.seq <= ? ORDER BY c.seq DESC LIMIT 1',
+    );
+    this.selectServed = this.db.prepare<[string], number>('SELECT seq FROM served WHERE pack = ?').pluck();
+    this.selectRoot = this.db
+      .prepare<[string, number], string>('SELECT b.data FROM revisions r JOIN blobs b ON b.hash = r.root WHERE r.pack = ? AND r.seq = ?')
+      .pluck();
+    this.selectChangedNames = this.db
+      .prepare<[string, number, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND seq > ? AND seq <= ? ORDER BY name')
+      .pluck();
+    this.selectAliases = this.db
+      .prepare<[string, string, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND parent = ? AND seq <= ?')
+      .pluck();
+  }
+
+  /** Every revision of a pack, oldest first. */
+  revisions(pack: string): Revision[] {
+    return this.selectRevisions.all(pack);
+  }
+
+  /** The revision of a pack by its version, if kept. */
+  revision(pack: string, version: string): Revision | undefined {
+    return this.revisions(pack).find((revision) => revision.version === version);
+  }
+
+  /** The revision served at the pack's unpinned addresses: the one an operator chose, else the newest. */
+  served(pack: string): Revision | undefined {
+    const revisions = this.revisions(pack);
+    const seq = this.selectServed.get(pack);
+    return revisions.find((revision) => revision.seq === seq) ?? revisions.at(-1);
+  }
+
+  /**
+   * The revisions recorded at or after `since` (ms) of the packs `visible`
+   * lets through, newest first, at most `limit`: read newest first through
+   * an index, stopping once `limit` are found.
+   */
+  recordedSince(since: number, visible: (pack: string) => boolean, limit: number): Revision[] {
+    const found: Revision[] = [];
+    const rows = this.db
+      .prepare<[number], Revision>('SELECT pack, seq, version, recorded, source FROM revisions WHERE recorded >= ? ORDER BY recorded DESC, pack, seq DESC')
+      .iterate(since);
+    for (const row of rows) {
+      if (!visible(row.pack)) continue;
+      found.push(row);
+      if (found.length === limit) break;
+    }
+    return found;
+  }
+
+  /** Every pack with a revision. */
+  packs(): string[] {
+    return this.db.prepare<[], string>('SELECT DISTINCT pack FROM revisions ORDER BY pack').pluck().all();
+  }
+
+  /** A name's entry at a revision (undefined: no such name then). */
+  entryAt(pack: string, seq: number, name: string): HistoryEntry | undefined {
+    const row = this.selectEntryAt.get(pack, name, seq);
+    return row ? entryOf(row.kind, row.data) : undefined;
+  }
+
+  /**
+   * The pack document of a revision: its root fields in the order the pack
+   * had them, then its icons and aliases, each sorted by name. The order is
+   * the history's own, so a revision's document is the same bytes for as
+   * long as it is kept.
+   */
+  documentAt(pack: string, seq: number): IconifyJSON | undefined {
+    const root = this.rootAt(pack, seq);
+    if (root === undefined) return undefined;
+    const rows = this.db
+      .prepare<[string, number], ChangeRow>(
+        `SELECT c.name AS name, c.kind AS kind, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash
+         WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
+      )
+      .all(pack, seq);
+    const icons: Record<string, ExtendedIconifyIcon> = {};
+    const aliases: Record<string, ExtendedIconifyAlias> = {};
+    for (const row of rows) {
+      const entry = entryOf(row.kind, row.data);
+      if (entry?.kind === 'icon') icons[row.name] = entry.icon;
+      else if (entry?.kind === 'alias') aliases[row.name] = entry.alias;
+    }
+    return { ...root, icons, aliases } as IconifyJSON;
+  }
+
+  /** The root fields of a revision's pack document: all but its icons and aliases. */
+  rootAt(pack: string, seq: number): Record<string, unknown> | undefined {
+    const root = this.selectRoot.get(pack, seq);
+    return root === undefined ? undefined : (JSON.parse(root) as Record<string, unknown>);
+  }
+
+  /**
+   * The names whose entry differs between revisions `from` and `to` of a
+   * pack (from < to), each with its entry at both: read from the rows
+   * recorded after `from` up to `to`, so the cost follows what changed.
+   */
+  changedBetween(pack: string, from: number, to: number): ChangedName[] {
+    const names = this.selectChangedNames.all(pack, from, to);
+    const changed: ChangedName[] = [];
+    for (const name of names) {
+      const before = this.entryAt(pack, from, name);
+      const after = this.entryAt(pack, to, name);
+      if (JSON.stringify(before) !== JSON.stringify(after)) changed.push({ name, before, after });
+    }
+    return changed;
+  }
+
+  /** The aliases whose parent was `parent` at some revision up to `seq` (candidates: check each at the revision). */
+  aliasesOf(pack: string, parent: string, seq: number): string[] {
+    return this.selectAliases.all(pack, parent, seq);
+  }
+
+  /**
+   * Records a pack document as the revision `version` of a pack, after its
+   * newest one: only the names that differ from that revision are written,
+   * and each text is stored once, so a revision that draws what the one
+   * before drew costs one row. A version kept already is returned as it is
+   * when the document is the same, and refused when it differs.
+   */
+  record(pack: string, version: string, source: string, document: IconifyJSON, recorded = Date.now()): { revision: Revision; added: boolean } {
+    return this.db.transaction(() => {
+      const { icons, aliases, ...fields } = document;
+      const rootText = JSON.stringify(fields);
+      const rootHash = hashOf(rootText);
+      const next = new Map<string, { kind: 'icon' | 'alias'; text: string; hash: Buffer; parent: string | null }>();
+      for (const [name, icon] of Object.entries(icons)) next.set(name, entryRow('icon', icon, null));
+      for (const [name, alias] of Object.entries(aliases ?? {})) next.set(name, entryRow('alias', alias, alias.parent));
+      const newest = this.revisions(pack).at(-1);
+      const known = this.revision(pack, version);
+      if (known) {
+        if (this.differingNames(pack, known.seq, next).length > 0 || !this.rootHashOf(pack, known.seq)?.equals(rootHash)) {
+          throw new Error(`${pack}@${version} is kept already, with other content`);
+        }
+        return { revision: known, added: false };
+      }
+      const differing = newest ? this.differingNames(pack, newest.seq, next) : [...next.keys()];
+      const seq = (newest?.seq ?? 0) + 1;
+      const putBlob = this.db.prepare('INSERT OR IGNORE INTO blobs (hash, data) VALUES (?, ?)');
+      const putChange = this.db.prepare('INSERT INTO changes (pack, name, seq, kind, hash, parent) VALUES (?, ?, ?, ?, ?, ?)');
+      putBlob.run(rootHash, rootText);
+      for (const name of differing) {
+        const entry = next.get(name);
+        if (entry) putBlob.run(entry.hash, entry.text);
+        putChange.run(pack, name, seq, entry?.kind ?? null, entry?.hash ?? null, entry?.parent ?? null);
+      }
+      this.db
+        .prepare('INSERT INTO revisions (pack, seq, version, recorded, source, root) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(pack, seq, version, recorded, source, rootHash);
+      return { revision: { pack, seq, version, recorded, source }, added: true };
+    })();
+  }
+
+  /** The names whose entry at revision `seq` is not the one in `next` (names gone from `next` included). */
+  private differingNames(pack: string, seq: number, next: ReadonlyMap<string, { kind: string; hash: Buffer }>): string[] {
+    const rows = this.db
+      .prepare<[string, number], { name: string; kind: string | null; hash: Buffer | null }>(
+        'SELECT c.name AS name, c.kind AS kind, c.hash AS hash FROM changes c WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?)',
+      )
+      .all(pack, seq);
+    const differing: string[] = [];
+    const present = new Set<string>();
+    for (const row of rows) {
+      if (row.kind === null || row.hash === null) continue;
+      present.add(row.name);
+      const entry = next.get(row.name);
+      if (!entry || entry.kind !== row.kind || !entry.hash.equals(row.hash)) differing.push(row.name);
+    }
+    for (const name of next.keys()) if (!present.has(name)) differing.push(name);
+    return differing;
+  }
+
+  private rootHashOf(pack: string, seq: number): Buffer | undefined {
+    return this.db.prepare<[string, number], Buffer>('SELECT root FROM revisions WHERE pack = ? AND seq = ?').pluck().get(pack, seq);
+  }
+
+  /** Makes a kept revision the one served at the pack's unpinned addresses. */
+  serve(pack: string, seq: number): void {
+    this.db.prepare('INSERT INTO served (pack, seq) VALUES (?, ?) ON CONFLICT (pack) DO UPDATE SET seq = excluded.seq').run(pack, seq);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

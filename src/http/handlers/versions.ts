@@ -1,0 +1,22 @@
+import type { ChangesRoute, PinnedRoute } from '../../core/paths.js';
+import { problemResource } from '../../core/resource.js';
+import type { Registry } from '../../registry/registry.js';
+import { RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
+import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+
+/**
+ * A pinned address: the revision's document (immutable), or for a range a
+ * redirect to the revision it resolves to now, cached briefly, since a newer
+ * matching revision may be kept later.
+ */
+export function answerPinned(_request: RequestContext, route: PinnedRoute, registry: Registry): Answer {
+  const answer = registry.pinned(route);
+  if ('resource' in answer) return resourceAnswer(answer.resource);
+  if ('problem' in answer) return resourceAnswer(problemResource(answer.problem));
+  return { status: 302, headers: { location: answer.redirect, 'cache-control': RANGE_REDIRECT_CACHE } };
+}
+
+/** `/r/changes.json`: see Registry.changesDocument. */
+export function answerChanges(request: RequestContext, _route: ChangesRoute, registry: Registry): Answer {
+  return resourceAnswer(registry.changesDocument(queryOf(request)));
+}

@@ -1,0 +1,120 @@
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import semver from 'semver';
+import { type PinnedRoute, pathOf } from '../core/paths.js';
+import { quoted, type Problem } from '../core/problem.js';
+import { renderFrameworkDocument } from '../core/render/framework-document.js';
+import { renderIconDocument } from '../core/render/icon-document.js';
+import { registryEntryOf } from '../core/render/registry-entry.js';
+import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
+import { documentResource, type Resource } from '../core/resource.js';
+import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import { isValidName } from '../util/names.js';
+
+/** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A range resolves to another revision once a newer one is kept: its redirect is cached briefly. */
+export const RANGE_REDIRECT_CACHE = 'public, max-age=60';
+/** Most versions a problem lists of a pack, newest first. */
+const MAX_LISTED_VERSIONS = 50;
+
+/** What a pinned address is answered with: the revision's document, a redirect from a range to its revision, or a problem. */
+export type PinnedAnswer = { resource: Resource } | { redirect: string } | { problem: Problem };
+
+/**
+ * The revision a version asked for names: itself when kept, else, for a
+ * range or `latest`, the newest kept revision it matches (a redirect), the
+ * one the unpinned addresses serve standing for `latest`.
+ */
+export function revisionOf(history: RevisionHistory, pack: string, version: string): { exact: Revision } | { matched: Revision } | undefined {
+  const revisions = history.revisions(pack);
+  const exact = revisions.find((revision) => revision.version === version);
+  if (exact) return { exact };
+  if (version === 'latest') {
+    const served = history.served(pack);
+    return served && { matched: served };
+  }
+  const range = semver.validRange(version);
+  if (!range) return undefined;
+  const newest = semver.maxSatisfying(
+    revisions.map((revision) => revision.version).filter((name) => semver.valid(name)),
+    range,
+  );
+  const matched = revisions.find((revision) => revision.version === newest);
+  return matched && { matched };
+}
+
+/** The problem for a version the history does not keep, listing those it keeps. */
+export function unknownVersion(history: RevisionHistory | undefined, pack: string, version: string): Problem {
+  const kept = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
+  return {
+    status: 404,
+    code: 'unknown_version',
+    detail: kept.length
+      ? `Pack ${quoted(pack)} has no revision ${quoted(version)}; the registry keeps ${kept.length}: see suggestions, newest first.`
+      : `Pack ${quoted(pack)} has no revision kept yet: only its unpinned addresses answer.`,
+    suggestions: kept.slice(0, MAX_LISTED_VERSIONS),
+  };
+}
+
+/**
+ * A pinned address's answer, read from the history alone, so that it stays
+ * the same bytes whatever the registry serves later: the pack document of
+ * the revision, or an icon's document (or a framework's) made from the
+ * revision's entries by the renderers of the unpinned ones, its licence
+ * comment naming the revision. `cached` keeps what is made.
+ */
+export function pinnedAnswer(
+  history: RevisionHistory,
+  route: PinnedRoute,
+  basePath: string,
+  cached: (what: string, make: () => Resource | Problem) => Resource,
+): PinnedAnswer {
+  const found = revisionOf(history, route.pack, route.version);
+  if (!found) return { problem: unknownVersion(history, route.pack, route.version) };
+  if ('matched' in found) return { redirect: pathOf({ ...route, version: found.matched.version }, basePath) };
+  const revision = found.exact;
+  const what = `pinned ${revision.version} ${route.framework ?? ''} ${route.name ?? ''}`;
+  return {
+    resource: cached(what, () => {
+      const made = route.name === undefined ? packDocumentAt(history, revision) : iconDocumentAt(history, revision, route.name, route.framework);
+      return 'etag' in made ? { ...made, cacheControl: IMMUTABLE } : made;
+    }),
+  };
+}
+
+function packDocumentAt(history: RevisionHistory, revision: Revision): Resource | Problem {
+  const document = history.documentAt(revision.pack, revision.seq) as IconifyJSON;
+  return documentResource(Buffer.from(JSON.stringify(withVersion(document, revision.version))), recordedAt(revision));
+}
+
+/** The document's info names the revision it is. */
+function withVersion(document: IconifyJSON, version: string): IconifyJSON {
+  return document.info ? { ...document, info: { ...document.info, version } as IconifyInfo } : document;
+}
+
+function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
+  const root = history.rootAt(revision.pack, revision.seq) as Partial<IconifyJSON>;
+  const entryOf = (entryName: string): StoredEntry | undefined => {
+    const entry = history.entryAt(revision.pack, revision.seq, entryName);
+    return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
+  };
+  const icon = isValidName(name) ? resolveIcon(name, entryOf, packDefaultsOf(root)) : undefined;
+  if (!icon) {
+    return {
+      status: 404,
+      code: 'not_found',
+      detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
+    };
+  }
+  const entry = registryEntryOf(revision.pack, { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo);
+  const categories = Object.entries(root.categories ?? {})
+    .filter(([, names]) => names.includes(name))
+    .map(([title]) => title);
+  const document = framework
+    ? renderFrameworkDocument(framework, entry, name, icon, categories, revision.version)
+    : renderIconDocument(entry, name, icon, categories, revision.version);
+  return documentResource(Buffer.from(document), recordedAt(revision));
+}
+
+/** When a revision was recorded, in the whole seconds of an HTTP date. */
+const recordedAt = (revision: Revision) => Math.floor(revision.recorded / 1000) * 1000;

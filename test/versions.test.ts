@@ -1,0 +1,233 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { expectedChanges, localNpmRegistry, lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { readDefaultPack, referenceSvg } from './helpers/sources.js';
+
+/*
+ * Versions on real data, through the real command line and server: the test
+ * catalog's lucide (as @iconify/json has it), then @iconify-json/lucide
+ * 1.2.100 and 1.2.137 from their tarballs (`update --from`), and from a
+ * registry on 127.0.0.1 that npm is pointed at. Between the two,
+ * lucide:trash kept its name and took trash-2's glyph.
+ */
+
+const OLD = '1.2.100';
+const NEW = '1.2.137';
+/** How long a running server may take to serve what an update wrote. */
+const UPDATE_SERVED_WITHIN_MS = 5_000;
+
+interface Run {
+  status: number | null;
+  stderr: string;
+}
+
+/** Runs `icon-registry update`, without blocking this process (the npm registry it may ask runs here). */
+function update(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const child = spawn(process.execPath, [CLI, 'update', '--data', dataDir, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stderr })));
+}
+
+async function get(server: TestServer, path: string): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${server.base}${path}`, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+const svgOf = (text: string) => (JSON.parse(text) as { svg: string }).svg;
+
+/** Polls until `path`'s icon document draws `svg`; the time it took. */
+async function servedWithin(server: TestServer, path: string, svg: string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < UPDATE_SERVED_WITHIN_MS * 2) {
+    const answer = await get(server, path);
+    if (answer.status === 200 && svgOf(answer.text) === svg) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} did not draw the updated glyph`);
+}
+
+describe('versions: update without a restart, pinned addresses and what changed', () => {
+  let dataDir: string;
+  let server: TestServer;
+  const oldSet = lucideSet(OLD);
+  const newSet = lucideSet(NEW);
+  const catalogSet = readDefaultPack('lucide');
+  const iconifyJsonVersion = (JSON.parse(readFileSync(join('node_modules', '@iconify', 'json', 'package.json'), 'utf8')) as { version: string }).version;
+  const catalogRevision = `json-${iconifyJsonVersion}`;
+
+  beforeAll(async () => {
+    dataDir = dataDirWithDefaultCatalog('versions');
+    server = await startTestServer({ dataDir, packsDir: null });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('has no pinned address before a revision is kept, and says so', async () => {
+    const answer = await get(server, `/r/lucide@${OLD}/trash.json`);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text)).toMatchObject({ code: 'unknown_version', suggestions: [] });
+  });
+
+  it('serves an older package at the unpinned addresses within seconds of `update --from`, and keeps the catalog’s revision', async () => {
+    expect(svgOf((await get(server, '/r/lucide/trash.json')).text)).toBe(referenceSvg(catalogSet, 'trash').svg);
+    const run = await update(dataDir, ['--from', lucideTarball(OLD)]);
+    expect(run).toEqual({ status: 0, stderr: expect.stringContaining(`lucide: serving ${OLD}`) });
+    const took = await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
+    console.log(`update served after ${took} ms`);
+    expect(took).toBeLessThan(UPDATE_SERVED_WITHIN_MS);
+    // The revision the catalog served before is kept under its own name.
+    const before = await get(server, `/r/lucide@${catalogRevision}/trash.json`);
+    expect(before.status).toBe(200);
+    expect(svgOf(before.text)).toBe(referenceSvg(catalogSet, 'trash').svg);
+  });
+
+  it('serves each pinned revision byte for byte as @iconify/utils draws its data, for good, once newer ones are served', async () => {
+    const pinnedOld = await get(server, `/r/lucide@${OLD}/trash.json`);
+    expect(pinnedOld.status).toBe(200);
+    expect(pinnedOld.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(svgOf(pinnedOld.text)).toBe(referenceSvg(oldSet, 'trash').svg);
+    expect((await update(dataDir, ['--from', lucideTarball(NEW)])).status).toBe(0);
+    await servedWithin(server, '/r/lucide/trash.json', referenceSvg(newSet, 'trash').svg);
+    expect(referenceSvg(newSet, 'trash').svg).not.toBe(referenceSvg(oldSet, 'trash').svg);
+    expect(referenceSvg(newSet, 'trash').svg).toBe(referenceSvg(oldSet, 'trash-2').svg);
+    const again = await get(server, `/r/lucide@${OLD}/trash.json`);
+    expect(again.text).toBe(pinnedOld.text);
+    expect(svgOf((await get(server, `/r/lucide@${NEW}/trash.json`)).text)).toBe(referenceSvg(newSet, 'trash').svg);
+    // The component names the revision in its licence comment.
+    const vue = JSON.parse((await get(server, `/r/vue/lucide@${OLD}/trash.json`)).text) as { files: Array<{ content: string }> };
+    expect(vue.files[0]?.content).toContain(`lucide@${OLD}:trash`);
+  });
+
+  it('answers every request of a load during an update, each quickly, from the old revision or the new one, never a mix', async () => {
+    // Served now: NEW (the test before). The load runs while the pack moves back to OLD, a fetch-free update, and then forward again.
+    const paths = [
+      '/r/lucide/trash.json',
+      '/r/lucide/calendar.json',
+      `/r/lucide@${OLD}/trash.json`,
+      `/r/lucide@${NEW}/calendar.json`,
+      '/r/lucide@^1/trash.json',
+    ];
+    const expected = new Map<string, Set<string>>();
+    for (const path of paths) expected.set(path, new Set([(await get(server, path)).text]));
+    let running = true;
+    const answers: Array<{ path: string; status: number; ms: number; text: string }> = [];
+    const load = async (offset: number) => {
+      for (let i = offset; running; i++) {
+        const path = paths[i % paths.length] as string;
+        const started = performance.now();
+        const answer = await get(server, path);
+        answers.push({ path, status: answer.status, ms: performance.now() - started, text: answer.text });
+      }
+    };
+    const loads = [0, 1, 2, 3].map(load);
+    expect((await update(dataDir, [`lucide@${OLD}`])).status).toBe(0);
+    await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
+    for (const path of paths) expected.get(path)?.add((await get(server, path)).text);
+    expect((await update(dataDir, [`lucide@${NEW}`])).status).toBe(0);
+    await servedWithin(server, '/r/lucide/trash.json', referenceSvg(newSet, 'trash').svg);
+    running = false;
+    await Promise.all(loads);
+    const slowest = Math.max(...answers.map(({ ms }) => ms));
+    const reloads = server.logs.filter((line) => line.msg === 'updated packs reloaded').map((line) => line.ms);
+    console.log(`${answers.length} answers during two updates, the slowest in ${slowest.toFixed(1)} ms; reloads took ${reloads.join(', ')} ms`);
+    expect(answers.length).toBeGreaterThan(100);
+    for (const { path, status, text } of answers) {
+      expect(status, path).toBe(path.includes('^') ? 302 : 200);
+      expect(expected.get(path)?.has(text), path).toBe(true);
+    }
+    // Unpinned answers came from both revisions; pinned ones never changed.
+    expect(new Set(answers.filter(({ path }) => path === '/r/lucide/trash.json').map(({ text }) => text)).size).toBe(2);
+    expect(expected.get(`/r/lucide@${OLD}/trash.json`)?.size).toBe(1);
+    expect(slowest).toBeLessThan(50);
+  });
+
+  it('redirects a range to the newest revision it matches, briefly cached, and lists the kept revisions for an unknown one', async () => {
+    const range = await get(server, '/r/lucide@^1.2.100/trash.json');
+    expect(range.status).toBe(302);
+    expect(range.headers.get('location')).toBe(`/r/lucide@${NEW}/trash.json`);
+    expect(range.headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await get(server, '/r/lucide@latest.json')).headers.get('location')).toBe(`/r/lucide@${NEW}.json`);
+    const unknown = await get(server, '/r/lucide@9.9.9/trash.json');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
+    const pack = JSON.parse((await get(server, `/r/lucide@${OLD}.json`)).text) as { icons: Record<string, { body: string }>; info: { version: string } };
+    expect(pack.info.version).toBe(OLD);
+    expect(pack.icons.trash?.body).toBe(oldSet.icons.trash?.body);
+  });
+
+  it('tells what changed between the two packages, as a diff made here from the tarballs says, each kind in full', async () => {
+    const answer = JSON.parse((await get(server, `/r/changes.json?pack=lucide&from=${OLD}&to=${NEW}`)).text) as Record<string, unknown>;
+    expect(answer).toEqual({ pack: 'lucide', from: OLD, to: NEW, ...expectedChanges(oldSet, newSet) });
+    const used = JSON.parse((await get(server, `/r/changes.json?pack=lucide&from=${OLD}&icons=trash,trash-2,house`)).text) as Record<string, unknown>;
+    expect(used).toEqual({ pack: 'lucide', from: OLD, to: NEW, added: [], hidden: [], renamed: [{ name: 'trash-2', to: 'trash' }], changed: ['trash'] });
+    const feed = JSON.parse((await get(server, '/r/changes.json')).text) as { revisions: Array<{ pack: string; version: string; previous: string }> };
+    expect(feed.revisions.map(({ pack, version, previous }) => [pack, version, previous])).toEqual([
+      ['lucide', NEW, OLD],
+      ['lucide', OLD, catalogRevision],
+      ['lucide', catalogRevision, null],
+    ]);
+  });
+
+  it('holds a pack back to a kept revision without fetching anything, and moves it to the newest from the registry npm is set up for', async () => {
+    const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' };
+    expect(await update(dataDir, [`lucide@${OLD}`], offline)).toEqual({ status: 0, stderr: expect.stringContaining(`lucide: serving ${OLD} (kept)`) });
+    await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
+    const registry = await localNpmRegistry();
+    try {
+      const run = await update(dataDir, ['lucide'], { npm_config_registry: registry.url });
+      expect(run).toEqual({ status: 0, stderr: expect.stringContaining(`lucide: serving ${NEW} (npm:@iconify-json/lucide@${NEW})`) });
+      await servedWithin(server, '/r/lucide/trash.json', referenceSvg(newSet, 'trash').svg);
+      const unknown = await update(dataDir, ['lucide@9.9.9'], { npm_config_registry: registry.url });
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toMatch(/update failed, nothing changed: could not fetch @iconify-json\/lucide@9\.9\.9: .*No matching version/);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('changes nothing for a broken source, and says why', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'broken-packages-'));
+    try {
+      const truncated = join(scratch, 'truncated.tgz');
+      writeFileSync(truncated, readFileSync(lucideTarball(OLD)).subarray(0, 40_000));
+      const badIcons = join(scratch, 'bad-icons.tgz');
+      const unpacked = join(scratch, 'unpacked');
+      spawnSync('mkdir', ['-p', unpacked]);
+      spawnSync('tar', ['xzf', lucideTarball(OLD), '-C', unpacked]);
+      writeFileSync(join(unpacked, 'package', 'icons.json'), '{"prefix": "lucide", "icons": ');
+      spawnSync('tar', ['czf', badIcons, '-C', unpacked, 'package']);
+      const before = (await get(server, '/r/changes.json')).text;
+      const served = (await get(server, '/r/lucide/trash.json')).text;
+      const cases: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
+        [['--from', truncated], {}, /truncated\.tgz is not a package tarball that can be read: .*unexpected end of file/],
+        [['--from', badIcons], {}, /icons\.json is not valid JSON/],
+        [['--from', join(scratch, 'missing.tgz')], {}, /missing\.tgz: no such file/],
+        [
+          ['lucide@1.2.99'],
+          { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' },
+          /could not fetch @iconify-json\/lucide@1\.2\.99: .*ECONNREFUSED/,
+        ],
+        // A good package beside a broken one: neither is kept.
+        [['--from', `${lucideTarball(OLD)},${truncated}`], {}, /truncated\.tgz is not a package tarball/],
+      ];
+      for (const [args, env, reason] of cases) {
+        const run = await update(dataDir, args, env);
+        expect(run.status, args.join(' ')).toBe(1);
+        expect(run.stderr, args.join(' ')).toMatch(/^icon-registry: update failed, nothing changed: /);
+        expect(run.stderr, args.join(' ')).toMatch(reason);
+      }
+      expect((await get(server, '/r/changes.json')).text).toBe(before);
+      expect((await get(server, '/r/lucide/trash.json')).text).toBe(served);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
