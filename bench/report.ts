@@ -11,6 +11,9 @@ export interface Figures {
   /** Processes of `serve --workers` for the loads compared with the peers. */
   workers: number;
   buildSeconds: number;
+  /** The history after updating lucide to 1.2.100 and 1.2.137, and the default catalog it sits beside. */
+  historyBytes: number;
+  catalogBytes: number;
   registryStartMs: number;
   peerStartMs: number;
   untouchedPackMs: number;
@@ -48,6 +51,9 @@ export const LABELS = {
   pack: 'icon-registry (--workers): /r/mdi.json, br',
   bundles: 'icon-registry (--workers): /r/bundle.{json,svg,zip}?icons=, 100 bundles of 50 icons, br',
   nginxPack: 'nginx: /r/mdi.json, gzip_static',
+  lucideIcons: 'icon-registry (1 process): lucide icon documents, /r/lucide/{name}.json',
+  pinnedIcons: 'icon-registry (1 process): the same pinned, /r/lucide@1.2.137/{name}.json',
+  changes: 'icon-registry (1 process): /r/changes.json?pack=lucide&from=1.2.100&to=1.2.137, 200 sets of icons',
 } as const;
 
 export function emptyFigures(seed: number, smoke: boolean, seconds: number, connections: number, workers: number): Figures {
@@ -58,6 +64,8 @@ export function emptyFigures(seed: number, smoke: boolean, seconds: number, conn
     connections,
     workers,
     buildSeconds: 0,
+    historyBytes: 0,
+    catalogBytes: 0,
     registryStartMs: 0,
     peerStartMs: 0,
     untouchedPackMs: 0,
@@ -94,6 +102,8 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const searchVsPeer = ratio(figures, LABELS.search, LABELS.peerSearch);
   const uncachedSearchVsPeer = ratio(figures, LABELS.searchUncached, LABELS.peerSearch);
   const meaningVsPeer = ratio(figures, LABELS.meaning, LABELS.peerMeaning);
+  const pinnedVsUnpinned = ratio(figures, LABELS.pinnedIcons, LABELS.lucideIcons);
+  const changesP99 = figures.loads.find((load) => load.label === LABELS.changes)?.p99 ?? Number.NaN;
   const meaningP99 = figures.loads.find((load) => load.label === LABELS.meaning)?.p99 ?? Number.NaN;
   const searchP99 = figures.loads.find((load) => load.label === LABELS.search)?.p99 ?? Number.NaN;
   const uncachedSearchP99 = figures.loads.find((load) => load.label === LABELS.searchUncached)?.p99 ?? Number.NaN;
@@ -117,6 +127,14 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ['/r/search.json req/s vs Iconify API /search, queries never repeated', `${fixed(meaningVsPeer)}x`, '>= 5x', meaningVsPeer >= 5],
     ['p99 latency of /r/search.json, queries never repeated, 8 connections', `${fixed(meaningP99)} ms`, '<= 20 ms', meaningP99 <= 20],
     ['p99 latency of the Iconify routes', `${fixed(iconifyP99)} ms`, '<= 10 ms', iconifyP99 <= 10],
+    ['pinned icon documents req/s vs the same unpinned', `${fixed(pinnedVsUnpinned, 2)}x`, '>= 0.9x', pinnedVsUnpinned >= 0.9],
+    ['p99 latency of /r/changes.json', `${fixed(changesP99)} ms`, '<= 20 ms', changesP99 <= 20],
+    [
+      'history beside the catalog, after two lucide updates',
+      `${rate(figures.historyBytes / 1024)} KB (${fixed((figures.historyBytes / figures.catalogBytes) * 100, 3)}% of the catalog)`,
+      'grows with what changed',
+      true,
+    ],
     ['p99 latency of icon documents', `${fixed(icons?.p99 ?? Number.NaN)} ms`, '<= 10 ms', (icons?.p99 ?? Infinity) <= 10],
     [
       'start to first response, catalog built',

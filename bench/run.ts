@@ -1,7 +1,7 @@
 // npm run bench [-- --smoke]: icon-registry against the Iconify API and nginx, on 127.0.0.1.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const DATA = join(WORK, 'data');
+const LUCIDE_TARBALLS = ['1.2.100', '1.2.137'].map((version) => join(ROOT, 'test', 'fixtures', 'npm', `iconify-json-lucide-${version}.tgz`));
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -158,9 +159,21 @@ async function main(): Promise<void> {
   let started = Date.now();
   execFileSync(process.execPath, [...CLI_NODE_OPTIONS, CLI, 'build', '--data', DATA], { cwd: WORK, stdio: ['ignore', 'ignore', 'inherit'] });
   figures.buildSeconds = (Date.now() - started) / 1000;
+  // Versions: lucide moved to two packages of its own, as an operator would (the fixtures the tests ship).
+  execFileSync(process.execPath, [CLI, 'update', '--data', DATA, '--from', LUCIDE_TARBALLS.join(',')], { cwd: WORK, stdio: ['ignore', 'ignore', 'inherit'] });
+  figures.historyBytes = statSync(join(DATA, 'history.db')).size;
+  figures.catalogBytes = statSync(join(DATA, 'catalog.db')).size;
 
   const db = new Database(join(DATA, 'catalog.db'), { readonly: true });
   const random = seededRandom(seed);
+  const lucideNames = db.prepare<[], string>("SELECT name FROM entries WHERE pack = 'lucide' AND kind = 'icon' ORDER BY name").pluck().all();
+  const lucidePaths = lucideNames.map((name) => `/r/lucide/${name}.json`);
+  const pinnedPaths = lucideNames.map((name) => `/r/lucide@1.2.137/${name}.json`);
+  // What a team checks before an upgrade: the changes of the icons it uses, sets of 1 to 20 names.
+  const changesPaths = Array.from({ length: 200 }, () => {
+    const used = Array.from({ length: 1 + Math.floor(random() * 20) }, () => lucideNames[Math.floor(random() * lucideNames.length)]);
+    return `/r/changes.json?pack=lucide&from=1.2.100&to=1.2.137&icons=${used.join(',')}`;
+  });
   const icons = sampleIcons(db, ICON_COUNT, random);
   const memoryIcons = sampleIconIds(db, MEMORY_REQUESTS, random);
   // Search by meaning as people type: queries never sent twice, a first set to warm up, a second timed.
@@ -224,6 +237,9 @@ async function main(): Promise<void> {
   await waitUntilServing(`${registryOrigin}/r/registry.json`, Date.now(), 60_000, registry);
   await searchReady(registryOrigin);
   loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
+  loads.push(await run(LABELS.lucideIcons, registryOrigin, lucidePaths));
+  loads.push(await run(LABELS.pinnedIcons, registryOrigin, pinnedPaths));
+  loads.push(await run(LABELS.changes, registryOrigin, changesPaths));
   const memoryPaths = memoryIcons.map(([pack, name]) => `/r/${pack}/${name}.json`);
   const memoryLoad = await load({
     label: 'memory',

@@ -209,9 +209,17 @@ export class Registry {
   changesDocument(query: URLSearchParams): Resource {
     const history = this.options.history;
     const visible = (pack: string) => this.packs.has(pack);
-    const answer = query.has('pack') ? packChangesDocument(history, query, visible) : changesFeed(history, query, visible);
-    if ('status' in answer) return problemResource(answer);
-    return documentResource(Buffer.from(JSON.stringify(answer)), undefined);
+    const pack = query.get('pack');
+    if (pack === null) {
+      const feed = changesFeed(history, query, visible);
+      return 'status' in feed ? problemResource(feed) : documentResource(Buffer.from(JSON.stringify(feed)), undefined);
+    }
+    // Kept by the parameters that shape it, however the request spelt them; a reload (a new revision served) starts afresh.
+    const key = `changes ${JSON.stringify(['from', 'to', 'icons'].map((name) => query.get(name)))}`;
+    return this.cachedDocument(isValidName(pack) && visible(pack) ? pack : undefined, key, () => {
+      const changes = packChangesDocument(history, query, visible);
+      return 'status' in changes ? changes : documentResource(Buffer.from(JSON.stringify(changes)), undefined);
+    });
   }
 
   /**

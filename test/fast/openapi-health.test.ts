@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions and changes, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -29,12 +29,15 @@ describe('GET /r/openapi.json', () => {
       '/r/bundle.json',
       '/r/bundle.svg',
       '/r/bundle.zip',
+      '/r/changes.json',
       '/r/registry.json',
       '/r/search.json',
       '/r/{framework}/{pack}/{name}.json',
       '/r/{pack}.json',
       '/r/{pack}.zip',
       '/r/{pack}/{name}.json',
+      '/r/{pack}@{version}.json',
+      '/r/{pack}@{version}/{name}.json',
     ]);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);
   });

@@ -77,8 +77,11 @@ export class RevisionHistory {
     this.selectChangedNames = this.db
       .prepare<[string, number, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND seq > ? AND seq <= ? ORDER BY name')
       .pluck();
+    // Named, since without statistics SQLite would rather walk the pack's rows by revision.
     this.selectAliases = this.db
-      .prepare<[string, string, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND parent = ? AND seq <= ?')
+      .prepare<[string, string, number], string>(
+        'SELECT DISTINCT name FROM changes INDEXED BY changes_by_parent WHERE pack = ? AND parent = ? AND parent IS NOT NULL AND seq <= ?',
+      )
       .pluck();
   }
 
