@@ -1,24 +1,27 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { renderSolid, renderSvelte, renderVue, type Rendered } from './helpers/framework-render.js';
-import { mapLimit, sweepJson } from './helpers/http.js';
+import { mapLimit } from './helpers/http.js';
 import { FIXTURE_PACKS } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { allNames, readSourcePack, sampleIcons, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
+import { catalogSite } from './helpers/site.js';
+import { allNames, CATALOG_SAMPLE_SIZE, catalogIcons, FULL_CATALOG, readSourcePack, seededRandom, servedDefaultPacks, testSeed } from './helpers/sources.js';
 import { htmlSvgTree, svgTree, type TreeNode } from './helpers/svg-tree.js';
 
 /*
  * The components of /r/{framework}/{pack}/{name}.json, each compiled by its
  * framework's own compiler and rendered by its own server renderer, against
- * the icon's `svg`: a seeded sample of the whole catalog, every alias of
- * @iconify/json that rotates, flips or resizes its parent, and the fixture
- * pack (text, CDATA, inline styles).
+ * the icon's `svg`: every alias of @iconify/json that rotates, flips or
+ * resizes its parent and the fixture pack (text, CDATA, inline styles) in
+ * each framework, and a seeded sample of the whole catalog (every pack,
+ * 3,000 icons). Under `npm test`, each icon of the sample is compiled by one
+ * framework drawn with the seed; under `npm run test:catalog`, a sample twice
+ * as large is compiled by all four (compiling every icon of the catalog four
+ * times would take hours).
  */
 
 const FRAMEWORKS = ['vue', 'svelte', 'solid', 'jsx'] as const;
 type Framework = (typeof FRAMEWORKS)[number];
-const SAMPLE_SIZE = 2000;
 
 interface FrameworkDocument {
   id: string;
@@ -28,38 +31,52 @@ interface FrameworkDocument {
   [framework: string]: unknown;
 }
 
-let server: TestServer;
+/** The whole catalog, answered in process. */
+const site = catalogSite();
 const documents = new Map<Framework, Map<string, FrameworkDocument>>(FRAMEWORKS.map((framework) => [framework, new Map()]));
 let transformedAliases = 0;
+/** The number of distinct icons asked for in each framework. */
+const requested = new Map<Framework, number>();
 
 beforeAll(async () => {
-  server = await startTestServer();
   // The packs the server serves: a build on a busy machine may have skipped one (it says so in its log).
-  const served = new Set(((await (await fetch(`${server.base}/r/registry.json`)).json()) as Array<{ id: string }>).map((entry) => entry.id));
+  const served = new Set((await site.request('/r/registry.json')).json<Array<{ id: string }>>().map((entry) => entry.id));
   const packs = new Map([...servedDefaultPacks()].filter(([id]) => served.has(id)));
-  const pairs = sampleIcons(packs, SAMPLE_SIZE, seededRandom(testSeed('framework components sample')));
+  const sample = catalogIcons(packs, 'framework components sample', FULL_CATALOG ? 2 * CATALOG_SAMPLE_SIZE : CATALOG_SAMPLE_SIZE, false);
+  // Under npm test, one framework per icon of the sample; all four for the rest, and for every icon under test:catalog.
+  const drawn = seededRandom(testSeed('framework components frameworks'));
+  const requests: Array<readonly [Framework, string, string]> = sample.flatMap(([pack, name]) =>
+    FULL_CATALOG ? FRAMEWORKS.map((framework) => [framework, pack, name] as const) : [[FRAMEWORKS[Math.floor(drawn() * 4)] as Framework, pack, name] as const],
+  );
+  const everywhere: Array<[string, string]> = [];
   for (const [id, pack] of packs)
     for (const [name, alias] of Object.entries(pack.aliases ?? {}))
       if (alias.rotate || alias.hFlip || alias.vFlip || alias.width || alias.height || alias.left || alias.top) {
-        pairs.push([id, name]);
+        everywhere.push([id, name]);
         transformedAliases++;
       }
   const fixture = readSourcePack(join(FIXTURE_PACKS, 'fixture-shapes.json'));
-  for (const name of allNames(fixture)) pairs.push([fixture.prefix, name]);
-  const requests = FRAMEWORKS.flatMap((framework) => pairs.map(([pack, name]) => [framework, pack, name] as const));
+  for (const name of allNames(fixture)) everywhere.push([fixture.prefix, name]);
+  requests.push(...FRAMEWORKS.flatMap((framework) => everywhere.map(([pack, name]) => [framework, pack, name] as const)));
   await mapLimit(requests, 16, async ([framework, pack, name]) => {
-    const { status, json: document } = await sweepJson<FrameworkDocument>(`${server.base}/r/${framework}/${pack}/${name}.json`);
-    if (!document) throw new Error(`${framework} ${pack}:${name}: status ${status}`);
+    const response = await site.request(`/r/${framework}/${pack}/${name}.json`, { headers: { 'accept-encoding': 'identity' } });
+    if (response.status !== 200) throw new Error(`${framework} ${pack}:${name}: status ${response.status}`);
+    const document = response.json<FrameworkDocument>();
     documents.get(framework)?.set(document.id, document);
   });
   console.log(
-    `framework components: ${pairs.length} icons (${SAMPLE_SIZE} random, ${transformedAliases} transformed aliases, the fixture pack) for each of ${FRAMEWORKS.join(', ')}`,
+    `framework components: ${sample.length} icons of the sample (${FULL_CATALOG ? 'each in every framework' : 'each in one framework'}), and ${transformedAliases} transformed aliases and the fixture pack in each of ${FRAMEWORKS.join(', ')}`,
   );
+  for (const framework of FRAMEWORKS)
+    requested.set(framework, new Set(requests.filter(([asked]) => asked === framework).map(([, pack, name]) => `${pack}:${name}`)).size);
 }, 300_000);
 
-afterAll(async () => {
-  await server.close();
-});
+/** The reason phrase of the status line a client gets over a socket. */
+async function statusLineOf(target: string): Promise<string> {
+  const response = await fetch(`${await site.listen()}${target}`);
+  await response.arrayBuffer();
+  return response.statusText;
+}
 
 const tree = (markup: string, html: boolean): string => JSON.stringify(html ? htmlSvgTree(markup) : svgTree(markup));
 
@@ -94,7 +111,7 @@ describe('framework components', () => {
   it('each passes the attributes it is given to the <svg>, over the icon’s own', async () => {
     const home = new Map<Framework, string>();
     for (const framework of FRAMEWORKS)
-      home.set(framework, ((await (await fetch(`${server.base}/r/${framework}/mdi/home.json`)).json()) as FrameworkDocument)[framework] as string);
+      home.set(framework, (await site.request(`/r/${framework}/mdi/home.json`)).json<FrameworkDocument>()[framework] as string);
     const source = (framework: Framework) => home.get(framework) as string;
     const props = { width: '48', height: '48', 'aria-label': 'Home', class: 'icon' };
     const rendered = [
@@ -117,7 +134,7 @@ describe('framework components', () => {
   });
 
   it('leaves the default icon document as it was: no framework field in it', async () => {
-    const document = (await (await fetch(`${server.base}/r/mdi/home.json`)).json()) as Record<string, unknown>;
+    const document = (await site.request('/r/mdi/home.json')).json<Record<string, unknown>>();
     expect(Object.keys(document)).toEqual([
       'id',
       'pack',
@@ -140,27 +157,28 @@ describe('framework components', () => {
 
   it('answers a miss as the CLIs show it: 404, the suggestions in `detail` and on the status line as each CLI takes them', async () => {
     for (const framework of FRAMEWORKS) {
-      const response = await fetch(`${server.base}/r/${framework}/mdi/hoem.json`);
+      // The reason phrase is what only a socket carries: the answer is asked for both ways.
+      const response = await site.both(`/r/${framework}/mdi/hoem.json`);
       expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const problem = (await response.json()) as { code: string; detail: string; suggestions: string[] };
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const problem = response.json<{ code: string; detail: string; suggestions: string[] }>();
       expect(problem.code).toBe('icon_not_found');
       // shadcn-svelte has no namespaces: its items suggest the path after /r/svelte/.
       const home = framework === 'svelte' ? 'mdi/home.json' : '@icons/mdi/home';
       expect(problem.detail).toContain(`Pack 'mdi' has no icon 'hoem'. Did you mean ${home}, `);
-      expect(response.statusText).toBe(`Not Found: ${problem.detail}`);
+      expect(await statusLineOf(`/r/${framework}/mdi/hoem.json`)).toBe(`Not Found: ${problem.detail}`);
       expect(problem.suggestions[0]).toBe('mdi:home');
     }
-    const noPack = await fetch(`${server.base}/r/vue/mdj/home.json`);
-    expect([noPack.status, ((await noPack.json()) as { code: string }).code]).toEqual([404, 'pack_not_found']);
-    const noFramework = await fetch(`${server.base}/r/angular/mdi/home.json`);
-    expect([noFramework.status, ((await noFramework.json()) as { code: string }).code]).toEqual([404, 'not_found']);
+    const noPack = await site.request('/r/vue/mdj/home.json');
+    expect([noPack.status, noPack.json<{ code: string }>().code]).toEqual([404, 'pack_not_found']);
+    const noFramework = await site.request('/r/angular/mdi/home.json');
+    expect([noFramework.status, noFramework.json<{ code: string }>().code]).toEqual([404, 'not_found']);
   });
   it('are served for the whole sample, the transformed aliases included, as the file each item installs, with the licence comment', () => {
     expect(transformedAliases).toBeGreaterThanOrEqual(30);
     for (const framework of FRAMEWORKS) {
       const served = documents.get(framework) as Map<string, FrameworkDocument>;
-      expect(served.size).toBeGreaterThan(SAMPLE_SIZE);
+      expect(served.size).toBe(requested.get(framework));
       for (const document of served.values()) {
         expect(document.files[0]?.content, document.id).toBe(document[framework]);
         expect(document[framework] as string, document.id).toContain(`// ${document.id}: `);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
 import { ROOT, TEST_TMP } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { catalogSite } from './helpers/site.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'shadcn');
@@ -44,16 +44,17 @@ function compile(project: string): void {
 }
 const ICONS = ['mdi:home', 'line-md:loading-loop', 'logos:google'];
 
-let server: TestServer;
+/** The whole catalog's registry, served in process on 127.0.0.1 for the CLI. */
+const site = catalogSite();
+let base: string;
 let colors: Awaited<ReturnType<typeof startShadcnColors>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  base = await site.listen();
   colors = await startShadcnColors();
 });
 
 afterAll(async () => {
-  await server.close();
   await colors.close();
 });
 
@@ -62,7 +63,7 @@ describe('npx shadcn add <icon url>', () => {
     const project = freshProject('shadcn-project');
     for (const id of ICONS) {
       const [pack, name] = id.split(':') as [string, string];
-      const url = `${server.base}/r/${pack}/${name}.json`;
+      const url = `${base}/r/${pack}/${name}.json`;
       const result = await shadcn(project, 'add', url, '--yes', '--overwrite');
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
       const { json } = await getJson<{ react: string; files: Array<{ target: string }> }>(url);
@@ -82,13 +83,13 @@ describe('the registry as a shadcn namespace (@icons)', () => {
   let project: string;
   beforeAll(async () => {
     project = freshProject('shadcn-namespace');
-    const added = await shadcn(project, 'registry', 'add', `@icons=${server.base}/r/{name}.json`);
+    const added = await shadcn(project, 'registry', 'add', `@icons=${base}/r/{name}.json`);
     expect(added.code, added.stderr).toBe(0);
   }, 120_000);
 
   it('is set up by `registry add @icons=…/r/{name}.json`', () => {
     const config = JSON.parse(readFileSync(join(project, 'components.json'), 'utf8')) as { registries: Record<string, string> };
-    expect(config.registries['@icons']).toBe(`${server.base}/r/{name}.json`);
+    expect(config.registries['@icons']).toBe(`${base}/r/{name}.json`);
   });
 
   it('searches icons ranked by the server: `search @icons -q home` lists home icons first, `--limit 5` five and says there are more', async () => {
@@ -129,7 +130,7 @@ describe('the registry as a shadcn namespace (@icons)', () => {
     const added = await shadcn(project, 'add', '@icons/mdi/home', '--yes', '--overwrite');
     expect(added.code, `${added.stdout}\n${added.stderr}`).toBe(0);
     expect(added.stdout).toContain('mdi:home is from Material Design Icons by Pictogrammers');
-    const { json } = await getJson<{ react: string }>(`${server.base}/r/mdi/home.json`);
+    const { json } = await getJson<{ react: string }>(`${base}/r/mdi/home.json`);
     expect(readFileSync(join(project, 'components', 'icons', 'mdi-home.tsx'), 'utf8')).toBe(json.react);
     compile(project);
   }, 120_000);
@@ -151,12 +152,12 @@ describe('the registry as a shadcn namespace (@icons)', () => {
 
 describe('/r/registry.json, negotiated, over the whole catalog', () => {
   it('lists every icon a page at a time without a query, and refuses a bad limit with a problem the CLI shows', async () => {
-    const first = await getJson<{ items: Array<{ name: string }>; pagination: { total: number } }>(`${server.base}/r/registry.json?limit=2&offset=0`);
-    const second = await getJson<{ items: Array<{ name: string }> }>(`${server.base}/r/registry.json?limit=2&offset=1`);
+    const first = await getJson<{ items: Array<{ name: string }>; pagination: { total: number } }>(`${base}/r/registry.json?limit=2&offset=0`);
+    const second = await getJson<{ items: Array<{ name: string }> }>(`${base}/r/registry.json?limit=2&offset=1`);
     expect(first.json.items).toHaveLength(2);
     expect(second.json.items[0]).toEqual(first.json.items[1]);
     expect(first.json.pagination.total).toBeGreaterThan(300_000);
-    const bad = await fetch(`${server.base}/r/registry.json?limit=-1`, { headers: { accept: 'application/vnd.shadcn.v1+json' } });
+    const bad = await fetch(`${base}/r/registry.json?limit=-1`, { headers: { accept: 'application/vnd.shadcn.v1+json' } });
     expect([bad.status, bad.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8']);
     expect((await bad.json()).detail).toBe('The limit parameter must be a whole number from 1.');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessSite } from './fixture.js';
+import { inProcessSite } from '../helpers/site.js';
 
 const site = inProcessSite();
 

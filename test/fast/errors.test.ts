@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem, type ProblemBody } from '../helpers/problem-answer.js';
-import { type SiteResponse, inProcessSite } from './fixture.js';
+import { type SiteResponse, inProcessSite } from '../helpers/site.js';
 
 const site = inProcessSite();
 

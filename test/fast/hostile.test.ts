@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessSite, type SiteResponse } from './fixture.js';
+import { inProcessSite, type SiteResponse } from '../helpers/site.js';
 
 /*
  * Hostile request targets, methods and headers that reach the route table,

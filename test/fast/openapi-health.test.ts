@@ -1,6 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { inProcessSite } from './fixture.js';
+import { inProcessSite } from '../helpers/site.js';
 
 const site = inProcessSite({ basePath: '/icons' });
 const getJson = async <T>(path: string) => {

@@ -1,6 +1,6 @@
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { inProcessSite } from './fixture.js';
+import { inProcessSite } from '../helpers/site.js';
 
 const site = inProcessSite();
 const getJson = async <T>(path: string) => (await site.request(path)).json<T>();

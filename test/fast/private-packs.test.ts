@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inProcessSite } from './fixture.js';
+import { inProcessSite } from '../helpers/site.js';
 
 /*
  * Private packs behind tokens, through the server's access layer in

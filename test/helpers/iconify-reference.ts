@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './nginx.js';
 import { ROOT, TEST_TMP } from './paths.js';
+import type { Site } from './site.js';
 
 /** An answer as the conformance tests compare it. */
 export interface Answer {
@@ -21,6 +22,17 @@ export async function answerOf(origin: string, path: string): Promise<Answer> {
     type: response.headers.get('content-type'),
     disposition: response.headers.get('content-disposition'),
     body: await response.text(),
+  };
+}
+
+/** The same answer from a site in process, as fetch would read it over a socket. */
+export async function answerOfSite(site: Site, path: string): Promise<Answer> {
+  const response = await site.request(path);
+  return {
+    status: response.status,
+    type: response.headers['content-type'] ?? null,
+    disposition: response.headers['content-disposition'] ?? null,
+    body: response.text(),
   };
 }
 

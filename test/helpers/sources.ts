@@ -88,3 +88,67 @@ export function sampleIcons(packs: Map<string, IconifyJSON>, count: number, rand
   }
   return all.slice(0, count);
 }
+
+/**
+ * Whether this run checks the properties of the whole catalog on every icon
+ * and every document (`TEST_CATALOG=full`, as `npm run test:catalog` runs),
+ * or on a seeded sample of them (`npm test`).
+ */
+export const FULL_CATALOG = process.env.TEST_CATALOG === 'full';
+
+/** Icons in a sample of the whole catalog, at least: one of every pack, the rest drawn from all. */
+export const CATALOG_SAMPLE_SIZE = 3000;
+
+/**
+ * The icons a property of the whole catalog is checked on: under
+ * `npm run test:catalog`, every icon and alias of `packs` (unless `sweep`
+ * is false); otherwise a seeded sample (the seed printed under `label`) of
+ * one icon of each pack and others drawn uniformly from all, `count` in all.
+ */
+export function catalogIcons(packs: Map<string, IconifyJSON>, label: string, count = CATALOG_SAMPLE_SIZE, sweep = true): Array<[string, string]> {
+  if (FULL_CATALOG && sweep) {
+    const all = [...packs].flatMap(([id, pack]) => allNames(pack).map((name): [string, string] => [id, name]));
+    console.log(`${label}: every icon of the catalog (TEST_CATALOG=full): ${all.length} of ${packs.size} packs`);
+    return all;
+  }
+  const random = seededRandom(testSeed(label));
+  const chosen = new Set<string>();
+  const pairs: Array<[string, string]> = [];
+  const take = (id: string, name: string) => {
+    if (chosen.has(`${id}:${name}`)) return;
+    chosen.add(`${id}:${name}`);
+    pairs.push([id, name]);
+  };
+  for (const [id, pack] of packs) {
+    const names = allNames(pack);
+    if (names.length) take(id, names[Math.floor(random() * names.length)] as string);
+  }
+  for (const [id, name] of sampleIcons(packs, count + pairs.length, random)) if (pairs.length < count) take(id, name);
+  console.log(`${label}: a seeded sample of ${pairs.length} icons of ${packs.size} packs, every pack with one at least`);
+  return pairs;
+}
+
+/** Packs in a sample of the whole catalog's pack documents. */
+export const PACK_SAMPLE_SIZE = 40;
+
+/**
+ * The default packs whose whole documents a sweep checks: every one under
+ * `npm run test:catalog`; otherwise a seeded sample of `count` (the seed
+ * printed under `label`), in the order of their ids.
+ */
+export function catalogPacks(label: string, count = PACK_SAMPLE_SIZE): string[] {
+  const ids = defaultPackIds();
+  if (FULL_CATALOG) {
+    console.log(`${label}: every pack of the catalog (TEST_CATALOG=full): ${ids.length}`);
+    return ids;
+  }
+  const random = seededRandom(testSeed(label));
+  const shuffled = [...ids];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
+  }
+  const chosen = shuffled.slice(0, count).sort();
+  console.log(`${label}: a seeded sample of ${chosen.length} of ${ids.length} packs: ${chosen.join(', ')}`);
+  return chosen;
+}
