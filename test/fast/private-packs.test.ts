@@ -48,6 +48,10 @@ const ROUTES = [
   `/r/bundle.json?icons=${PRIVATE}:wide`,
   `/r/bundle.svg?icons=${PRIVATE}:wide,${PRIVATE}:square`,
   `/r/${PRIVATE}.zip`,
+  `/r/${PRIVATE}@1.0.0.json`,
+  `/r/${PRIVATE}@^1/wide.json`,
+  `/r/vue/${PRIVATE}@latest/wide.json`,
+  `/r/changes.json?pack=${PRIVATE}&from=1.0.0`,
 ];
 
 describe('a private pack', () => {
