@@ -48,6 +48,10 @@ const ROUTES = [
   `/r/bundle.json?icons=${PRIVATE}:wide`,
   `/r/bundle.svg?icons=${PRIVATE}:wide,${PRIVATE}:square`,
   `/r/${PRIVATE}.zip`,
+];
+
+/** The routes of its revisions: an own pack keeps none yet, so with its token they answer that no revision is kept. */
+const VERSION_ROUTES = [
   `/r/${PRIVATE}@1.0.0.json`,
   `/r/${PRIVATE}@^1/wide.json`,
   `/r/vue/${PRIVATE}@latest/wide.json`,
@@ -56,9 +60,10 @@ const ROUTES = [
 
 describe('a private pack', () => {
   it('does not exist on any route without a token for it, and answers as an unknown pack', async () => {
-    const unknown = await Promise.all(ROUTES.map((path) => get(path.replaceAll(PRIVATE, 'no-such-pack'))));
+    const routes = [...ROUTES, ...VERSION_ROUTES];
+    const unknown = await Promise.all(routes.map((path) => get(path.replaceAll(PRIVATE, 'no-such-pack'))));
     for (const token of [undefined, TOKENS.ci]) {
-      for (const [i, path] of ROUTES.entries()) {
+      for (const [i, path] of routes.entries()) {
         const answer = await get(path, token);
         expect(answer.status, `${path} with ${token ?? 'no token'}`).toBe(unknown[i]?.status);
         expect(answer.body.replaceAll(PRIVATE, 'no-such-pack'), path).toBe(unknown[i]?.body);
@@ -121,6 +126,11 @@ describe('a private pack', () => {
     for (const path of ['/r/registry.json', '/collections']) {
       const answer = await get(path, TOKENS.design);
       expect(answer.body, path).toContain(PRIVATE);
+      expect(answer.headers['cache-control'], path).toBe('private, no-store');
+    }
+    for (const path of VERSION_ROUTES) {
+      const answer = await get(path, TOKENS.design);
+      expect([answer.status, (JSON.parse(answer.body) as { code: string }).code], path).toEqual([404, 'unknown_version']);
       expect(answer.headers['cache-control'], path).toBe('private, no-store');
     }
   });
