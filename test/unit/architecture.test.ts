@@ -29,13 +29,14 @@ const LAYERS: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
   { name: 'registry', folders: ['registry/'] },
   { name: 'faces', folders: ['faces/'] },
   { name: 'HTTP', folders: ['http/'] },
-  { name: 'entry points', folders: ['cli/', 'cli'] },
+  // src/cli.ts, the command's entry point, lies in the folder of the command line it starts.
+  { name: 'entry points', folders: ['cli/'] },
 ];
 
 /** A module's place: its layer's rank, and its rank inside the layer (the folder's). */
 function placeOf(id: ModuleId): { layer: number; folder: number; name: string } | undefined {
   for (const [layer, { name, folders }] of LAYERS.entries()) {
-    const folder = folders.findIndex((prefix) => (prefix.endsWith('/') ? id.startsWith(prefix) : id === prefix));
+    const folder = folders.findIndex((prefix) => `${id}/`.startsWith(prefix));
     if (folder >= 0) return { layer, folder, name };
   }
   return undefined;
