@@ -17,6 +17,9 @@ export const RANGE_REDIRECT_CACHE = 'public, max-age=60';
 /** Most versions a problem lists of a pack, newest first. */
 const MAX_LISTED_VERSIONS = 50;
 
+/** What a pinned document is kept under, beside the pack: the exact revision and what of it. */
+export const pinnedDocumentKey = (route: PinnedRoute) => `pinned ${route.version} ${route.framework ?? ''} ${route.name ?? ''}`;
+
 /** What a pinned address is answered with: the revision's document, a redirect from a range to its revision, or a problem. */
 export type PinnedAnswer = { resource: Resource } | { redirect: string } | { problem: Problem };
 
@@ -73,7 +76,7 @@ export function pinnedAnswer(
   if (!found) return { problem: unknownVersion(history, route.pack, route.version) };
   if ('matched' in found) return { redirect: pathOf({ ...route, version: found.matched.version }, basePath) };
   const revision = found.exact;
-  const what = `pinned ${revision.version} ${route.framework ?? ''} ${route.name ?? ''}`;
+  const what = pinnedDocumentKey({ ...route, version: revision.version });
   return {
     resource: cached(what, () => {
       const made = route.name === undefined ? packDocumentAt(history, revision) : iconDocumentAt(history, revision, route.name, route.framework);

@@ -20,7 +20,7 @@ import { searchJobOf } from './search-params.js';
 import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { changesFeed, packChangesDocument } from './changes.js';
-import { type PinnedAnswer, pinnedAnswer, unknownVersion } from './pinned.js';
+import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, unknownVersion } from './pinned.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -202,6 +202,9 @@ export class Registry {
     if (!isValidName(route.pack) || !this.packs.has(route.pack)) return { problem: this.packNotFound(route.pack) };
     const history = this.options.history;
     if (!history) return { problem: unknownVersion(undefined, route.pack, route.version) };
+    // A document kept is answered without reading the history: its version was exact when it was made, and stays kept.
+    const kept = this.caches.documents.get(this.keyOf(route.pack, pinnedDocumentKey(route)));
+    if (kept) return { resource: kept };
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedDocument(route.pack, what, make));
   }
 
