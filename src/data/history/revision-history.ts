@@ -28,6 +28,7 @@ export interface ChangedName {
 interface ChangeRow {
   name: string;
   kind: 'icon' | 'alias' | null;
+  hash: Buffer | null;
   data: string | null;
 }
 
@@ -58,6 +59,8 @@ export class RevisionHistory {
   private readonly selectRoot: Database.Statement<[string, number], string>;
   private readonly selectChangedNames: Database.Statement<[string, number, number], string>;
   private readonly selectAliases: Database.Statement<[string, string, number], string>;
+  /** Every name of a pack at a revision: its latest row at or before it (a gone name's row has no kind), with the entry's text. */
+  private readonly selectStateAt: Database.Statement<[string, number], ChangeRow>;
 
   constructor(path: string, readonly = false) {
     this.db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
@@ -77,6 +80,10 @@ export class RevisionHistory {
     this.selectChangedNames = this.db
       .prepare<[string, number, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND seq > ? AND seq <= ? ORDER BY name')
       .pluck();
+    this.selectStateAt = this.db.prepare(
+      `SELECT c.name AS name, c.kind AS kind, c.hash AS hash, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash
+       WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
+    );
     // Named, since without statistics SQLite would rather walk the pack's rows by revision.
     this.selectAliases = this.db
       .prepare<[string, string, number], string>(
@@ -140,12 +147,7 @@ export class RevisionHistory {
   documentAt(pack: string, seq: number): IconifyJSON | undefined {
     const root = this.rootAt(pack, seq);
     if (root === undefined) return undefined;
-    const rows = this.db
-      .prepare<[string, number], ChangeRow>(
-        `SELECT c.name AS name, c.kind AS kind, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash
-         WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
-      )
-      .all(pack, seq);
+    const rows = this.selectStateAt.all(pack, seq);
     const icons: Record<string, ExtendedIconifyIcon> = {};
     const aliases: Record<string, ExtendedIconifyAlias> = {};
     for (const row of rows) {
@@ -225,11 +227,7 @@ export class RevisionHistory {
 
   /** The names whose entry at revision `seq` is not the one in `next` (names gone from `next` included). */
   private differingNames(pack: string, seq: number, next: ReadonlyMap<string, { kind: string; hash: Buffer }>): string[] {
-    const rows = this.db
-      .prepare<[string, number], { name: string; kind: string | null; hash: Buffer | null }>(
-        'SELECT c.name AS name, c.kind AS kind, c.hash AS hash FROM changes c WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?)',
-      )
-      .all(pack, seq);
+    const rows = this.selectStateAt.all(pack, seq);
     const differing: string[] = [];
     const present = new Set<string>();
     for (const row of rows) {
