@@ -53,9 +53,28 @@ async function servedWithin(server: TestServer, path: string, svg: string): Prom
   throw new Error(`${path} did not draw the updated glyph`);
 }
 
+/** The moments the tests pass through, and what the registry answered then, for `/at/{moment}/`. */
+interface Moment {
+  at: string;
+  answers: Map<string, string>;
+}
+
+/** Paths asked again at past moments: an Iconify answer, a document, a component and a search. */
+const PAST_PATHS = ['/lucide.json?icons=trash,calendar', '/r/lucide/trash.json', '/r/vue/lucide/calendar.json', '/search?query=trash&prefix=lucide'];
+
 describe('versions: update without a restart, pinned addresses and what changed', () => {
   let dataDir: string;
   let server: TestServer;
+  const moments: Moment[] = [];
+  /** Notes what the registry answers now to PAST_PATHS, at an instant between two of its answers. */
+  const noteMoment = async () => {
+    const answers = new Map<string, string>();
+    for (const path of PAST_PATHS) answers.set(path, (await get(server, path)).text);
+    const at = new Date().toISOString();
+    // Asked again after the instant, so that no update falls between the answers and it.
+    for (const path of PAST_PATHS) expect((await get(server, path)).text, path).toBe(answers.get(path));
+    moments.push({ at, answers });
+  };
   const oldSet = lucideSet(OLD);
   const newSet = lucideSet(NEW);
   const catalogSet = readDefaultPack('lucide');
@@ -78,6 +97,7 @@ describe('versions: update without a restart, pinned addresses and what changed'
 
   it('serves an older package at the unpinned addresses within seconds of `update --from`, and keeps the catalog’s revision', async () => {
     expect(svgOf((await get(server, '/r/lucide/trash.json')).text)).toBe(referenceSvg(catalogSet, 'trash').svg);
+    await noteMoment();
     const run = await update(dataDir, ['--from', lucideTarball(OLD)]);
     expect(run).toEqual({ status: 0, stderr: expect.stringContaining(`lucide: serving ${OLD}`) });
     const took = await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
@@ -94,8 +114,10 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect(pinnedOld.status).toBe(200);
     expect(pinnedOld.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(svgOf(pinnedOld.text)).toBe(referenceSvg(oldSet, 'trash').svg);
+    await noteMoment();
     expect((await update(dataDir, ['--from', lucideTarball(NEW)])).status).toBe(0);
     await servedWithin(server, '/r/lucide/trash.json', referenceSvg(newSet, 'trash').svg);
+    await noteMoment();
     expect(referenceSvg(newSet, 'trash').svg).not.toBe(referenceSvg(oldSet, 'trash').svg);
     expect(referenceSvg(newSet, 'trash').svg).toBe(referenceSvg(oldSet, 'trash-2').svg);
     const again = await get(server, `/r/lucide@${OLD}/trash.json`);
@@ -228,6 +250,34 @@ describe('versions: update without a restart, pinned addresses and what changed'
       expect((await get(server, '/r/lucide/trash.json')).text).toBe(served);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('answers under /at/{moment}/ as it answered at that moment, for good, and refuses moments it cannot answer for', async () => {
+    expect(moments).toHaveLength(3);
+    const last = Date.parse((moments.at(-1) as Moment).at);
+    // A moment is answered once it is settled.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, last + 10_500 - Date.now())));
+    for (const moment of moments) {
+      for (const [path, then] of moment.answers) {
+        const answer = await get(server, `/at/${moment.at}${path}`);
+        expect(answer.status, `${moment.at} ${path}`).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(answer.text, `${moment.at} ${path}`).toBe(then);
+      }
+    }
+    // The three moments drew three glyphs of lucide:trash: the catalog's, 1.2.100's and 1.2.137's.
+    const drawn = moments.map((moment) => svgOf(moment.answers.get('/r/lucide/trash.json') as string));
+    expect(drawn).toEqual([referenceSvg(catalogSet, 'trash').svg, referenceSvg(oldSet, 'trash').svg, referenceSvg(newSet, 'trash').svg]);
+    const problems: Array<[string, number, string]> = [
+      ['/at/2000-01-01/r/lucide/trash.json', 404, 'before_first_revision'],
+      ['/at/2999-01-01/r/lucide/trash.json', 404, 'moment_not_settled'],
+      ['/at/yesterday/r/lucide/trash.json', 400, 'bad_request'],
+    ];
+    for (const [path, status, code] of problems) {
+      const answer = await get(server, path);
+      expect(answer.status, path).toBe(status);
+      expect(JSON.parse(answer.text), path).toMatchObject({ code });
     }
   });
 });

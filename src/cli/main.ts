@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
+import type { Catalog } from '../data/catalog/catalog.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
 import { loadPageAssets } from '../faces/page/assets.js';
@@ -12,6 +13,7 @@ import { watchOwnPacks } from './watch-packs.js';
 import { watchUpdates } from './watch-updates.js';
 import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
+import { PastMoments } from '../registry/past-moments.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -250,18 +252,38 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
   opened.defer(() => defaultCatalog.close());
   // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.
   const history = keptHistory(options.dataDir, opened);
-  const served = { current: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: history() }) };
-  opened.defer(() => served.current.catalog.close());
+  // The registry over the catalog as served now, with its past over that catalog.
+  const registryNow = () => {
+    const kept = history();
+    const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept));
+    return { registry: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: kept, pastMoments }), pastMoments };
+  };
+  let now = registryNow();
+  const served = { current: now.registry };
+  opened.defer(() => {
+    now.pastMoments.close();
+    served.current.catalog.close();
+  });
   served.current.prepareSearch();
   const reopen = () => {
-    const previous = served.current;
-    served.current = new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: history() });
+    const previous = now;
+    now = registryNow();
+    served.current = now.registry;
     served.current.prepareSearch();
     // What the old registry kept is of no more use: released now, not when its catalog closes.
-    previous.release();
-    setTimeout(() => previous.catalog.close(), CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
+    previous.registry.release();
+    setTimeout(() => {
+      previous.pastMoments.close();
+      previous.registry.catalog.close();
+    }, CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
   return { served, reopen };
+}
+
+/** When the registry first served anything: the default catalog's build, or the first revision the history logged if earlier. */
+function firstServed(defaults: Catalog, history: RevisionHistory | undefined): number {
+  const built = defaults.databases[0]?.builtAt() ?? Date.now();
+  return Math.min(built, history?.firstServed() ?? built);
 }
 
 /** The data directory's history, opened read-only once it exists (an update creates it); `opened` closes it. */

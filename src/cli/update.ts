@@ -6,6 +6,7 @@ import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath, 
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, readIconSetPackage } from '../data/history/package-source.js';
 import { openHistory } from '../data/history/history-file.js';
+import { CATALOG_SOURCE_PREFIX, servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { UpdateOptions } from './options.js';
 
@@ -41,11 +42,12 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
   try {
     const wanted = await gather(options, catalog, history);
     const lines: string[] = [];
+    const toServe: Revision[] = [];
     for (const item of wanted) {
       keepServedRevision(item.pack, catalog, history);
       const revision = 'kept' in item ? item.kept : recordFetched(item, history);
-      history.serve(item.pack, revision.seq);
-      writeUpdatedDocument(options.dataDir, item.pack, history.documentAt(item.pack, revision.seq) as IconifyJSON);
+      toServe.push(revision);
+      writeUpdatedDocument(options.dataDir, item.pack, servedDocument(history, revision) as IconifyJSON);
       lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
     }
     await ensureUpdatesCatalog(options.dataDir, {
@@ -53,6 +55,9 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
       skipped: (file, reason) => lines.push(`${file}: skipped: ${reason}`),
       warning: (file, message) => lines.push(`${file}: ${message}`),
     });
+    // Logged once the new database is in place, when servers begin to serve it (see /at/{moment}/).
+    const servedFrom = Date.now();
+    for (const revision of toServe) history.serve(revision.pack, revision.seq, servedFrom);
     return lines;
   } finally {
     history.close();
@@ -109,9 +114,11 @@ function keepServedRevision(pack: string, catalog: Catalog, history: RevisionHis
   if (history.revisions(pack).length > 0 || !catalog.packs.has(pack)) return;
   const database = catalog.database(pack);
   const version = database?.metaValue('default_catalog_version');
-  if (!version) return;
+  if (!database || !version) return;
   const document = JSON.parse(catalog.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-  history.record(pack, defaultRevisionName(version), `@iconify/json@${version}`, document);
+  const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document);
+  // Served since the catalog was built: what the registry answered before the update stays known.
+  history.serve(pack, revision.seq, database.builtAt());
 }
 
 function recordFetched(item: Extract<Wanted, { fetched: IconSetPackage }>, history: RevisionHistory): Revision {

@@ -71,6 +71,16 @@ export type PinnedRoute = { kind: 'pinned'; pack: string; version: string; name?
 /** What changed in a pack between two revisions, or across packs since a moment: `/r/changes.json`. */
 export type ChangesRoute = { kind: 'changes' };
 
+/**
+ * The registry as it answered at a past moment: any route under
+ * `{base}/at/{moment}/`, where the moment is a date (`2026-11-25`, its start
+ * in UTC) or an instant (`2026-11-25T10:00:00Z`).
+ */
+export type AtRoute = { kind: 'at'; moment: string; route: Route };
+
+/** The folder of the past moments, under the base path: no pack can be called so. */
+export const AT_FOLDER = 'at';
+
 /** Separates a pack id from the version it is pinned to; no pack id can hold it. */
 export const VERSION_MARK = '@';
 
@@ -78,7 +88,7 @@ export const VERSION_MARK = '@';
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute | AtRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -116,7 +126,7 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, CHANGES_STEM, DOCUMENTS_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, CHANGES_STEM, DOCUMENTS_FOLDER, AT_FOLDER]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -179,7 +189,14 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/search`;
     case 'iconify-keywords':
       return `${basePath}/keywords`;
+    case 'at':
+      return pathOf(route.route, momentBasePath(basePath, route.moment));
   }
+}
+
+/** The base path of the registry as it was at a moment: every route of it lies under this one. */
+export function momentBasePath(basePath: string, moment: string): string {
+  return `${basePath}/${AT_FOLDER}/${encodeURIComponent(moment)}`;
 }
 
 /**
@@ -238,10 +255,23 @@ export function notFoundPath(basePath: string): string {
  */
 export function routeOfSegments(segments: readonly string[], basePath: string): Route | undefined {
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
+  const at = atRouteOf(segments, basePath);
+  if (at) return at;
   const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
+}
+
+/** `{base}/at/{moment}/{route}`: any route but another moment's and the health check, which has one answer. */
+function atRouteOf(segments: readonly string[], basePath: string): AtRoute | undefined {
+  const base = baseSegments(basePath).length;
+  const rest = segmentsAfterBase(segments, basePath);
+  const moment = rest?.[1];
+  if (rest?.[0] !== AT_FOLDER || moment === undefined || rest.length < 3) return undefined;
+  const route = routeOfSegments([...segments.slice(0, base), ...rest.slice(2)], basePath);
+  if (!route || route.kind === 'at' || route.kind === 'health') return undefined;
+  return { kind: 'at', moment, route };
 }
 
 /** `{base}/@iconify-json/{pack}/icons.json`. */

@@ -1,4 +1,4 @@
-import type { Route } from '../core/paths.js';
+import type { AtRoute, Route } from '../core/paths.js';
 import { methodNotAllowed } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../core/target.js';
@@ -20,6 +20,7 @@ import {
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { answerChanges, answerPinned } from './handlers/versions.js';
+import { settledAnswer } from './handlers/moments.js';
 import { ALLOWED_METHODS } from './headers.js';
 
 /** A route's handler: the request, what its target was parsed into, and the registry that answers it. */
@@ -50,7 +51,27 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-keywords': answerIconifyKeywords,
   page: answerPage,
   'page-asset': answerPageAsset,
+  at: answerAtMoment,
 };
+
+/**
+ * `{base}/at/{moment}/{route}`: the route answered by the registry as it was
+ * at the moment (once its catalog is open), its successful answers marked as
+ * never changing.
+ */
+function answerAtMoment(request: RequestContext, route: AtRoute, registry: Registry): AnswerOrLater {
+  const past = registry.at(route.moment);
+  if (!(past instanceof Promise) && !('basePath' in past)) return problemAnswer(past);
+  const answer = (then: Registry) => {
+    const answered = answerRoute(request, route.route, then);
+    return answered instanceof Promise ? answered.then(settledAnswer) : settledAnswer(answered);
+  };
+  return past instanceof Promise ? past.then(answer) : answer(past);
+}
+
+function answerRoute(request: RequestContext, route: Route, registry: Registry): AnswerOrLater {
+  return (ROUTES[route.kind] as Handler<Route['kind']>)(request, route, registry);
+}
 
 const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,5 +85,5 @@ export function dispatch(request: RequestContext, registry: Registry): AnswerOrL
   if (request.method === 'OPTIONS') return answerPreflight(request);
   const route = parseTarget(request.target, registry.basePath);
   if (isProblem(route)) return problemAnswer(route);
-  return (ROUTES[route.kind] as Handler<Route['kind']>)(request, route, registry);
+  return answerRoute(request, route, registry);
 }

@@ -8,6 +8,7 @@ import { registryEntryOf } from '../core/render/registry-entry.js';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import { revisionDocument } from '../data/history/revision-document.js';
 import { isValidName } from '../util/names.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
@@ -86,13 +87,7 @@ export function pinnedAnswer(
 }
 
 function packDocumentAt(history: RevisionHistory, revision: Revision): Resource | Problem {
-  const document = history.documentAt(revision.pack, revision.seq) as IconifyJSON;
-  return documentResource(Buffer.from(JSON.stringify(withVersion(document, revision.version))), recordedAt(revision));
-}
-
-/** The document's info names the revision it is. */
-function withVersion(document: IconifyJSON, version: string): IconifyJSON {
-  return document.info ? { ...document, info: { ...document.info, version } as IconifyInfo } : document;
+  return documentResource(Buffer.from(JSON.stringify(revisionDocument(history, revision))), recordedAt(revision));
 }
 
 function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {

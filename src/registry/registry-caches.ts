@@ -16,8 +16,11 @@ const MISS_CACHE_BYTES = 1024 * 1024;
  *   catalog, the Iconify API's lists and searches): dropped by
  *   `forgetRegistry` when a newer registry takes its place. A view of a
  *   registry is a registry of its own, so no view is handed another's list.
+ * - a kept revision of a pack (its pinned documents): never dropped by a
+ *   reload, since a revision's answers are the same bytes whatever the
+ *   registry serves later; only the cache's bound lets them go.
  */
-export type CacheOwner = { readonly database: number; readonly pack: string } | { readonly registry: number };
+export type CacheOwner = { readonly database: number; readonly pack: string } | { readonly registry: number } | { readonly revisionsOf: string };
 
 /** What is kept: its owner, and what of the owner ('pack', 'icon home', an Iconify answer by its parsed parameters). */
 export interface CacheKey {
@@ -34,7 +37,9 @@ interface Kept<V> {
 /** The one string a key is stored under: owner and what cannot run into each other (a pack id has no space, a what may). */
 function stored(key: CacheKey): string {
   const owner = key.owner;
-  return 'registry' in owner ? `registry ${owner.registry} ${key.what}` : `database ${owner.database} ${owner.pack} ${key.what}`;
+  if ('registry' in owner) return `registry ${owner.registry} ${key.what}`;
+  if ('revisionsOf' in owner) return `revision ${owner.revisionsOf} ${key.what}`;
+  return `database ${owner.database} ${owner.pack} ${key.what}`;
 }
 
 /** A byte-bounded cache of values by typed key, each kept with its owner. */

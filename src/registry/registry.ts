@@ -21,6 +21,10 @@ import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { changesFeed, packChangesDocument } from './changes.js';
 import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, unknownVersion } from './pinned.js';
+import { momentBasePath } from '../core/paths.js';
+import { parseMoment } from '../core/moment.js';
+import type { PastMoments } from './past-moments.js';
+import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -44,6 +48,10 @@ export interface RegistryOptions {
   firstInSearch?: ReadonlySet<string>;
   /** Every revision the registry has served, for pinned addresses and changes; none until an update kept one. */
   history?: RevisionHistory;
+  /** The registry's past over the served catalog, for `/at/{moment}/`; shared by the registry and its views. */
+  pastMoments?: PastMoments;
+  /** This registry answers as the registry did at a past moment (see Registry.at). */
+  past?: boolean;
 }
 
 /**
@@ -97,6 +105,40 @@ export class Registry {
     return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first });
   }
 
+  /**
+   * The registry as it answered at `moment` (`/at/{moment}/`), seen through
+   * this one's view (a pack this view hides is as absent then): the packs
+   * served then, each at the revision it served, answering under the
+   * moment's base path. Its catalog may have to be built first (a promise).
+   */
+  at(moment: string, now = Date.now()): Registry | Promise<Registry> | Problem {
+    const instant = parseMoment(moment, now);
+    if (typeof instant !== 'number') return instant;
+    const past = this.options.pastMoments;
+    if (!past || this.options.past) return { status: 404, code: 'not_found', detail: 'This registry keeps no past.' };
+    const state = past.stateAt(instant, this.catalog);
+    if ('status' in state) return state;
+    const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
+    const key = `${moment} ${[...packs].join(',')} ${this.firstInSearch.join(',')}`;
+    const make = (catalog: ServedCatalog) =>
+      new Registry(catalog, {
+        ...this.options,
+        basePath: momentBasePath(this.basePath, moment),
+        caches: this.caches,
+        onlyPacks: packs,
+        past: true,
+      });
+    return past.registryFor(key, () => {
+      const catalog = past.catalogOf(state, this.catalog);
+      return catalog instanceof Promise ? catalog.then(make) : make(catalog);
+    });
+  }
+
+  /** Whether this registry answers as the registry did at a past moment. */
+  get past(): boolean {
+    return this.options.past === true;
+  }
+
   /** The packs a search ranks first, sorted: the caller's private packs. */
   get firstInSearch(): string[] {
     return [...(this.options.firstInSearch ?? [])].sort();
@@ -121,7 +163,7 @@ export class Registry {
   /** Runs a search job over the packs this registry serves, where searches run (see search-jobs.ts). */
   runSearch<J extends SearchJob>(job: J): Promise<SearchJobResults[J['kind']]> {
     this.servedIds ??= [...this.packs.keys()];
-    const scope = { catalog: this.catalog, served: this.servedIds, source: () => this.search };
+    const scope = { catalog: this.catalog, served: this.servedIds, source: () => this.search, past: this.past };
     return (this.options.searchRunner ?? inThisThread).run(job, scope) as Promise<SearchJobResults[J['kind']]>;
   }
 
@@ -203,9 +245,9 @@ export class Registry {
     const history = this.options.history;
     if (!history) return { problem: unknownVersion(undefined, route.pack, route.version) };
     // A document kept is answered without reading the history: its version was exact when it was made, and stays kept.
-    const kept = this.caches.documents.get(this.keyOf(route.pack, pinnedDocumentKey(route)));
+    const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
-    return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedDocument(route.pack, what, make));
+    return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make));
   }
 
   /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */
@@ -296,7 +338,8 @@ export class Registry {
    * packs) is dropped; documents of the shared default packs stay.
    */
   release(): void {
-    this.caches.forgetDatabases(this.catalog.ownedSerials);
+    // A past moment's registry lies over the served catalog, whose documents stay.
+    if (!this.past) this.caches.forgetDatabases(this.catalog.ownedSerials);
     this.caches.forgetRegistry(this.serial);
   }
 
@@ -308,7 +351,10 @@ export class Registry {
    * have a cache of their own).
    */
   cachedDocument(pack: string | undefined, what: string, make: () => Resource | Problem): Resource {
-    const key = pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
+    return this.cachedIn(pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what), make);
+  }
+
+  private cachedIn(key: CacheKey, make: () => Resource | Problem): Resource {
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     const made = make();
@@ -373,6 +419,9 @@ export class Registry {
     );
   }
 }
+
+/** The key of a pinned document: a revision's answers outlive every reload (see CacheOwner). */
+const pinnedKeyOf = (pack: string, what: string): CacheKey => ({ owner: { revisionsOf: pack }, what });
 
 function iconMissing(pack: string, name: string, closest: readonly string[]): Problem {
   return {

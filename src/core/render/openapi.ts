@@ -1,5 +1,5 @@
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
-import { type BundleFormat, FRAMEWORKS, pathOf } from '../paths.js';
+import { type BundleFormat, FRAMEWORKS, momentBasePath, pathOf } from '../paths.js';
 import { FILE_FORMATS } from './bundle-files.js';
 
 /**
@@ -145,6 +145,36 @@ export function openApiDocument(basePath: string, version: string): object {
               type: 'object',
             }),
             '404': problem('No such pack (pack_not_found), or a revision the registry does not keep (unknown_version, the kept ones in suggestions).'),
+            ...errors,
+          },
+        },
+      },
+      [`${momentBasePath('', '{moment}').replace(encodeURIComponent('{moment}'), '{moment}')}/{route}`]: {
+        get: {
+          operationId: 'getAtMoment',
+          summary:
+            'Any route (documents, pinned documents, search, the Iconify API) as the registry answered it at a past moment; the answers never change (immutable)',
+          parameters: [
+            {
+              name: 'moment',
+              in: 'path',
+              required: true,
+              description: 'A date (2026-11-25, its start in UTC) or an instant with its offset (2026-11-25T10:00:00Z), at least 10 s in the past.',
+              schema: { type: 'string' },
+            },
+            {
+              name: 'route',
+              in: 'path',
+              required: true,
+              description: 'The path of any route under the base path, slashes included.',
+              schema: { type: 'string' },
+            },
+          ],
+          responses: {
+            '200': { description: "The route's answer at that moment, cached as immutable." },
+            '404': problem(
+              'A moment that is no date or instant is a 400 (bad_request). A moment before the registry served anything (before_first_revision), one not settled yet (moment_not_settled), or what the route answered then.',
+            ),
             ...errors,
           },
         },

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
 import type { EntryKind, IconifyView } from './iconify-view.js';
@@ -123,6 +124,13 @@ export class CatalogDatabase {
   /** A value of the meta table, if the build wrote it. */
   metaValue(key: string): string | undefined {
     return this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+  }
+
+  /** When the build that made this database finished (ms), or when its file was written for a build that did not say. */
+  builtAt(): number {
+    const written = this.metaValue('built_at');
+    const at = written === undefined ? Number.NaN : Date.parse(written);
+    return Number.isNaN(at) ? statSync(this.path).mtimeMs : at;
   }
 
   /** The set order of the default catalog, if this is it. */

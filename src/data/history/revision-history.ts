@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ExtendedIconifyAlias, ExtendedIconifyIcon, IconifyJSON } from '@iconify/types';
-import { HISTORY_SCHEMA } from './schema.js';
+import { HISTORY_SCHEMA, SERVED_LOG_SCHEMA } from './schema.js';
 
 /** A revision of a pack, as the history lists it. */
 export interface Revision {
@@ -61,14 +61,17 @@ export class RevisionHistory {
   private readonly selectAliases: Database.Statement<[string, string, number], string>;
   /** Every name of a pack at a revision: its latest row at or before it (a gone name's row has no kind), with the entry's text. */
   private readonly selectStateAt: Database.Statement<[string, number], ChangeRow>;
+  /** Whether the file has the log of what was served when (a file written before it had none, until written again). */
+  private readonly hasServedLog: boolean;
 
   constructor(path: string, readonly = false) {
     this.db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
     if (!readonly) {
       this.db.pragma('journal_mode = WAL');
       const exists = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'revisions'").get();
-      if (!exists) this.db.exec(HISTORY_SCHEMA);
+      this.db.exec(exists ? SERVED_LOG_SCHEMA : HISTORY_SCHEMA);
     }
+    this.hasServedLog = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'served_log'").get() !== undefined;
     this.selectRevisions = this.db.prepare('SELECT pack, seq, version, recorded, source FROM revisions WHERE pack = ? ORDER BY seq');
     this.selectEntryAt = this.db.prepare(
       'SELECT c.kind AS kind, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash WHERE c.pack = ? AND c.name = ? AND c.seq <= ? ORDER BY c.seq DESC LIMIT 1',
@@ -244,9 +247,39 @@ export class RevisionHistory {
     return this.db.prepare<[string, number], Buffer>('SELECT root FROM revisions WHERE pack = ? AND seq = ?').pluck().get(pack, seq);
   }
 
-  /** Makes a kept revision the one served at the pack's unpinned addresses. */
-  serve(pack: string, seq: number): void {
-    this.db.prepare('INSERT INTO served (pack, seq) VALUES (?, ?) ON CONFLICT (pack) DO UPDATE SET seq = excluded.seq').run(pack, seq);
+  /**
+   * Makes a kept revision the one served at the pack's unpinned addresses
+   * from `since` (ms) on, and logs it, so that what was served at any moment
+   * stays known.
+   */
+  serve(pack: string, seq: number, since = Date.now()): void {
+    this.db.transaction(() => {
+      this.db.prepare('INSERT INTO served (pack, seq) VALUES (?, ?) ON CONFLICT (pack) DO UPDATE SET seq = excluded.seq').run(pack, seq);
+      this.db
+        .prepare('INSERT INTO served_log (pack, since, seq) VALUES (?, ?, ?) ON CONFLICT (pack, since) DO UPDATE SET seq = excluded.seq')
+        .run(pack, since, seq);
+    })();
+  }
+
+  /**
+   * The revision each logged pack served at `moment` (ms): its seq, or null
+   * when the pack was not served then. A pack missing from the map had no
+   * logged revision yet at that moment (it served what the catalog holds).
+   */
+  servedAt(moment: number): Map<string, number | null> {
+    if (!this.hasServedLog) return new Map();
+    const rows = this.db
+      .prepare<[number], { pack: string; seq: number | null }>(
+        `SELECT pack, seq FROM served_log s WHERE since = (SELECT max(since) FROM served_log WHERE pack = s.pack AND since <= ?)`,
+      )
+      .all(moment);
+    return new Map(rows.map((row) => [row.pack, row.seq]));
+  }
+
+  /** The first moment the log knows of (ms), if any. */
+  firstServed(): number | undefined {
+    if (!this.hasServedLog) return undefined;
+    return this.db.prepare<[], number | null>('SELECT min(since) FROM served_log').pluck().get() ?? undefined;
   }
 
   close(): void {

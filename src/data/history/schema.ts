@@ -5,6 +5,21 @@
  * changed, not with the number of revisions; a name's entry at a revision is
  * its latest row at or before it, one index seek.
  */
+/**
+ * When each revision began to be served at a pack's unpinned addresses: what
+ * the registry answered at any moment is read from it (`/at/{moment}/`).
+ * seq NULL: the pack stopped being served then. Added after the first
+ * release of the history, so an older file gains it when next opened to write.
+ */
+export const SERVED_LOG_SCHEMA = `
+CREATE TABLE IF NOT EXISTS served_log (
+  pack  TEXT NOT NULL,
+  since INTEGER NOT NULL,
+  seq   INTEGER,
+  PRIMARY KEY (pack, since)
+) WITHOUT ROWID;
+`;
+
 export const HISTORY_SCHEMA = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
@@ -54,4 +69,4 @@ CREATE TABLE served (
   pack TEXT PRIMARY KEY,
   seq  INTEGER NOT NULL
 ) WITHOUT ROWID;
-`;
+${SERVED_LOG_SCHEMA}`;

@@ -66,6 +66,8 @@ export interface SearchScope {
   readonly served: readonly string[];
   /** The search of `served`, made in this thread (and kept by whoever owns the scope). */
   source(): CatalogSearch;
+  /** The catalog of a past moment, beside the one served: its searches leave the served catalog's databases open. */
+  readonly past?: boolean;
 }
 
 /** A search refused because too many are waiting where searches run. */

@@ -45,6 +45,7 @@ export class SearchThread implements SearchRunner {
       job,
       databases: scope.catalog.databases.map((database) => ({ serial: database.serial, path: database.path })),
       served: [...scope.served],
+      past: scope.past === true,
     };
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });

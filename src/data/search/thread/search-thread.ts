@@ -32,6 +32,8 @@ export interface ThreadRequest {
   databases: ThreadDatabase[];
   /** The packs the request may see. */
   served: string[];
+  /** Over the catalog of a past moment: the databases it does not name stay open (the served catalog's, searched next). */
+  past: boolean;
 }
 
 export type ThreadReply = { id: number; result: SearchJobResult } | { id: number; error: string };
@@ -54,14 +56,18 @@ const databases = new Map<number, CatalogDatabase>();
 const searcher = new MeaningSearcher();
 const searches = new Map<string, { search: CatalogSearch; catalog: Catalog }>();
 
-/** The databases a job names, opened; those it does not name are closed, with the searches over them. */
-function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
+/**
+ * The databases a job names, opened; unless it searches a past moment, those
+ * it does not name are closed (own packs or updates were reloaded, or a past
+ * moment's search is over), with the searches over them.
+ */
+function databasesOf(named: readonly ThreadDatabase[], past: boolean): CatalogDatabase[] {
   const serials = new Set(named.map((database) => database.serial));
-  for (const [serial, database] of databases) {
+  for (const [serial, database] of past ? [] : databases) {
     if (serials.has(serial)) continue;
     database.close();
     databases.delete(serial);
-    searches.clear();
+    for (const key of searches.keys()) if (key.split(' ', 1)[0]?.split(',').includes(String(serial))) searches.delete(key);
   }
   return named.map(({ serial, path }, index) => {
     let database = databases.get(serial);
@@ -71,7 +77,7 @@ function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
 }
 
 function searchOf(request: ThreadRequest): { search: CatalogSearch; catalog: Catalog } {
-  const opened = databasesOf(request.databases);
+  const opened = databasesOf(request.databases, request.past);
   const key = `${request.databases.map((database) => database.serial).join(',')} ${request.served.join(',')}`;
   let kept = searches.get(key);
   if (kept) {

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCatalog, type BuildObserver } from '../catalog/build.js';
+import { listOwnSources } from '../catalog/sources.js';
+import { servedDocument } from './revision-document.js';
+import type { Revision, RevisionHistory } from './revision-history.js';
+
+/** The folder of a data directory where the catalogs of past moments are kept, each built once. */
+export const MOMENTS_FOLDER = 'moments';
+
+/** The revisions of the packs that a past moment served otherwise than now. */
+export type MomentRevisions = readonly Revision[];
+
+/** The name of the catalog of these revisions: the same revisions, whatever the moment, share one file. */
+export function momentKey(revisions: MomentRevisions): string {
+  const names = revisions.map((revision) => `${revision.pack}@${revision.seq}`).sort();
+  return createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 32);
+}
+
+/**
+ * The database that serves, under the catalog as it is now, the packs a past
+ * moment served otherwise: built once from the history, by the build that
+ * makes every catalog, and kept in the data directory's `moments/` folder
+ * under the revisions' key. Each process builds into a place of its own and
+ * renames the result into place, so two workers asking at once never share
+ * a half-built file. The cost of the build follows the packs that changed
+ * since the moment, not the catalog's size.
+ */
+export async function ensureMomentCatalog(dataDir: string, history: RevisionHistory, revisions: MomentRevisions): Promise<string> {
+  const folder = join(dataDir, MOMENTS_FOLDER);
+  const key = momentKey(revisions);
+  const path = join(folder, `${key}.db`);
+  if (existsSync(path)) return path;
+  const work = join(folder, `${key}.${process.pid}.${Date.now()}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    for (const revision of revisions) {
+      const document = servedDocument(history, revision);
+      if (document) writeFileSync(join(work, `${revision.pack}.json`), JSON.stringify(document));
+    }
+    const built = `${work}.db`;
+    await buildCatalog({ files: listOwnSources(work), meta: { fingerprint: `moment ${key}` } }, built, QUIET);
+    renameSync(built, path);
+    return path;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The packs come from the history, where every revision was checked when it was recorded: nothing to report. */
+const QUIET: BuildObserver = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };

@@ -1,0 +1,21 @@
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import type { Revision, RevisionHistory } from './revision-history.js';
+
+/** A revision's pack document as the registry serves it, pinned or not: its info names the revision. */
+export function revisionDocument(history: RevisionHistory, revision: Revision): IconifyJSON | undefined {
+  const document = history.documentAt(revision.pack, revision.seq);
+  if (!document) return undefined;
+  return document.info ? { ...document, info: { ...document.info, version: revision.version } as IconifyInfo } : document;
+}
+
+/** Where a revision recorded from what the default catalog served says it came from (see `icon-registry update`). */
+export const CATALOG_SOURCE_PREFIX = '@iconify/json@';
+
+/**
+ * A revision's pack document as the unpinned addresses served it: a
+ * revision that came from a package names its version in its info; one
+ * recorded from what the default catalog served is that document as it was.
+ */
+export function servedDocument(history: RevisionHistory, revision: Revision): IconifyJSON | undefined {
+  return revision.source.startsWith(CATALOG_SOURCE_PREFIX) ? history.documentAt(revision.pack, revision.seq) : revisionDocument(history, revision);
+}

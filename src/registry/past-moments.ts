@@ -1,0 +1,139 @@
+import { Catalog } from '../data/catalog/catalog.js';
+import { ensureMomentCatalog, momentKey } from '../data/history/moment-catalog.js';
+import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import type { Problem } from '../core/problem.js';
+import type { Registry } from './registry.js';
+
+/** What the registry served at a past moment, against what it serves now. */
+export interface MomentState {
+  /** The revisions of the packs it served otherwise than now. */
+  revisions: Revision[];
+  /** The packs it did not serve yet, or no longer, then. */
+  absent: Set<string>;
+}
+
+/** Moments whose state is kept, by their instant: each is read from the history once. */
+const KEPT_STATES = 256;
+/** Registries of past moments kept, by moment as asked and view (each keeps its lists of all packs in the shared caches). */
+const KEPT_REGISTRIES = 64;
+/** Catalogs of past moments kept open: each is one database file, opened under the served catalog's. */
+const KEPT_CATALOGS = 16;
+
+/**
+ * The registry's past, over the catalog it serves now: which revision each
+ * pack served at a moment, read from the history's log, and the catalog
+ * that answers as the registry did then. That catalog is the served one,
+ * under a database of the packs that moment served otherwise (built once,
+ * see moment-catalog.ts). It belongs to one served catalog: a reload makes
+ * a new one.
+ */
+export class PastMoments {
+  private readonly states = new Map<number, MomentState>();
+  private readonly catalogs = new Map<string, Promise<Catalog>>();
+  private readonly registries = new Map<string, Registry | Promise<Registry>>();
+
+  constructor(
+    private readonly history: RevisionHistory | undefined,
+    private readonly dataDir: string,
+    /** When the registry first served anything (ms): the catalog's build, or its first logged revision if earlier. */
+    private readonly began: number,
+  ) {}
+
+  /** What the registry served at `moment` (ms), or the problem of a moment before it served anything. */
+  stateAt(moment: number, served: Catalog): MomentState | Problem {
+    if (moment < this.began) {
+      return {
+        status: 404,
+        code: 'before_first_revision',
+        detail: `The registry served nothing before ${new Date(this.began).toISOString()}: ask for a later moment.`,
+      };
+    }
+    const kept = this.states.get(moment);
+    if (kept) return kept;
+    const state = this.readState(moment, served);
+    if (this.states.size >= KEPT_STATES) this.states.delete(this.states.keys().next().value as number);
+    this.states.set(moment, state);
+    return state;
+  }
+
+  /**
+   * Each logged pack's revision at the moment against the one served now. A
+   * pack with no logged revision then served the catalog's, as now; one
+   * logged only later, and not a pack of the default catalog, came later.
+   */
+  private readState(moment: number, served: Catalog): MomentState {
+    const state: MomentState = { revisions: [], absent: new Set() };
+    const history = this.history;
+    if (!history) return state;
+    const then = history.servedAt(moment);
+    const defaults = served.databases[0]?.packs;
+    for (const pack of history.packs()) {
+      const seq = then.get(pack);
+      if (seq === null || (seq === undefined && !defaults?.has(pack))) {
+        state.absent.add(pack);
+        continue;
+      }
+      if (seq === undefined || seq === history.served(pack)?.seq) continue;
+      const revision = history.revisions(pack).find((kept) => kept.seq === seq);
+      if (revision) state.revisions.push(revision);
+    }
+    return state;
+  }
+
+  /**
+   * The catalog answering as the registry did in `state`: the served one
+   * when nothing changed since, else the served one under the database of
+   * the revisions that differ, built the first time it is asked for.
+   */
+  catalogOf(state: MomentState, served: Catalog): Catalog | Promise<Catalog> {
+    const history = this.history;
+    if (!history || state.revisions.length === 0) return served;
+    const key = momentKey(state.revisions);
+    let catalog = this.catalogs.get(key);
+    if (!catalog) {
+      if (this.catalogs.size >= KEPT_CATALOGS) this.dropOldestCatalog();
+      catalog = ensureMomentCatalog(this.dataDir, history, state.revisions).then((path) => new Catalog([path], served.databases));
+      // A failed build is not kept: the next request tries again.
+      catalog.catch(() => this.catalogs.delete(key));
+      this.catalogs.set(key, catalog);
+    }
+    return catalog;
+  }
+
+  /** The registry of a past moment kept under `key`, made (and kept) when there is none. */
+  registryFor(key: string, make: () => Registry | Promise<Registry>): Registry | Promise<Registry> {
+    const kept = this.registries.get(key);
+    if (kept) return kept;
+    if (this.registries.size >= KEPT_REGISTRIES) {
+      const [oldestKey, oldest] = this.registries.entries().next().value as [string, Registry | Promise<Registry>];
+      this.registries.delete(oldestKey);
+      Promise.resolve(oldest).then(
+        (registry) => registry.release(),
+        () => undefined,
+      );
+    }
+    const made = make();
+    // A failed build is not kept: the next request tries again.
+    if (made instanceof Promise) made.catch(() => this.registries.delete(key));
+    this.registries.set(key, made);
+    return made;
+  }
+
+  private dropOldestCatalog(): void {
+    const [key, oldest] = this.catalogs.entries().next().value as [string, Promise<Catalog>];
+    this.catalogs.delete(key);
+    oldest.then((catalog) => catalog.close()).catch(() => undefined);
+  }
+
+  /** Closes the catalogs of past moments (the served catalog they lie under is being replaced). */
+  close(): void {
+    for (const registry of this.registries.values())
+      Promise.resolve(registry).then(
+        (made) => made.release(),
+        () => undefined,
+      );
+    this.registries.clear();
+    for (const catalog of this.catalogs.values()) catalog.then((opened) => opened.close()).catch(() => undefined);
+    this.catalogs.clear();
+  }
+}
