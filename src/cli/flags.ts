@@ -80,6 +80,19 @@ const wholeNumber = (min: number, max: number) => (text: string, flag: string) =
 
 const asGiven = (text: string | undefined) => text;
 
+const DURATION_UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Longest schedule: a timer cannot wait longer than about 24.8 days. */
+const MAX_DURATION_MS = 24 * 86_400_000;
+
+/** A duration such as 30s, 15m, 6h or 1d, in ms; none when absent. */
+function duration(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,6})([smhd])$/.exec(text);
+  const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2] as string] as number) : 0;
+  if (ms < 1000 || ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be a duration from 1s to 24d, such as 30s, 15m, 6h or 1d, not '${text}'`);
+  return ms;
+}
+
 /** The packs directory: the one named, which must exist, or ./packs when it exists, so that dropping files there is all it takes. */
 function packsDirectory(text: string | undefined): string | undefined {
   if (text !== undefined && !existsSync(text)) throw new UsageError(`packs directory '${text}' does not exist`);
@@ -168,6 +181,14 @@ export const FLAGS = {
     help: `${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}`,
   }),
   watch: switchFlag({ name: 'watch', commands: ['serve'], help: 'rebuild and swap in own packs when the packs directory changes' }),
+  updateEvery: option({
+    name: 'update-every',
+    placeholder: 'TIME',
+    env: 'UPDATE_EVERY',
+    parse: duration,
+    commands: ['serve'],
+    help: 'run `update` (every default pack to its newest package) this often: 30s, 15m, 6h, 1d',
+  }),
   workers: option({
     name: 'workers',
     placeholder: 'N',

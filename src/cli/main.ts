@@ -14,6 +14,7 @@ import { watchUpdates } from './watch-updates.js';
 import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
 import { PastMoments } from '../registry/past-moments.js';
+import { scheduleUpdates } from './scheduled-updates.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -179,7 +180,7 @@ async function serve(args: string[]): Promise<number | undefined> {
     // The primary rebuilds own packs once, and each worker reopens the catalog; it reads the access file for all.
     const watch = options.watch && packsDir ? { ...options, packsDir } : undefined;
     const access = accessFile && options.accessFile !== undefined ? { path: options.accessFile, file: accessFile, watch: options.watch } : undefined;
-    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, options.dataDir, watch, access);
+    return servePrimary(options.workers, options.logLevel, SHUTDOWN_GRACE_MS, options.dataDir, watch, access, options.updateEvery);
   }
   return serveInThisProcess(options, 'alone', accessFile && new AccessControl(accessFile.policy), accessFile);
 }
@@ -218,6 +219,7 @@ async function serveInThisProcess(
     if (role === 'alone' && options.watch && packsDir) opened.defer(watchOwnPacks({ ...options, packsDir }, server.log, reopen));
     // Packs that `icon-registry update` moved are served without a restart, watched or not.
     if (role === 'alone') opened.defer(watchUpdates(options.dataDir, server.log, reopen));
+    if (role === 'alone' && options.updateEvery !== undefined) opened.defer(scheduleUpdates(options.updateEvery, options.dataDir, server.log));
     // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
     const accessPath = options.accessFile;
     if (access && accessFile && accessPath !== undefined && options.watch) {

@@ -21,6 +21,8 @@ export interface ServeOptions extends CatalogOptions {
   logLevel: string;
   /** Rebuild and swap in the own packs whenever the packs directory changes. */
   watch: boolean;
+  /** Run `update` on this schedule (ms); never when undefined. */
+  updateEvery: number | undefined;
   /** Processes serving on the one port (1: this process itself). */
   workers: number;
   /** The access file naming private packs and their tokens; every pack is public without one. */
@@ -75,6 +77,7 @@ export function parseServeOptions(args: string[], invocation: Invocation): Serve
     cacheMb: line.value(FLAGS.cacheMb),
     logLevel,
     watch,
+    updateEvery: line.value(FLAGS.updateEvery),
     workers: line.value(FLAGS.workers),
     accessFile: line.value(FLAGS.access),
     ui: !line.isOn(FLAGS.noUi),

@@ -8,6 +8,7 @@ import { BatchedStdout } from '../util/log-stream.js';
 import { warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { watchOwnPacks } from './watch-packs.js';
 import { watchUpdates } from './watch-updates.js';
+import { scheduleUpdates } from './scheduled-updates.js';
 
 /** What a worker of `serve --workers N` tells the primary once it listens. */
 export interface WorkerServing {
@@ -95,6 +96,7 @@ export async function servePrimary(
   dataDir: string,
   watch?: CatalogLocation & { packsDir: string },
   access?: PrimaryAccess,
+  updateEvery?: number,
 ): Promise<number | undefined> {
   const log = pino({ level: logLevel }, new BatchedStdout());
   if (access) {
@@ -152,6 +154,11 @@ export async function servePrimary(
   const stopWatchingUpdates = watchUpdates(dataDir, log, reopenAll);
   process.once('SIGTERM', stopWatchingUpdates);
   process.once('SIGINT', stopWatchingUpdates);
+  if (updateEvery !== undefined) {
+    const stopScheduling = scheduleUpdates(updateEvery, dataDir, log);
+    process.once('SIGTERM', stopScheduling);
+    process.once('SIGINT', stopScheduling);
+  }
   if (watch) {
     const stopWatching = watchOwnPacks(watch, log, reopenAll);
     process.once('SIGTERM', stopWatching);
