@@ -283,21 +283,20 @@ describe('versions: update without a restart, pinned addresses and what changed'
 });
 
 describe('serve --update-every: update on a schedule', () => {
-  it('runs the update of every default pack on schedule, and a failed run logs why and changes nothing', async () => {
-    // A registry that has only lucide: the update of every default pack fails at the first other one.
-    const registry = await localNpmRegistry();
+  it('runs the update of every default pack on schedule, and a run that fails logs why and changes nothing', async () => {
     const dataDir = dataDirWithDefaultCatalog('update-every');
-    const server = await startTestServer({ dataDir, packsDir: null, args: ['--update-every', '2s'], env: { npm_config_registry: registry.url } });
+    const unreachable = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' };
+    const server = await startTestServer({ dataDir, packsDir: null, args: ['--update-every', '2s'], env: unreachable });
     try {
       const served = (await get(server, '/r/lucide/trash.json')).text;
-      const failed = await server.logLine((line) => line.msg === 'scheduled update failed; still serving what was served', 30_000);
-      expect(failed.code).toBe(1);
-      expect((failed.lines as string[]).join('\n')).toMatch(/update failed, nothing changed: could not fetch @iconify-json\/[a-z0-9-]+@latest: Not Found/);
+      const failed = (line: Record<string, unknown>) => line.msg === 'scheduled update failed; still serving what was served';
+      const first = await server.logLine(failed, 30_000);
+      expect(first.code).toBe(1);
+      expect((first.lines as string[]).join('\n')).toMatch(/update failed, nothing changed: could not fetch @iconify-json\/[a-z0-9-]+@latest: .*ECONNREFUSED/);
       expect((await get(server, '/r/lucide/trash.json')).text).toBe(served);
       expect((await get(server, '/r/changes.json')).text).toBe('{"since":null,"revisions":[]}');
     } finally {
       await server.close();
-      await registry.close();
     }
   });
 });

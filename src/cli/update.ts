@@ -4,7 +4,7 @@ import type { IconifyJSON } from '@iconify/types';
 import { Catalog } from '../data/catalog/catalog.js';
 import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath, updatesFolder } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
-import { type IconSetPackage, PackageError, readIconSetPackage } from '../data/history/package-source.js';
+import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
 import { openHistory } from '../data/history/history-file.js';
 import { CATALOG_SOURCE_PREFIX, servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
@@ -40,8 +40,8 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
   );
   const history = openHistory(options.dataDir);
   try {
-    const wanted = await gather(options, catalog, history);
     const lines: string[] = [];
+    const wanted = await gather(options, catalog, history, lines);
     const toServe: Revision[] = [];
     for (const item of wanted) {
       keepServedRevision(item.pack, catalog, history);
@@ -66,14 +66,15 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
 }
 
 /** What to serve for each pack asked for, every package read and checked; throws UpdateError on the first that cannot be. */
-async function gather(options: UpdateOptions, catalog: Catalog, history: RevisionHistory): Promise<Wanted[]> {
+async function gather(options: UpdateOptions, catalog: Catalog, history: RevisionHistory, notes: string[]): Promise<Wanted[]> {
   const specs: string[] = [];
   const kept: Wanted[] = [];
   for (const file of options.from) {
     if (!existsSync(file)) throw new UpdateError(`${file}: no such file`);
     specs.push(`file:${resolve(file)}`);
   }
-  const named = options.packs.length || options.from.length ? options.packs : defaultPacks(catalog).map((pack) => ({ pack, version: undefined }));
+  const everyPack = !(options.packs.length || options.from.length);
+  const named = everyPack ? defaultPacks(catalog).map((pack) => ({ pack, version: undefined })) : options.packs;
   for (const { pack, version } of named) {
     const revision = version === undefined ? undefined : history.revision(pack, version);
     if (revision) kept.push({ pack, kept: revision });
@@ -85,6 +86,11 @@ async function gather(options: UpdateOptions, catalog: Catalog, history: Revisio
     try {
       read = await readIconSetPackage(spec);
     } catch (error) {
+      // Updating every pack, one that @iconify/json has but npm does not publish on its own stays as served.
+      if (everyPack && error instanceof PackageMissing) {
+        notes.push(`${spec}: not published on its own; kept as served`);
+        continue;
+      }
       if (error instanceof PackageError) throw new UpdateError(error.message);
       throw error;
     }

@@ -19,6 +19,9 @@ export interface IconSetPackage {
 /** A package that cannot be read as an icon set; the message says why. */
 export class PackageError extends Error {}
 
+/** The registry has no such package (npm's E404): a pack of @iconify/json that is not published on its own. */
+export class PackageMissing extends PackageError {}
+
 const PACKAGE_SCOPE = '@iconify-json/';
 /** Largest icons.json read from a package: the largest of the npm registry's are far smaller. */
 const MAX_ICONS_JSON_BYTES = 256 * 1024 * 1024;
@@ -62,7 +65,8 @@ async function fetchWithNpm(spec: string, dir: string): Promise<string> {
     // npm says why on stderr, in its own words ("No matching version found", "ECONNREFUSED"); the JSON error's summary is the line to keep.
     const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string };
     const summary = /"summary":\s*"((?:[^"\\]|\\.)*)"/.exec(stdout)?.[1] ?? stderr.split('\n').find((line) => line.startsWith('npm error'));
-    throw new PackageError(`could not fetch ${spec}: ${summary ?? (error as Error).message.split('\n')[0]}`);
+    const message = `could not fetch ${spec}: ${summary ?? (error as Error).message.split('\n')[0]}`;
+    throw /"code":\s*"E404"/.test(stdout) ? new PackageMissing(message) : new PackageError(message);
   }
 }
 
