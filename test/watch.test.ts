@@ -84,6 +84,33 @@ describe('serve --watch', () => {
     expect(changed.etag).not.toBe(before.etag);
   });
 
+  it('keeps a revision of an own pack each time it changes: each glyph stays at its pinned address, and what changed is told', async () => {
+    const feed = JSON.parse((await get('/r/changes.json')).body) as {
+      revisions: Array<{ pack: string; version: string; previous: string | null; added: number; changed: number }>;
+    };
+    // At the start (square alone), once circle was added, once circle changed: newest first.
+    const team = feed.revisions.filter((revision) => revision.pack === 'team');
+    expect(team.map(({ added, changed }) => [added, changed])).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 0],
+    ]);
+    for (const revision of team) expect(revision.version).toMatch(/^own-\d{8}\.\d{6}\.\d{3}$/);
+    const [changed, added] = team.map((revision) => revision.version) as [string, string];
+    expect(team[0]?.previous).toBe(added);
+    expect((await get(`/r/team@${added}/circle.json`)).body).toContain('r=\\"8\\"');
+    expect((await get(`/r/team@${changed}/circle.json`)).body).toContain('r=\\"5\\"');
+    expect(JSON.parse((await get(`/r/changes.json?pack=team&from=${added}&to=${changed}`)).body)).toEqual({
+      pack: 'team',
+      from: added,
+      to: changed,
+      added: [],
+      hidden: [],
+      renamed: [],
+      changed: ['circle'],
+    });
+  });
+
   it('stops serving a removed file once the reload after it is logged', async () => {
     await reloadAfter(() => rmSync(join(packs, 'team', 'circle.svg')));
     expect((await get('/r/team/circle.json')).status).toBe(404);

@@ -14,6 +14,7 @@ import { watchUpdates } from './watch-updates.js';
 import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
 import { PastMoments } from '../registry/past-moments.js';
+import { recordOwnRevisions } from '../data/history/own-revisions.js';
 import { scheduleUpdates } from './scheduled-updates.js';
 import {
   helpOf,
@@ -60,7 +61,13 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
   const observer = terminalBuildObserver();
   const built = await ensureCatalog(options, observer, force);
   for (const { summary, path } of built) observer.finished(summary, path);
+  keepOwnRevisions(options);
   return built.length > 0;
+}
+
+/** Keeps a revision of each own pack that changed since its last one (see own-revisions.ts), saying which. */
+function keepOwnRevisions(options: CatalogOptions): void {
+  for (const line of recordOwnRevisions(options.dataDir)) process.stderr.write(`${line}\n`);
 }
 
 /**
@@ -69,10 +76,12 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
  */
 async function catalogReadyToServe(options: CatalogOptions): Promise<boolean> {
   const skipped: Array<[string, string]> = [];
+  // The build in a process of its own keeps the own packs' revisions, as every build does.
   if (!catalogIsCurrent(options, (file, reason) => skipped.push([file, reason]))) return (await buildInChildProcess(options)) === 0;
   // The build, had there been one, would have said which files it skips.
   const observer = terminalBuildObserver();
   for (const [file, reason] of skipped) observer.skipped(file, reason);
+  keepOwnRevisions(options);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, watch } from 'node:fs';
 import type { Logger } from 'pino';
 import { type BuildObserver, type PrepareWorkers, startPrepareWorkers } from '../data/catalog/build.js';
 import { ensureOwnCatalog, type CatalogLocation } from '../data/catalog/ensure.js';
+import { recordOwnRevisions } from '../data/history/own-revisions.js';
 
 /** Changes are gathered until the directory has been quiet this long (an editor's save is several events). */
 const QUIET_MS = 250;
@@ -43,8 +44,9 @@ export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, 
     workers ??= startPrepareWorkers(1, holdsFolders());
     const summary = await ensureOwnCatalog(location, loggingObserver(log), false, undefined, workers);
     if (!summary) return;
+    const kept = recordOwnRevisions(location.dataDir);
     rebuilt();
-    log.info({ packs: summary.packs, unchanged: summary.reused, skipped: summary.skipped, ms: Date.now() - started }, 'own packs reloaded');
+    log.info({ packs: summary.packs, unchanged: summary.reused, skipped: summary.skipped, revisions: kept, ms: Date.now() - started }, 'own packs reloaded');
   };
 
   /** One rebuild at a time; changes during one cause one more afterwards. */

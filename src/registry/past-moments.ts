@@ -75,7 +75,9 @@ export class PastMoments {
       }
       if (seq === undefined || seq === history.served(pack)?.seq) continue;
       const revision = history.revisions(pack).find((kept) => kept.seq === seq);
+      // A revision forgotten since (an own pack keeps a bounded number) cannot answer: the pack is absent then.
       if (revision) state.revisions.push(revision);
+      else state.absent.add(pack);
     }
     return state;
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePack } from '../../src/data/catalog/prepare-pack.js';
 import { packChanges } from '../../src/data/history/pack-changes.js';
 import { readIconSetPackage } from '../../src/data/history/package-source.js';
+import { ownRevisionName } from '../../src/data/history/own-revisions.js';
 import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { expectedChanges } from '../helpers/npm-fixtures.js';
 import { ROOT } from '../helpers/paths.js';
@@ -122,5 +123,50 @@ describe('the revision history of a pack', () => {
       renamed: [{ name: 'trash-2', to: 'trash' }],
       changed: ['trash'],
     });
+  });
+
+  it('forgets the oldest revision and keeps every later one whole, and knows a document it holds', () => {
+    const scratch = new RevisionHistory(join(dir, 'forget.db'));
+    try {
+      scratch.record('lucide', '1.2.100', 'first', old, 1);
+      scratch.record('lucide', '1.2.137', 'second', current, 2);
+      scratch.record('lucide', '1.2.100-again', 'third', old, 3);
+      const before = [2, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)));
+      expect(scratch.holds('lucide', 3, old)).toBe(true);
+      expect(scratch.holds('lucide', 2, old)).toBe(false);
+      scratch.forgetOldest('lucide');
+      expect(scratch.revisions('lucide').map((revision) => revision.version)).toEqual(['1.2.137', '1.2.100-again']);
+      expect([2, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)))).toEqual(before);
+      expect(JSON.parse(before[0] as string)).toEqual({ ...current, icons: expect.any(Object), aliases: expect.any(Object) });
+      expect(Object.keys(JSON.parse(before[0] as string).icons).sort()).toEqual(Object.keys(current.icons).sort());
+      expect(packChanges(scratch, 'lucide', 2, 3)).toEqual(expectedChanges(current, old));
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('logs what was served when, and what was not served any more', () => {
+    const scratch = new RevisionHistory(join(dir, 'served.db'));
+    try {
+      scratch.record('lucide', '1.2.100', 'first', old, 1);
+      scratch.record('lucide', '1.2.137', 'second', current, 2);
+      scratch.serve('lucide', 1, 1_000);
+      scratch.serve('lucide', 2, 2_000);
+      scratch.stopServing('lucide', 3_000);
+      expect([999, 1_000, 1_999, 2_500, 3_000].map((moment) => scratch.servedAt(moment).get('lucide'))).toEqual([undefined, 1, 1, 2, null]);
+      expect(scratch.firstServed()).toBe(1_000);
+      expect(scratch.isServed('lucide')).toBe(false);
+    } finally {
+      scratch.close();
+    }
+  });
+});
+
+describe('the names of own packs’ revisions', () => {
+  it('sort as they were recorded, to the millisecond', () => {
+    const moments = [Date.UTC(2026, 10, 26, 1, 2, 3, 4), Date.UTC(2026, 10, 26, 1, 2, 3, 40), Date.UTC(2026, 10, 26, 10, 0, 0, 0), Date.UTC(2027, 0, 1)];
+    const names = moments.map(ownRevisionName);
+    expect(names).toEqual(['own-20261126.010203.004', 'own-20261126.010203.040', 'own-20261126.100000.000', 'own-20270101.000000.000']);
+    expect([...names].sort()).toEqual(names);
   });
 });

@@ -39,6 +39,16 @@ function entryRow(kind: 'icon' | 'alias', value: unknown, parent: string | null)
   return { kind, text, hash: hashOf(text), parent };
 }
 
+/** A pack document as the history stores it: the text and hash of its root fields, and a row per name. */
+function rowsOf(document: IconifyJSON) {
+  const { icons, aliases, ...fields } = document;
+  const rootText = JSON.stringify(fields);
+  const next = new Map<string, ReturnType<typeof entryRow>>();
+  for (const [name, icon] of Object.entries(icons)) next.set(name, entryRow('icon', icon, null));
+  for (const [name, alias] of Object.entries(aliases ?? {})) next.set(name, entryRow('alias', alias, alias.parent));
+  return { rootText, rootHash: hashOf(rootText), next };
+}
+
 function entryOf(kind: 'icon' | 'alias' | null, data: string | null): HistoryEntry | undefined {
   if (kind === null || data === null) return undefined;
   return kind === 'icon' ? { kind, icon: JSON.parse(data) as ExtendedIconifyIcon } : { kind, alias: JSON.parse(data) as ExtendedIconifyAlias };
@@ -197,12 +207,7 @@ export class RevisionHistory {
    */
   record(pack: string, version: string, source: string, document: IconifyJSON, recorded = Date.now()): { revision: Revision; added: boolean } {
     return this.db.transaction(() => {
-      const { icons, aliases, ...fields } = document;
-      const rootText = JSON.stringify(fields);
-      const rootHash = hashOf(rootText);
-      const next = new Map<string, { kind: 'icon' | 'alias'; text: string; hash: Buffer; parent: string | null }>();
-      for (const [name, icon] of Object.entries(icons)) next.set(name, entryRow('icon', icon, null));
-      for (const [name, alias] of Object.entries(aliases ?? {})) next.set(name, entryRow('alias', alias, alias.parent));
+      const { rootText, rootHash, next } = rowsOf(document);
       const newest = this.revisions(pack).at(-1);
       const known = this.revision(pack, version);
       if (known) {
@@ -241,6 +246,47 @@ export class RevisionHistory {
     }
     for (const name of next.keys()) if (!present.has(name)) differing.push(name);
     return differing;
+  }
+
+  /** Whether a pack document is exactly what revision `seq` of the pack holds: its every entry and its root fields. */
+  holds(pack: string, seq: number, document: IconifyJSON): boolean {
+    const { rootHash, next } = rowsOf(document);
+    return this.differingNames(pack, seq, next).length === 0 && this.rootHashOf(pack, seq)?.equals(rootHash) === true;
+  }
+
+  /** Logs that a pack is no longer served from `since` (ms) on: it was removed. */
+  stopServing(pack: string, since = Date.now()): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM served WHERE pack = ?').run(pack);
+      this.db.prepare('INSERT INTO served_log (pack, since, seq) VALUES (?, ?, NULL) ON CONFLICT (pack, since) DO UPDATE SET seq = NULL').run(pack, since);
+    })();
+  }
+
+  /** Whether the pack is served now, as the log last says (a pack never logged is not). */
+  isServed(pack: string): boolean {
+    if (!this.hasServedLog) return false;
+    const seq = this.db.prepare<[string], number | null>('SELECT seq FROM served_log WHERE pack = ? ORDER BY since DESC LIMIT 1').pluck().get(pack);
+    return seq !== undefined && seq !== null;
+  }
+
+  /**
+   * Forgets a pack's oldest revision, keeping every later one whole: the
+   * names it alone recorded move to the revision after it, which drew them
+   * too. Moments when it was served no longer have it (see PastMoments).
+   */
+  forgetOldest(pack: string): void {
+    const [oldest, next] = this.revisions(pack);
+    if (!oldest || !next) return;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE changes SET seq = @next WHERE pack = @pack AND seq = @oldest
+           AND name NOT IN (SELECT name FROM changes WHERE pack = @pack AND seq = @next)`,
+        )
+        .run({ pack, oldest: oldest.seq, next: next.seq });
+      this.db.prepare('DELETE FROM changes WHERE pack = ? AND seq = ?').run(pack, oldest.seq);
+      this.db.prepare('DELETE FROM revisions WHERE pack = ? AND seq = ?').run(pack, oldest.seq);
+    })();
   }
 
   private rootHashOf(pack: string, seq: number): Buffer | undefined {
