@@ -2,7 +2,7 @@ import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { catalogIsCurrent, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
+import { catalogIsCurrent, catalogPath, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
 import type { Catalog } from '../data/catalog/catalog.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
@@ -15,6 +15,9 @@ import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
 import { PastMoments } from '../registry/past-moments.js';
 import { recordOwnRevisions } from '../data/history/own-revisions.js';
+import { keepRebuiltRevisions } from '../data/history/catalog-revisions.js';
+import { openHistory } from '../data/history/history-file.js';
+import { CatalogDatabase } from '../data/catalog/catalog-database.js';
 import { scheduleUpdates } from './scheduled-updates.js';
 import {
   helpOf,
@@ -59,10 +62,38 @@ const invocation: Invocation = { env: process.env, warn: (line) => process.stder
 /** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
 async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
   const observer = terminalBuildObserver();
-  const built = await ensureCatalog(options, observer, force);
-  for (const { summary, path } of built) observer.finished(summary, path);
-  keepOwnRevisions(options);
-  return built.length > 0;
+  // The default catalog as it was, open, so that the revisions a rebuild replaces are kept from it.
+  const previous = openIfReadable(catalogPath(options.dataDir));
+  try {
+    const built = await ensureCatalog(options, observer, force);
+    for (const { summary, path } of built) observer.finished(summary, path);
+    if (previous && built.some((catalog) => catalog.path === catalogPath(options.dataDir))) keepReplacedRevisions(options.dataDir, previous);
+    keepOwnRevisions(options);
+    return built.length > 0;
+  } finally {
+    previous?.close();
+  }
+}
+
+/** A catalog database, if there is one that can be read (a file of an older format is rebuilt, and its revisions are not kept). */
+function openIfReadable(path: string): CatalogDatabase | undefined {
+  try {
+    return existsSync(path) ? new CatalogDatabase(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** After a rebuild of the default catalog, keeps the revisions of the packs it changed (see catalog-revisions.ts), saying which. */
+function keepReplacedRevisions(dataDir: string, previous: CatalogDatabase): void {
+  const current = new CatalogDatabase(catalogPath(dataDir));
+  const history = openHistory(dataDir);
+  try {
+    for (const line of keepRebuiltRevisions(history, previous, current)) process.stderr.write(`${line}\n`);
+  } finally {
+    history.close();
+    current.close();
+  }
 }
 
 /** Keeps a revision of each own pack that changed since its last one (see own-revisions.ts), saying which. */

@@ -6,7 +6,8 @@ import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath, 
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
 import { openHistory } from '../data/history/history-file.js';
-import { CATALOG_SOURCE_PREFIX, servedDocument } from '../data/history/revision-document.js';
+import { keepCatalogRevision } from '../data/history/catalog-revisions.js';
+import { servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { UpdateOptions } from './options.js';
 
@@ -16,12 +17,6 @@ type Wanted = { pack: string; fetched: IconSetPackage; document: IconifyJSON } |
 /** Why an update could not be made; nothing was changed. */
 export class UpdateError extends Error {}
 
-/**
- * The name of a default pack's revision that came with @iconify/json rather
- * than from a package of its own: that package's version, marked so that it
- * is never taken for a version of `@iconify-json/{pack}`.
- */
-export const defaultRevisionName = (iconifyJsonVersion: string) => `json-${iconifyJsonVersion}`;
 
 /**
  * `icon-registry update`: reads every package asked for (from the npm
@@ -44,7 +39,9 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
     const wanted = await gather(options, catalog, history, lines);
     const toServe: Revision[] = [];
     for (const item of wanted) {
-      keepServedRevision(item.pack, catalog, history);
+      // Before a pack's first revision of its own, what the catalog serves of it now is kept, to stay addressable.
+      const database = catalog.database(item.pack);
+      if (database) keepCatalogRevision(history, database, item.pack);
       const revision = 'kept' in item ? item.kept : recordFetched(item, history);
       toServe.push(revision);
       writeUpdatedDocument(options.dataDir, item.pack, servedDocument(history, revision) as IconifyJSON);
@@ -109,22 +106,6 @@ async function gather(options: UpdateOptions, catalog: Catalog, history: Revisio
 function defaultPacks(catalog: Catalog): string[] {
   const defaults = catalog.databases[0];
   return defaults ? [...defaults.packs.keys()] : [];
-}
-
-/**
- * Before a pack's first revision of its own, the history keeps what the
- * catalog serves of it now (the revision that came with @iconify/json), so
- * that it stays addressable, and its changes readable, once replaced.
- */
-function keepServedRevision(pack: string, catalog: Catalog, history: RevisionHistory): void {
-  if (history.revisions(pack).length > 0 || !catalog.packs.has(pack)) return;
-  const database = catalog.database(pack);
-  const version = database?.metaValue('default_catalog_version');
-  if (!database || !version) return;
-  const document = JSON.parse(catalog.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-  const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document);
-  // Served since the catalog was built: what the registry answered before the update stays known.
-  history.serve(pack, revision.seq, database.builtAt());
 }
 
 function recordFetched(item: Extract<Wanted, { fetched: IconSetPackage }>, history: RevisionHistory): Revision {

@@ -40,7 +40,7 @@ export class PastMoments {
   ) {}
 
   /** What the registry served at `moment` (ms), or the problem of a moment before it served anything. */
-  stateAt(moment: number, served: Catalog): MomentState | Problem {
+  stateAt(moment: number): MomentState | Problem {
     if (moment < this.began) {
       return {
         status: 404,
@@ -50,7 +50,7 @@ export class PastMoments {
     }
     const kept = this.states.get(moment);
     if (kept) return kept;
-    const state = this.readState(moment, served);
+    const state = this.readState(moment);
     if (this.states.size >= KEPT_STATES) this.states.delete(this.states.keys().next().value as number);
     this.states.set(moment, state);
     return state;
@@ -58,18 +58,18 @@ export class PastMoments {
 
   /**
    * Each logged pack's revision at the moment against the one served now. A
-   * pack with no logged revision then served the catalog's, as now; one
-   * logged only later, and not a pack of the default catalog, came later.
+   * pack the log knows nothing of served the catalog's, as now; one logged
+   * only later came later (the revision a pack's first update or a rebuild
+   * replaced is logged from when its catalog was built).
    */
-  private readState(moment: number, served: Catalog): MomentState {
+  private readState(moment: number): MomentState {
     const state: MomentState = { revisions: [], absent: new Set() };
     const history = this.history;
     if (!history) return state;
     const then = history.servedAt(moment);
-    const defaults = served.databases[0]?.packs;
     for (const pack of history.packs()) {
       const seq = then.get(pack);
-      if (seq === null || (seq === undefined && !defaults?.has(pack))) {
+      if (seq === null || (seq === undefined && history.isLogged(pack))) {
         state.absent.add(pack);
         continue;
       }

@@ -116,7 +116,7 @@ export class Registry {
     if (typeof instant !== 'number') return instant;
     const past = this.options.pastMoments;
     if (!past || this.options.past) return { status: 404, code: 'not_found', detail: 'This registry keeps no past.' };
-    const state = past.stateAt(instant, this.catalog);
+    const state = past.stateAt(instant);
     if ('status' in state) return state;
     const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
     const key = `${moment} ${[...packs].join(',')} ${this.firstInSearch.join(',')}`;

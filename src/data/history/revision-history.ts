@@ -322,6 +322,12 @@ export class RevisionHistory {
     return new Map(rows.map((row) => [row.pack, row.seq]));
   }
 
+  /** Whether the log holds anything of a pack (a history written before the log began holds nothing). */
+  isLogged(pack: string): boolean {
+    if (!this.hasServedLog) return false;
+    return this.db.prepare<[string], number>('SELECT 1 FROM served_log WHERE pack = ? LIMIT 1').pluck().get(pack) !== undefined;
+  }
+
   /** The first moment the log knows of (ms), if any. */
   firstServed(): number | undefined {
     if (!this.hasServedLog) return undefined;

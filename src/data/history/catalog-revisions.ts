@@ -1,0 +1,62 @@
+import type { IconifyJSON } from '@iconify/types';
+import type { CatalogDatabase } from '../catalog/catalog-database.js';
+import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
+import type { Revision, RevisionHistory } from './revision-history.js';
+
+/**
+ * The name of a default pack's revision that came with @iconify/json rather
+ * than from a package of its own: that package's version, marked so that it
+ * is never taken for a version of `@iconify-json/{pack}`.
+ */
+export const defaultRevisionName = (iconifyJsonVersion: string) => `json-${iconifyJsonVersion}`;
+
+/**
+ * Keeps what a default catalog's database serves of a pack as the revision
+ * `json-{its @iconify/json version}`, served since `since` (by default, since
+ * the database was built), unless the pack has a revision already. This is
+ * how the history comes to hold a default pack: only once something is about
+ * to replace what the catalog serves of it.
+ */
+export function keepCatalogRevision(history: RevisionHistory, database: CatalogDatabase, pack: string, since = database.builtAt()): Revision | undefined {
+  if (history.revisions(pack).length > 0 || !database.packs.has(pack)) return undefined;
+  const version = database.metaValue('default_catalog_version');
+  if (!version) return undefined;
+  const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+  const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document);
+  history.serve(pack, revision.seq, since);
+  return revision;
+}
+
+/**
+ * After a rebuild of the default catalog (a newer @iconify/json), keeps the
+ * revisions it replaced: for each pack the catalog serves whose document
+ * changed, what the previous database served (since it was built) and what
+ * the new one serves (from `now` on), so that pinned addresses and past
+ * moments keep answering as before. A pack an update serves is not the
+ * catalog's to replace; one the rebuild dropped is logged as no longer
+ * served; one it added is kept from `now` on. Unchanged packs cost nothing.
+ * Returns a line per pack.
+ */
+export function keepRebuiltRevisions(history: RevisionHistory, previous: CatalogDatabase, current: CatalogDatabase, now = Date.now()): string[] {
+  const lines: string[] = [];
+  const packs = new Set([...previous.packs.keys(), ...current.packs.keys()]);
+  for (const pack of [...packs].sort()) {
+    const before = previous.packDocumentInfo(pack)?.etag;
+    const after = current.packDocumentInfo(pack)?.etag;
+    if (before === after) continue;
+    const served = history.revisions(pack).length > 0 ? history.served(pack) : undefined;
+    if (served && !served.source.startsWith(CATALOG_SOURCE_PREFIX)) continue;
+    if (before !== undefined) keepCatalogRevision(history, previous, pack);
+    if (after === undefined) {
+      history.stopServing(pack, now);
+      lines.push(`${pack}: no longer in the default catalog`);
+      continue;
+    }
+    const version = current.metaValue('default_catalog_version') ?? 'unknown';
+    const document = JSON.parse(current.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+    const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document, now);
+    history.serve(pack, revision.seq, now);
+    lines.push(`${pack}: revision ${revision.version} kept`);
+  }
+  return lines;
+}
