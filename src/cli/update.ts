@@ -7,6 +7,7 @@ import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, readIconSetPackage } from '../data/history/package-source.js';
 import { openHistory } from '../data/history/history-file.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import { defaultRevisionName } from '../data/history/revision-names.js';
 import type { UpdateOptions } from './options.js';
 
 /** A pack's revision to serve: fetched now, or kept already. */
@@ -14,13 +15,6 @@ type Wanted = { pack: string; fetched: IconSetPackage; document: IconifyJSON } |
 
 /** Why an update could not be made; nothing was changed. */
 export class UpdateError extends Error {}
-
-/**
- * The name of a default pack's revision that came with @iconify/json rather
- * than from a package of its own: that package's version, marked so that it
- * is never taken for a version of `@iconify-json/{pack}`.
- */
-export const defaultRevisionName = (iconifyJsonVersion: string) => `json-${iconifyJsonVersion}`;
 
 /**
  * `icon-registry update`: reads every package asked for (from the npm
