@@ -12,6 +12,7 @@ import { watchOwnPacks } from './watch-packs.js';
 import { watchUpdates } from './watch-updates.js';
 import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
+import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -243,6 +244,8 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
     basePath: options.basePath,
     version: packageVersion(),
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
+    // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
+    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 4),
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
