@@ -17,6 +17,7 @@ import {
   answerIconifySearch,
   answerIconifySvg,
 } from './handlers/iconify.js';
+import { answerNpmPackument, answerNpmTarball } from './handlers/npm.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { answerChanges, answerPinned } from './handlers/versions.js';
@@ -50,6 +51,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-keywords': answerIconifyKeywords,
   page: answerPage,
   'page-asset': answerPageAsset,
+  'npm-packument': answerNpmPackument,
+  'npm-tarball': answerNpmTarball,
 };
 
 const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
