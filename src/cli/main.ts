@@ -245,7 +245,7 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
     version: packageVersion(),
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
     // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
-    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 4),
+    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.

@@ -35,7 +35,7 @@ export const KEPT_FILES_FOLDER = 'npm-packages';
 export const keptFilesPath = (dataDir: string) => join(dataDir, KEPT_FILES_FOLDER);
 
 /** A kept file up to this size is read whole once and held with its entry; a larger one is read a chunk at a time for each answer. */
-const WHOLE_FILE_BYTES = 1024 * 1024;
+const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
 /** The chunks a larger file is sent in. */
 const CHUNK_BYTES = 256 * 1024;
 /** A file name the folder may hold: no separator, no dot first, so none leads out of it. */
@@ -69,11 +69,12 @@ export class KeptFiles {
    * answered with `fields`. The name must say what content it was made from:
    * what is kept under it is answered for good.
    */
-  get(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): Promise<KeptFile> {
+  get(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): KeptFile | Promise<KeptFile> {
     if (!SAFE_NAME.test(pack) || !SAFE_NAME.test(name)) return Promise.reject(new Error(`not a file name: ${pack}/${name}`));
     const key = `${pack}/${name}`;
+    // Kept in memory: answered at once, as a cached document is.
     const hit = this.kept.get(key);
-    if (hit) return Promise.resolve(hit);
+    if (hit) return hit;
     const making = this.makings.get(key);
     if (making) return making;
     const started = this.readOrMake(pack, name, fields, make).then((file) => {

@@ -89,7 +89,7 @@ export class Registry {
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
-    this.keptFiles = options.keptFiles ?? new KeptFiles(undefined, (options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024) / 4);
+    this.keptFiles = options.keptFiles ?? new KeptFiles(undefined, (options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024) / 2);
     const only = options.onlyPacks;
     this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
     const records = [...this.packs.values()];
@@ -225,7 +225,7 @@ export class Registry {
    * tarball), kept for good once made (see kept-files.ts); the name says
    * which content it was made from.
    */
-  keptFile(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): Promise<KeptFile> {
+  keptFile(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): KeptFile | Promise<KeptFile> {
     if (!this.packs.has(pack)) return Promise.reject(new Error(`pack ${pack} is not served`));
     return this.keptFiles.get(pack, name, fields, make);
   }

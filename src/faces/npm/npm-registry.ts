@@ -71,7 +71,7 @@ const wholeSeconds = (ms: number | undefined) => (ms === undefined ? undefined :
  * (see Registry.keptFile): its file is named by the npm version and a
  * digest of the content it is made from.
  */
-function packageOf(registry: Registry, pack: string, { revision, version }: NpmVersion): Promise<KeptFile> {
+function packageOf(registry: Registry, pack: string, { revision, version }: NpmVersion): KeptFile | Promise<KeptFile> {
   const digest = createHash('sha256').update(revision.key).digest('hex').slice(0, 16);
   const fields = { contentType: TARBALL_TYPE, cacheControl: IMMUTABLE, lastModified: wholeSeconds(revision.recorded) };
   return registry.keptFile(pack, `${tarballFileOf(pack, version)}.${digest}`, fields, async () => {
@@ -93,7 +93,8 @@ export function tarballResource(registry: Registry, route: Extract<NpmRoute, { k
       detail: `${NPM_SCOPE}/${route.pack} has no tarball ${quoted(route.file)}: its packument lists the versions it has.`,
     });
   }
-  return packageOf(registry, route.pack, wanted).then((kept) => kept.resource);
+  const kept = packageOf(registry, route.pack, wanted);
+  return kept instanceof Promise ? kept.then((made) => made.resource) : kept.resource;
 }
 
 /**

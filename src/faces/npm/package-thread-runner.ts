@@ -12,6 +12,13 @@ import type { PackageThreadReply, PackageThreadRequest } from './package-thread.
  */
 export const MAX_WAITING_PACKAGES = 16;
 
+/**
+ * How long the thread stays once it has nothing to make: packages are made
+ * once and then kept, so it is idle for good soon after a server starts, and
+ * its heap (the largest pack it parsed) is given back.
+ */
+const IDLE_THREAD_MS = 30_000;
+
 /** Too many packages are waiting to be made: the client is to try again shortly. */
 export class PackagesBusy extends Error {}
 
@@ -34,11 +41,13 @@ class PackageThread implements PackageMaker {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
+  private idle: NodeJS.Timeout | undefined;
 
   constructor(private readonly script: URL) {}
 
   make(request: PackageRequest): Promise<MadePackage> {
     if (this.waiting.size >= MAX_WAITING_PACKAGES) return Promise.reject(new PackagesBusy());
+    clearTimeout(this.idle);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -59,6 +68,7 @@ class PackageThread implements PackageMaker {
         const tarball = reply.made.tarball;
         waiting?.resolve({ ...reply.made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) });
       }
+      if (this.waiting.size === 0) this.stopWhenIdle(worker);
     });
     const failed = (error: Error) => {
       if (this.worker !== worker) return;
@@ -70,6 +80,17 @@ class PackageThread implements PackageMaker {
     worker.on('exit', (code) => failed(new Error(`package thread exited with code ${code}`)));
     this.worker = worker;
     return worker;
+  }
+
+  /** Ends the thread once it has had nothing to make for a while; the next package starts a new one. */
+  private stopWhenIdle(worker: Worker): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.worker !== worker || this.waiting.size > 0) return;
+      this.worker = undefined;
+      void worker.terminate();
+    }, IDLE_THREAD_MS);
+    this.idle.unref();
   }
 }
 
