@@ -55,6 +55,8 @@ export const LABELS = {
   pinnedIcons: 'icon-registry (1 process): the same pinned, /r/lucide@1.2.137/{name}.json',
   changes: 'icon-registry (1 process): /r/changes.json?pack=lucide&from=1.2.100&to=1.2.137, 200 sets of icons',
   pastIcons: 'icon-registry (1 process): the same at a moment before the updates, /at/{moment}/r/lucide/{name}.json',
+  npmTarballs: 'icon-registry (1 process): npm tarballs at latest, /npm/@iconify-json/{pack}/-/{pack}-{version}.tgz, 6 packs',
+  npmDocuments: 'icon-registry (1 process): the same packs’ documents, /r/{pack}.json, gzip',
 } as const;
 
 export function emptyFigures(seed: number, smoke: boolean, seconds: number, connections: number, workers: number): Figures {
@@ -105,6 +107,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const meaningVsPeer = ratio(figures, LABELS.meaning, LABELS.peerMeaning);
   const pinnedVsUnpinned = ratio(figures, LABELS.pinnedIcons, LABELS.lucideIcons);
   const pastVsNow = ratio(figures, LABELS.pastIcons, LABELS.lucideIcons);
+  const tarballsVsDocuments = ratio(figures, LABELS.npmTarballs, LABELS.npmDocuments);
   const changesP99 = figures.loads.find((load) => load.label === LABELS.changes)?.p99 ?? Number.NaN;
   const meaningP99 = figures.loads.find((load) => load.label === LABELS.meaning)?.p99 ?? Number.NaN;
   const searchP99 = figures.loads.find((load) => load.label === LABELS.search)?.p99 ?? Number.NaN;
@@ -132,6 +135,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ['pinned icon documents req/s vs the same unpinned', `${fixed(pinnedVsUnpinned, 2)}x`, '>= 0.9x', pinnedVsUnpinned >= 0.9],
     ['p99 latency of /r/changes.json', `${fixed(changesP99)} ms`, '<= 20 ms', changesP99 <= 20],
     ['icon documents at a past moment req/s vs the same now', `${fixed(pastVsNow, 2)}x`, '>= 0.9x', pastVsNow >= 0.9],
+    ['npm tarballs req/s vs the same packs’ documents over plain HTTP, gzip', `${fixed(tarballsVsDocuments, 2)}x`, '>= 0.8x', tarballsVsDocuments >= 0.8],
     [
       'history beside the catalog, after two lucide updates',
       `${rate(figures.historyBytes / 1024)} KB (${fixed((figures.historyBytes / figures.catalogBytes) * 100, 3)}% of the catalog)`,

@@ -14,6 +14,7 @@ import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
 import { measureWatchSearch } from './watch-search.js';
 import { measurePage } from './page.js';
+import { npmTarballPaths } from './npm-tarballs.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
 import { residentMegabytes, startProcess, stopAll, stopProcess, waitUntilServing } from './processes.js';
 import { emptyFigures, formatReport, LABELS } from './report.js';
@@ -39,6 +40,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const DATA = join(WORK, 'data');
+/** Packs of the npm load: their tarballs against their pack documents, from about 100 KB to 1 MB gzipped. */
+const NPM_PACKS = ['lucide', 'mdi', 'tabler', 'ph', 'carbon', 'material-symbols'];
 const LUCIDE_TARBALLS = ['1.2.100', '1.2.137'].map((version) => join(ROOT, 'test', 'fixtures', 'npm', `iconify-json-lucide-${version}.tgz`));
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -283,6 +286,18 @@ async function main(): Promise<void> {
   );
   figures.registryRssMb = residentMegabytes(registry.pid as number);
   figures.memoryFailures = memoryLoad.failures + memorySearches.failures;
+  // npm packages, after the memory figure (each process keeps up to half its cache size for them):
+  // the tarballs `npm install` downloads, against the same packs' documents as a browser fetches them.
+  const tarballPaths = await npmTarballPaths(registryOrigin, NPM_PACKS);
+  loads.push(await run(LABELS.npmTarballs, registryOrigin, tarballPaths));
+  loads.push(
+    await run(
+      LABELS.npmDocuments,
+      registryOrigin,
+      NPM_PACKS.map((pack) => `/r/${pack}.json`),
+      { 'accept-encoding': 'gzip' },
+    ),
+  );
 
   // nginx and a bare node:http server serving the very bytes icon-registry sent for the same paths.
   const staticRoot = join(WORK, 'static');

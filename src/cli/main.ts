@@ -19,6 +19,7 @@ import { keepRebuiltRevisions } from '../data/history/catalog-revisions.js';
 import { openHistory } from '../data/history/history-file.js';
 import { CatalogDatabase } from '../data/catalog/catalog-database.js';
 import { scheduleUpdates } from './scheduled-updates.js';
+import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -287,6 +288,8 @@ function openRegistry(options: ServeOptions, opened: CloseStack): { served: { cu
     basePath: options.basePath,
     version: packageVersion(),
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
+    // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
+    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.

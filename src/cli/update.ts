@@ -17,7 +17,6 @@ type Wanted = { pack: string; fetched: IconSetPackage; document: IconifyJSON } |
 /** Why an update could not be made; nothing was changed. */
 export class UpdateError extends Error {}
 
-
 /**
  * `icon-registry update`: reads every package asked for (from the npm
  * registry or the tarballs given) and checks it as a build would, before

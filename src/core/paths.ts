@@ -32,6 +32,25 @@ export type DocumentRoute =
  */
 export type PackageRoute = { kind: 'iconify-json-package'; pack: string };
 
+/**
+ * The registry as an npm registry for the packages `@iconify-json/{pack}`,
+ * under `{base}/npm/`: a package's packument at
+ * `{base}/npm/@iconify-json%2f{pack}` (the form npm asks for) or
+ * `{base}/npm/@iconify-json/{pack}`, and its tarballs at
+ * `{base}/npm/@iconify-json/{pack}/-/{file}`. `name` is the package name as
+ * asked, whatever it is (a name outside the scope is answered as npm
+ * registries answer a missing package); `pack` is the pack id it names, ''
+ * for a name outside the scope.
+ */
+export type NpmRoute = { kind: 'npm-packument'; name: string; pack: string } | { kind: 'npm-tarball'; name: string; pack: string; file: string };
+
+/** The folder of the npm registry, under the base path. */
+export const NPM_FOLDER = 'npm';
+/** The npm scope whose packages the registry serves: the packs, as the real `@iconify-json/{pack}` packages lay them out. */
+export const NPM_SCOPE = '@iconify-json';
+/** Between a package's name and its tarballs' file names, as in npm's own registry. */
+const NPM_TARBALLS_MARK = '-';
+
 /** What a bundle of many icons is answered as: one IconifyJSON per pack, an SVG sprite, or a zip of files. */
 export type BundleFormat = 'json' | 'svg' | 'zip';
 export const BUNDLE_FORMATS: readonly BundleFormat[] = ['json', 'svg', 'zip'];
@@ -88,7 +107,17 @@ export const VERSION_MARK = '@';
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute | AtRoute;
+export type Route =
+  | { kind: 'health' }
+  | DocumentRoute
+  | PinnedRoute
+  | ChangesRoute
+  | BundleRoute
+  | IconifyRoute
+  | PageRoute
+  | PackageRoute
+  | NpmRoute
+  | AtRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -187,6 +216,11 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${PAGE_ASSETS_FOLDER}/${route.file}`;
     case 'iconify-search':
       return `${basePath}/search`;
+    case 'npm-packument':
+      // npm asks for a scoped package with its slash escaped; both forms are answered.
+      return `${basePath}/${NPM_FOLDER}/${route.name.replace('/', '%2f')}`;
+    case 'npm-tarball':
+      return `${basePath}/${NPM_FOLDER}/${route.name}/${NPM_TARBALLS_MARK}/${route.file}`;
     case 'iconify-keywords':
       return `${basePath}/keywords`;
     case 'at':
@@ -260,7 +294,31 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
-  return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
+  // The Iconify API's routes of a pack called `npm` (`/npm/icons.json`, `/npm/{name}.svg`) come before the npm registry's.
+  return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest) ?? npmRouteOf(rest));
+}
+
+/**
+ * Everything else under `{base}/npm/`: `{name}/-/{file}` is a tarball, any
+ * other path a packument of the name its segments spell (joined by '/', so
+ * `@iconify-json%2facme`, decoded in one segment, and `@iconify-json/acme`
+ * name the same package).
+ */
+function npmRouteOf(rest: readonly string[]): NpmRoute | undefined {
+  if (rest.length < 2 || rest[0] !== NPM_FOLDER) return undefined;
+  const segments = rest.slice(1);
+  const mark = segments.indexOf(NPM_TARBALLS_MARK);
+  if (mark > 0 && mark === segments.length - 2) {
+    const name = segments.slice(0, mark).join('/');
+    return { kind: 'npm-tarball', name, pack: packOfPackage(name), file: segments[mark + 1] as string };
+  }
+  const name = segments.join('/');
+  return { kind: 'npm-packument', name, pack: packOfPackage(name) };
+}
+
+/** The pack id a package name names: what follows `@iconify-json/`, or '' for a name outside the scope. */
+export function packOfPackage(name: string): string {
+  return name.startsWith(`${NPM_SCOPE}/`) ? name.slice(NPM_SCOPE.length + 1) : '';
 }
 
 /** `{base}/at/{moment}/{route}`: any route but another moment's and the health check, which has one answer. */

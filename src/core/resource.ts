@@ -4,6 +4,8 @@ import { problemJson, type Problem } from './problem.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json';
+/** The abbreviated packument npm asks for when it installs (the npm registry's `Accept` and `Content-Type`). */
+export const NPM_ABBREVIATED_TYPE = 'application/vnd.npm.install-v1+json';
 
 /**
  * A complete answer, ready to send: status, bytes in each content coding and

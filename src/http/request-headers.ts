@@ -4,8 +4,12 @@ export interface RequestHeaders {
   'accept-encoding'?: string;
   'access-control-request-headers'?: string;
   authorization?: string;
+  /** The authority the client reached the registry at: npm's packuments name their tarballs by absolute addresses. */
+  host?: string;
   'if-modified-since'?: string;
   'if-none-match'?: string;
+  /** The scheme a proxy in front received the request with, for the same addresses. */
+  'x-forwarded-proto'?: string;
 }
 
 const READ: ReadonlySet<string> = new Set<keyof RequestHeaders>([
@@ -13,8 +17,10 @@ const READ: ReadonlySet<string> = new Set<keyof RequestHeaders>([
   'accept-encoding',
   'access-control-request-headers',
   'authorization',
+  'host',
   'if-modified-since',
   'if-none-match',
+  'x-forwarded-proto',
 ]);
 const READ_LENGTHS: ReadonlySet<number> = new Set([...READ].map((name) => name.length));
 

@@ -17,6 +17,7 @@ import {
   answerIconifySearch,
   answerIconifySvg,
 } from './handlers/iconify.js';
+import { answerNpmPackument, answerNpmTarball } from './handlers/npm.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
 import { answerChanges, answerPinned } from './handlers/versions.js';
@@ -52,6 +53,8 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   page: answerPage,
   'page-asset': answerPageAsset,
   at: answerAtMoment,
+  'npm-packument': answerNpmPackument,
+  'npm-tarball': answerNpmTarball,
 };
 
 /**

@@ -25,6 +25,8 @@ import { momentBasePath } from '../core/paths.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
+import { type PackageVersion, packageVersionsOf } from './package-versions.js';
+import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -52,6 +54,8 @@ export interface RegistryOptions {
   pastMoments?: PastMoments;
   /** This registry answers as the registry did at a past moment (see Registry.at). */
   past?: boolean;
+  /** Where files made once from a pack's content (npm packages) are kept: a folder of the data directory when serving, memory alone otherwise. */
+  keptFiles?: KeptFiles;
 }
 
 /**
@@ -78,6 +82,7 @@ export class Registry {
   readonly index: Resource;
   readonly openApi: Resource;
   private readonly caches: RegistryCaches;
+  private readonly keptFiles: KeptFiles;
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
   private searchOfPacks: CatalogSearch | undefined;
@@ -92,6 +97,7 @@ export class Registry {
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
+    this.keptFiles = options.keptFiles ?? new KeptFiles(undefined, (options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024) / 2);
     const only = options.onlyPacks;
     this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
     const records = [...this.packs.values()];
@@ -102,7 +108,7 @@ export class Registry {
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
   view(packs: ReadonlySet<string>, first: ReadonlySet<string> = new Set()): Registry {
-    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first });
+    return new Registry(this.catalog, { ...this.options, caches: this.caches, keptFiles: this.keptFiles, onlyPacks: packs, firstInSearch: first });
   }
 
   /**
@@ -250,6 +256,22 @@ export class Registry {
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make));
   }
 
+  /** A served pack's versions as packages carry them, oldest first (see package-versions.ts); undefined for a pack this registry does not serve. */
+  packageVersions(pack: string): PackageVersion[] | undefined {
+    if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
+    return packageVersionsOf(pack, this.catalog, this.options.history);
+  }
+
+  /**
+   * The file `name` made from a served pack's content (an npm package's
+   * tarball), kept for good once made (see kept-files.ts); the name says
+   * which content it was made from.
+   */
+  keptFile(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): KeptFile | Promise<KeptFile> {
+    if (!this.packs.has(pack)) return Promise.reject(new Error(`pack ${pack} is not served`));
+    return this.keptFiles.get(pack, name, fields, make);
+  }
+
   /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */
   changesDocument(query: URLSearchParams): Resource {
     const history = this.options.history;
@@ -364,12 +386,13 @@ export class Registry {
   }
 
   /**
-   * A document of all packs (see cachedDocument) that takes a while to make
-   * (a search, in its thread): a kept one at once, else a promise of it. The
-   * same document asked for again while it is being made waits for that one.
+   * A document (see cachedDocument) that takes a while to make (a search,
+   * in its thread; a packument, whose packages are made in theirs): a kept
+   * one at once, else a promise of it. The same document asked for again
+   * while it is being made waits for that one.
    */
-  cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>): Resource | Promise<Resource> {
-    const key = this.ownKeyOf(what);
+  cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>, pack?: string): Resource | Promise<Resource> {
+    const key = pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     return (

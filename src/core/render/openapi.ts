@@ -1,6 +1,7 @@
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
-import { type BundleFormat, FRAMEWORKS, momentBasePath, pathOf } from '../paths.js';
+import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
 import { FILE_FORMATS } from './bundle-files.js';
+import { NPM_ABBREVIATED_TYPE } from '../resource.js';
 
 /**
  * The OpenAPI 3.1 description of the registry, served at /r/openapi.json.
@@ -30,6 +31,11 @@ export function openApiDocument(basePath: string, version: string): object {
     '414': problem('Request target over 2048 bytes (uri_too_long).'),
     '500': problem('Unexpected failure (internal_error).'),
   };
+  /** The problems of the npm routes, in the form npm's clients read: a problem document whose `error` repeats the detail. */
+  const npmProblem = (description: string) => ({
+    description,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/NpmProblem' } } },
+  });
   const answer = (description: string, type: string, schema: object) => ({ ...json(description, schema), content: { [type]: { schema } } });
   const icons = {
     name: 'icons',
@@ -274,6 +280,52 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      // npm sends the escaped form, `@iconify-json%2f{pack}`, and both are answered: the plain one reads better as a template.
+      [pathOf({ kind: 'npm-packument', name: `${NPM_SCOPE}/{pack}`, pack: '{pack}' }, '').replace('%2f', '/')]: {
+        get: {
+          operationId: 'getNpmPackument',
+          summary:
+            "The packument of the npm package @iconify-json/{pack} (also at @iconify-json%2f{pack}, as npm asks): every kept revision of the pack as a version, latest the one served; abbreviated when Accept asks for npm's install form",
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'Accept', in: 'header', required: false, schema: { type: 'string', example: NPM_ABBREVIATED_TYPE } },
+            ...conditional,
+          ],
+          responses: {
+            '200': {
+              ...json('The packument; its tarball addresses are absolute, made from the Host header (and X-Forwarded-Proto).', {
+                $ref: '#/components/schemas/Packument',
+              }),
+              content: {
+                'application/json': { schema: { $ref: '#/components/schemas/Packument' } },
+                [NPM_ABBREVIATED_TYPE]: { schema: { $ref: '#/components/schemas/Packument' } },
+              },
+            },
+            '400': npmProblem('No Host header naming the server (bad_request), or a malformed request target.'),
+            '404': npmProblem('No such pack (pack_not_found), or a package outside @iconify-json (package_not_found).'),
+            '503': npmProblem('Too many packages waiting to be made (too_busy, with Retry-After).'),
+            ...Object.fromEntries(Object.entries(errors).filter(([status]) => status !== '400')),
+          },
+        },
+      },
+      [pathOf({ kind: 'npm-tarball', name: `${NPM_SCOPE}/{pack}`, pack: '{pack}', file: '{file}' }, '')]: {
+        get: {
+          operationId: 'getNpmTarball',
+          summary:
+            'A version of @iconify-json/{pack} as a tarball ({pack}-{version}.tgz), laid out as the real packages are; made once, the same bytes for good (immutable)',
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'file', in: 'path', required: true, schema: { type: 'string', example: 'lucide-1.2.137.tgz' } },
+            ...conditional,
+          ],
+          responses: {
+            '200': answer('The tarball, never compressed again.', 'application/octet-stream', { type: 'string', contentMediaType: 'application/gzip' }),
+            '404': npmProblem('No such pack (pack_not_found), or no such version (unknown_version).'),
+            '503': npmProblem('Too many packages waiting to be made (too_busy, with Retry-After).'),
+            ...errors,
+          },
+        },
+      },
       [pathOf({ kind: 'bundle', format: 'json' }, '')]: bundle(
         'json',
         'Many icons of any packs: one IconifyJSON per pack, and the ids not served',
@@ -321,6 +373,34 @@ export function openApiDocument(basePath: string, version: string): object {
         CacheControl: { description: 'public, max-age=<seconds>', schema: { type: 'string' } },
       },
       schemas: {
+        NpmProblem: {
+          allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', required: ['error'], properties: { error: { type: 'string' } } }],
+        },
+        Packument: {
+          type: 'object',
+          required: ['name', 'dist-tags', 'versions'],
+          properties: {
+            name: { type: 'string' },
+            'dist-tags': { type: 'object', required: ['latest'], properties: { latest: { type: 'string' } } },
+            versions: {
+              type: 'object',
+              additionalProperties: {
+                type: 'object',
+                required: ['name', 'version', 'dist'],
+                properties: {
+                  name: { type: 'string' },
+                  version: { type: 'string' },
+                  dist: {
+                    type: 'object',
+                    required: ['tarball', 'integrity', 'shasum'],
+                    properties: { tarball: { type: 'string' }, integrity: { type: 'string' }, shasum: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            time: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
         Author: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, url: { type: 'string' } } },
         License: {
           type: 'object',

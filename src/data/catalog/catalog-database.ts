@@ -59,6 +59,8 @@ export class CatalogDatabase {
   private readonly selectInfo: Database.Statement<[string], string>;
   private readonly selectRoot: Database.Statement<[string], string>;
   private readonly selectVisible: Database.Statement<[string], string>;
+  /** The meta values read so far. */
+  private readonly metas = new Map<string, string | undefined>();
   /** Each pack's info as JSON, read once (a kilobyte or so each). */
   private readonly infos = new Map<string, string>();
   private readonly selectCategories: Database.Statement<[string, string], string | null>;
@@ -121,9 +123,10 @@ export class CatalogDatabase {
     return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
   }
 
-  /** A value of the meta table, if the build wrote it. */
+  /** A value of the meta table, if the build wrote it; read once (the file is never written while open), since some are read per request. */
   metaValue(key: string): string | undefined {
-    return this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+    if (!this.metas.has(key)) this.metas.set(key, this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key));
+    return this.metas.get(key);
   }
 
   /** When the build that made this database finished (ms), or when its file was written for a build that did not say. */

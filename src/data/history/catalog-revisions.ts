@@ -2,13 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
-
-/**
- * The name of a default pack's revision that came with @iconify/json rather
- * than from a package of its own: that package's version, marked so that it
- * is never taken for a version of `@iconify-json/{pack}`.
- */
-export const defaultRevisionName = (iconifyJsonVersion: string) => `json-${iconifyJsonVersion}`;
+import { defaultRevisionName } from './revision-names.js';
 
 /**
  * Keeps what a default catalog's database serves of a pack as the revision

@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Resource } from '../core/resource.js';
+import { memoryResource } from '../core/resource.js';
+import { ByteBoundedCache } from './byte-bounded-cache.js';
+
+/** A file made once from a pack's content and kept: its bytes as an answer, its digests, and what its maker said of it. */
+export interface KeptFile {
+  /** The file as an answer: sent as it is (never compressed again), immutable. */
+  resource: Resource;
+  /** SHA-512 of its bytes, base64 (npm's `integrity` is `sha512-` and this). */
+  sha512: string;
+  /** SHA-1 of its bytes, hex (npm's `shasum`). */
+  sha1: string;
+  /** What its maker said of it, kept beside it. */
+  about: Record<string, unknown>;
+}
+
+/** What a maker of a kept file gives: the bytes, and what to keep beside them. */
+export interface MadeFile {
+  bytes: Buffer;
+  about: Record<string, unknown>;
+}
+
+/** How a kept file is answered. */
+export interface KeptFileFields {
+  contentType: string;
+  cacheControl: string;
+  lastModified: number | undefined;
+}
+
+/** The folder of a data directory where kept files are written, a folder per pack. */
+export const KEPT_FILES_FOLDER = 'npm-packages';
+export const keptFilesPath = (dataDir: string) => join(dataDir, KEPT_FILES_FOLDER);
+
+/** A kept file up to this size is read whole once and held with its entry; a larger one is read a chunk at a time for each answer. */
+const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
+/** The chunks a larger file is sent in. */
+const CHUNK_BYTES = 256 * 1024;
+/** A file name the folder may hold: no separator, no dot first, so none leads out of it. */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
+/** Beside a kept file: its digests and what its maker said, written after the file, so that a file with one is whole. */
+const ABOUT_SUFFIX = '.about.json';
+
+/**
+ * Files made once per content and kept: npm packages' tarballs, made in a
+ * thread from a pack's document. With a folder (the data directory's
+ * `npm-packages/`), each is written there, whole or not at all, so that it is made
+ * once for good, shared by every process serving the data directory and
+ * found again after a restart; without one (in-process uses), only memory
+ * keeps them. In memory, what was read or made is kept within a byte bound,
+ * large files by their digests alone. A name is asked for once at a time:
+ * a second request while it is being made waits for the first.
+ */
+export class KeptFiles {
+  private readonly kept: ByteBoundedCache<KeptFile>;
+  private readonly makings = new Map<string, Promise<KeptFile>>();
+
+  constructor(
+    private readonly folder: string | undefined,
+    memoryBytes: number,
+  ) {
+    this.kept = new ByteBoundedCache(memoryBytes, (file) => file.resource.size + 512);
+  }
+
+  /**
+   * The file `name` of `pack`: kept already, or made by `make`, kept, and
+   * answered with `fields`. The name must say what content it was made from:
+   * what is kept under it is answered for good.
+   */
+  get(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): KeptFile | Promise<KeptFile> {
+    if (!SAFE_NAME.test(pack) || !SAFE_NAME.test(name)) return Promise.reject(new Error(`not a file name: ${pack}/${name}`));
+    const key = `${pack}/${name}`;
+    // Kept in memory: answered at once, as a cached document is.
+    const hit = this.kept.get(key);
+    if (hit) return hit;
+    const making = this.makings.get(key);
+    if (making) return making;
+    const started = this.readOrMake(pack, name, fields, make).then((file) => {
+      this.kept.set(key, file);
+      return file;
+    });
+    const tracked = started.finally(() => this.makings.delete(key));
+    this.makings.set(key, tracked);
+    return tracked;
+  }
+
+  private async readOrMake(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): Promise<KeptFile> {
+    const read = this.read(pack, name, fields);
+    if (read) return read;
+    const made = await make();
+    const sha512 = createHash('sha512').update(made.bytes).digest('base64');
+    const file = {
+      resource: memoryResource({ status: 200, ...fields, identityOnly: true, etag: etagOfDigest(sha512) }, made.bytes),
+      sha512,
+      sha1: createHash('sha1').update(made.bytes).digest('hex'),
+      about: made.about,
+    };
+    this.write(pack, name, file, made.bytes);
+    return this.read(pack, name, fields) ?? file;
+  }
+
+  /** A file kept in the folder, with what is beside it; undefined when there is none (or only half of one). */
+  private read(pack: string, name: string, fields: KeptFileFields): KeptFile | undefined {
+    if (!this.folder) return undefined;
+    const path = join(this.folder, pack, name);
+    let beside: { sha512: string; sha1: string; about: Record<string, unknown> };
+    let length: number;
+    try {
+      beside = JSON.parse(readFileSync(`${path}${ABOUT_SUFFIX}`, 'utf8')) as typeof beside;
+      length = statSync(path).size;
+    } catch {
+      return undefined;
+    }
+    return { resource: fileResource(path, length, fields, beside.sha512), sha512: beside.sha512, sha1: beside.sha1, about: beside.about };
+  }
+
+  /** Writes a made file and what is beside it, each by renaming a finished one into place (another process may write the same bytes at once). */
+  private write(pack: string, name: string, file: KeptFile, bytes: Buffer): void {
+    if (!this.folder) return;
+    const folder = join(this.folder, pack);
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, name);
+    const partial = (target: string) => `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+    for (const [target, content] of [
+      [path, bytes],
+      [`${path}${ABOUT_SUFFIX}`, Buffer.from(JSON.stringify({ sha512: file.sha512, sha1: file.sha1, about: file.about }))],
+    ] as const) {
+      const temporary = partial(target);
+      try {
+        writeFileSync(temporary, content);
+        renameSync(temporary, target);
+      } finally {
+        rmSync(temporary, { force: true });
+      }
+    }
+  }
+}
+
+/** The ETag of a kept file: its digest names its bytes, as one made from them would, and is known without reading them. */
+const etagOfDigest = (sha512: string) => `"${Buffer.from(sha512, 'base64').subarray(0, 16).toString('base64url')}"`;
+
+/**
+ * A kept file as an answer, read from the folder: whole on first use and
+ * held when small, else a chunk at a time as the client takes it.
+ */
+function fileResource(path: string, length: number, fields: KeptFileFields, sha512: string): Resource {
+  const whole = length <= WHOLE_FILE_BYTES;
+  let held: Buffer | undefined;
+  return {
+    status: 200,
+    ...fields,
+    identityOnly: true,
+    etag: etagOfDigest(sha512),
+    size: whole ? length + 256 : 256,
+    bytes: () => (whole ? (held ??= readFileSync(path)) : readFileSync(path)),
+    byteLength: () => length,
+    chunks: () => (whole ? undefined : chunksOf(path, length)),
+  };
+}
+
+/** A file's bytes in chunks, each read when asked for; the file is closed at the end or when the reader stops. */
+function* chunksOf(path: string, length: number): Iterator<Buffer> {
+  const fd = openSync(path, 'r');
+  try {
+    for (let offset = 0; offset < length; offset += CHUNK_BYTES) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, length - offset));
+      const read = readSync(fd, chunk, 0, chunk.length, offset);
+      if (read !== chunk.length) throw new Error(`${path} is shorter than it was`);
+      yield chunk;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Catalog } from '../data/catalog/catalog.js';
+import type { RevisionHistory } from '../data/history/revision-history.js';
+import { defaultRevisionName } from '../data/history/revision-names.js';
+
+/**
+ * One version of a pack as a package would carry it: a kept revision, or
+ * the content the catalog serves when no revision of it is kept yet.
+ */
+export interface PackageVersion {
+  /** The revision's name, as pinned addresses and the history name it: `1.2.137`, `json-2.2.535`. */
+  version: string;
+  /** When the history recorded it (ms since the epoch); undefined for content not kept as a revision. */
+  recorded: number | undefined;
+  /** Whether the pack's unpinned addresses serve it. */
+  served: boolean;
+  /**
+   * Names its content for good: two versions with the same key have the
+   * same document, so what is made from one may stand for the other.
+   */
+  key: string;
+  /** Its pack document, as JSON (minified, as the catalog and the history keep it). */
+  documentJson(): Buffer;
+}
+
+/** The prefix of the name given to an own pack's content before it is kept as a revision, followed by a digest of that content. */
+export const OWN_CONTENT_PREFIX = 'own-';
+/** Hex digits of the content's digest in that name: enough to tell an own pack's contents apart. */
+const OWN_DIGEST_DIGITS = 12;
+
+/**
+ * A served pack's versions, oldest first: its kept revisions, the one the
+ * history serves marked; or, for a pack no update has touched (the default
+ * catalog's before its first update, and own packs), the content the
+ * catalog serves, as one version. Its name is the one the history would give
+ * it: `json-{version of @iconify/json}` for a default pack (so that it keeps
+ * its name, and its package its bytes, once its first update keeps it), and
+ * `own-{digest of the content}` for an own pack (a new name for every new
+ * content, since none of it is kept).
+ */
+export function packageVersionsOf(pack: string, catalog: Catalog, history: RevisionHistory | undefined): PackageVersion[] {
+  const revisions = history?.revisions(pack) ?? [];
+  if (history && revisions.length > 0) {
+    const served = history.served(pack)?.seq;
+    return revisions.map((revision) => ({
+      version: revision.version,
+      recorded: revision.recorded,
+      served: revision.seq === served,
+      key: `revision ${revision.seq} ${revision.recorded} ${revision.version}`,
+      documentJson: () => Buffer.from(JSON.stringify(history.documentAt(pack, revision.seq))),
+    }));
+  }
+  const stored = catalog.packDocumentInfo(pack);
+  if (!stored) return [];
+  const iconifyJson = catalog.database(pack)?.metaValue('default_catalog_version');
+  const digest = Buffer.from(stored.etag.replaceAll('"', ''), 'base64url').toString('hex').slice(0, OWN_DIGEST_DIGITS);
+  return [
+    {
+      version: iconifyJson ? defaultRevisionName(iconifyJson) : `${OWN_CONTENT_PREFIX}${digest}`,
+      recorded: undefined,
+      served: true,
+      key: `stored ${stored.etag}`,
+      documentJson: () => catalog.packDocumentBytes(pack, 'identity'),
+    },
+  ];
+}
