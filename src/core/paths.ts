@@ -87,8 +87,12 @@ export type IconifyRoute =
  */
 export type PinnedRoute = { kind: 'pinned'; pack: string; version: string; name?: string; framework?: Framework };
 
-/** What changed in a pack between two revisions, or across packs since a moment: `/r/changes.json`. */
-export type ChangesRoute = { kind: 'changes' };
+/**
+ * What changed in a pack between two revisions, a pack's history, or across
+ * packs since a moment: `/r/changes.json`; the same revisions as an Atom
+ * feed for feed readers: `/r/changes.atom`.
+ */
+export type ChangesRoute = { kind: 'changes' } | { kind: 'changes-atom' };
 
 /**
  * The registry as it answered at a past moment: any route under
@@ -130,6 +134,8 @@ export const OPENAPI_STEM = 'openapi';
 export const SEARCH_STEM = 'search';
 /** What changed between revisions: `/r/changes.json?pack=&from=&to=`. */
 export const CHANGES_STEM = 'changes';
+/** The suffix of the Atom feed of changes, `/r/changes.atom`. */
+export const ATOM_SUFFIX = '.atom';
 /** File stem of the bundles of many icons under /r/. */
 export const BUNDLE_STEM = 'bundle';
 /** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
@@ -190,6 +196,8 @@ export function pathOf(route: Route, basePath: string): string {
     }
     case 'changes':
       return `${documentsPath(basePath)}/${CHANGES_STEM}${DOCUMENT_SUFFIX}`;
+    case 'changes-atom':
+      return `${documentsPath(basePath)}/${CHANGES_STEM}${ATOM_SUFFIX}`;
     case 'iconify-json-package':
       return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
     case 'bundle':
@@ -291,7 +299,7 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
   const at = atRouteOf(segments, basePath);
   if (at) return at;
-  const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
+  const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath) ?? changesAtomRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   // The Iconify API's routes of a pack called `npm` (`/npm/icons.json`, `/npm/{name}.svg`) come before the npm registry's.
@@ -409,6 +417,14 @@ function bundleRouteOf(segments: readonly string[], basePath: string): BundleRou
   }
   if (`.${extension}` === ZIP_SUFFIX) return { kind: 'pack-zip', pack: stem };
   return undefined;
+}
+
+/** `{base}/r/changes.atom`. */
+function changesAtomRouteOf(segments: readonly string[], basePath: string): ChangesRoute | undefined {
+  const expected = documentsSegments(basePath);
+  if (segments.length !== expected.length + 1 || segments[expected.length] !== `${CHANGES_STEM}${ATOM_SUFFIX}`) return undefined;
+  for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  return { kind: 'changes-atom' };
 }
 
 /** The segments of `{base}/r`, made once per base path: '' splits to [''], '/icons' to ['', 'icons']. */

@@ -20,7 +20,7 @@ import {
 import { answerNpmPackument, answerNpmTarball } from './handlers/npm.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
-import { answerChanges, answerPinned } from './handlers/versions.js';
+import { answerChanges, answerChangesAtom, answerPinned } from './handlers/versions.js';
 import { settledAnswer } from './handlers/moments.js';
 import { ALLOWED_METHODS } from './headers.js';
 
@@ -38,6 +38,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   component: answerDocument,
   pinned: answerPinned,
   changes: answerChanges,
+  'changes-atom': answerChangesAtom,
   'iconify-json-package': answerIconifyJsonPackage,
   bundle: answerBundle,
   'pack-zip': answerPackZip,

@@ -1,32 +1,58 @@
+import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../core/changes-limits.js';
+import { pathOf } from '../core/paths.js';
 import { badRequest, quoted, type Problem } from '../core/problem.js';
+import { type FeedItem, renderChangesAtom } from '../core/render/changes-atom.js';
 import { packChanges, type PackChanges } from '../data/history/pack-changes.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { isValidName } from '../util/names.js';
 import { unknownVersion } from './pinned.js';
 
-/** Most icons `&icons=` may name: a project's icons of one pack, bounded like a bundle's list. */
-export const MAX_CHANGES_ICONS = 200;
-/** Most revisions the feed lists in one answer, newest first. */
-export const MAX_FEED_REVISIONS = 50;
+export type { FeedItem };
 
-/** `/r/changes.json?pack=`: what changed in a pack between two of its revisions. */
+export { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS };
+/** The parameters that shape an answer of `/r/changes.json?pack=`: what it is kept by, however the request spelt them. */
+export const PACK_CHANGES_PARAMETERS = ['from', 'to', 'icons', 'before', 'limit'] as const;
+
+/** `/r/changes.json?pack=&from=`: what changed in a pack between two of its revisions. */
 export interface PackChangesDocument extends PackChanges {
   pack: string;
   from: string;
   to: string;
 }
 
-/** One revision of the feed: what it changed against the revision of its pack before it. */
-export interface FeedItem {
+/** `/r/changes.json?pack=` without `from`: a page of the pack's revisions, newest first. */
+export interface PackHistoryDocument {
   pack: string;
-  version: string;
-  previous: string | null;
-  /** When the registry recorded it, as an ISO date. */
-  recorded: string;
-  added: number;
-  hidden: number;
-  renamed: number;
-  changed: number;
+  /** The revision served at the pack's unpinned addresses, null while none is kept. */
+  served: string | null;
+  /** The revision this page lists those before (`&before=`), null for the newest page. */
+  before: string | null;
+  revisions: FeedItem[];
+  /** What to ask with `&before=` for the page after this one, null when this one reaches the pack's first revision. */
+  next: string | null;
+}
+
+/** `/r/changes.json` without `pack`: the revisions of every pack the caller may see. */
+export interface ChangesFeed {
+  since: string | null;
+  revisions: FeedItem[];
+}
+
+const packNotFound = (pack: string): Problem => ({ status: 404, code: 'pack_not_found', detail: `There is no pack ${quoted(pack)}.` });
+
+/**
+ * `/r/changes.json?pack={pack}`: with `from`, what changed between two of
+ * its revisions (see packChangesBetween); without, its history (see
+ * packHistory).
+ */
+export function packChangesDocument(
+  history: RevisionHistory | undefined,
+  query: URLSearchParams,
+  visible: (pack: string) => boolean,
+): PackChangesDocument | PackHistoryDocument | Problem {
+  const pack = query.get('pack') ?? '';
+  if (!isValidName(pack) || !visible(pack)) return packNotFound(pack);
+  return query.has('from') ? packChangesBetween(history, pack, query) : packHistory(history, pack, query);
 }
 
 /**
@@ -35,15 +61,9 @@ export interface FeedItem {
  * restricted to `icons` when given. Its cost follows the rows that changed
  * between the two revisions, however large the pack.
  */
-export function packChangesDocument(
-  history: RevisionHistory | undefined,
-  query: URLSearchParams,
-  visible: (pack: string) => boolean,
-): PackChangesDocument | Problem {
-  const pack = query.get('pack') ?? '';
-  if (!isValidName(pack) || !visible(pack)) return { status: 404, code: 'pack_not_found', detail: `There is no pack ${quoted(pack)}.` };
-  const fromVersion = query.get('from');
-  if (fromVersion === null) return badRequest('Name the revision to compare from: `from={version}`.');
+function packChangesBetween(history: RevisionHistory | undefined, pack: string, query: URLSearchParams): PackChangesDocument | Problem {
+  if (query.has('before') || query.has('limit')) return badRequest('`before` and `limit` page through a pack’s history, which `from` does not ask for.');
+  const fromVersion = query.get('from') ?? '';
   const from = history?.revision(pack, fromVersion);
   if (!history || !from) return unknownVersion(history, pack, fromVersion);
   const toVersion = query.get('to');
@@ -59,17 +79,49 @@ export function packChangesDocument(
   return { pack, from: from.version, to: to.version, ...changes };
 }
 
+/** `limit=` of a page of revisions: a whole number from 1 to MAX_FEED_REVISIONS, MAX_FEED_REVISIONS when absent. */
+function limitOf(query: URLSearchParams): number | Problem {
+  const text = query.get('limit');
+  if (text === null) return MAX_FEED_REVISIONS;
+  const limit = /^[1-9][0-9]{0,2}$/.test(text) ? Number(text) : Number.NaN;
+  return limit <= MAX_FEED_REVISIONS ? limit : badRequest(`\`limit\` must be a whole number from 1 to ${MAX_FEED_REVISIONS}, not ${quoted(text)}.`);
+}
+
+/**
+ * `/r/changes.json?pack={pack}&before={version}&limit={n}`: the pack's kept
+ * revisions, newest first, those before `before` when given, at most
+ * `limit` (MAX_FEED_REVISIONS), each with the counts of what it changed
+ * against the one before it. Its cost follows the revisions listed and what
+ * each changed, never the number kept; `next` pages on. A pack with no
+ * revision kept has an empty list: one small answer.
+ */
+function packHistory(history: RevisionHistory | undefined, pack: string, query: URLSearchParams): PackHistoryDocument | Problem {
+  if (query.has('to') || query.has('icons')) return badRequest('Name the revision to compare from: `from={version}`.');
+  const limit = limitOf(query);
+  if (typeof limit !== 'number') return limit;
+  const beforeVersion = query.get('before');
+  const before = beforeVersion === null ? undefined : history?.revision(pack, beforeVersion);
+  if (beforeVersion !== null && !before) return unknownVersion(history, pack, beforeVersion);
+  if (!history) return { pack, served: null, before: null, revisions: [], next: null };
+  // One more than listed: the revision before the last one listed, and the sign that the history goes on.
+  const rows = history.revisionsBefore(pack, before?.seq, limit + 1);
+  const listed = rows.slice(0, limit);
+  return {
+    pack,
+    served: history.served(pack)?.version ?? null,
+    before: before?.version ?? null,
+    revisions: listed.map((revision, i) => feedItem(history, revision, rows[i + 1] ?? null)),
+    next: rows.length > limit ? (listed.at(-1)?.version ?? null) : null,
+  };
+}
+
 /**
  * `/r/changes.json` without `pack`: every revision the registry recorded of
  * the packs the caller may see, since `since` (an ISO date or instant; all
  * when absent), newest first, at most MAX_FEED_REVISIONS, each with the
  * count of what it changed. These are the registry's events.
  */
-export function changesFeed(
-  history: RevisionHistory | undefined,
-  query: URLSearchParams,
-  visible: (pack: string) => boolean,
-): { since: string | null; revisions: FeedItem[] } | Problem {
+export function changesFeed(history: RevisionHistory | undefined, query: URLSearchParams, visible: (pack: string) => boolean): ChangesFeed | Problem {
   const sinceText = query.get('since');
   const since = sinceText === null ? 0 : Date.parse(sinceText);
   if (Number.isNaN(since)) return badRequest(`\`since\` must be a date or an instant (ISO 8601), not ${quoted(sinceText ?? '')}.`);
@@ -77,8 +129,47 @@ export function changesFeed(
   return { since: sinceText, revisions: history.recordedSince(since, visible, MAX_FEED_REVISIONS).map((revision) => feedItem(history, revision)) };
 }
 
-function feedItem(history: RevisionHistory, revision: Revision): FeedItem {
-  const previous = history.revisions(revision.pack).find((other) => other.seq === revision.seq - 1);
+/** The parameters `/r/changes.atom` reads, in the order its own link names them. */
+const ATOM_PARAMETERS = ['pack', 'since', 'before', 'limit'] as const;
+
+/**
+ * `/r/changes.atom`: the feed (`since`), or with `pack` the pack's history
+ * (`before`, `limit`), as Atom for feed readers: the same revisions as
+ * `/r/changes.json` with the same parameters, one entry each.
+ */
+export function changesAtom(
+  history: RevisionHistory | undefined,
+  query: URLSearchParams,
+  visible: (pack: string) => boolean,
+  basePath: string,
+): string | Problem {
+  if (query.has('from') || query.has('to') || query.has('icons')) {
+    return badRequest('The Atom feed lists revisions; the changes between two are at /r/changes.json?pack=&from=.');
+  }
+  const pack = query.get('pack');
+  const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible);
+  if ('status' in listed) return listed;
+  const asked = new URLSearchParams();
+  for (const name of ATOM_PARAMETERS) {
+    const value = query.get(name);
+    if (value !== null) asked.set(name, value);
+  }
+  const suffix = asked.size ? `?${asked}` : '';
+  const changesPath = pathOf({ kind: 'changes' }, basePath);
+  return renderChangesAtom((listed as ChangesFeed | PackHistoryDocument).revisions, {
+    pack: pack ?? undefined,
+    self: `${pathOf({ kind: 'changes-atom' }, basePath).slice(changesPath.lastIndexOf('/') + 1)}${suffix}`,
+    alternate: `${changesPath.slice(changesPath.lastIndexOf('/') + 1)}${suffix}`,
+    documentsPath: changesPath.slice(0, changesPath.lastIndexOf('/') + 1),
+  });
+}
+
+/** A revision with the counts of what it changed against `previous` (looked up when not given; null: it is the pack's first). */
+function feedItem(
+  history: RevisionHistory,
+  revision: Revision,
+  previous: Revision | null = history.revisionsBefore(revision.pack, revision.seq, 1)[0] ?? null,
+): FeedItem {
   const changes = previous ? packChanges(history, revision.pack, previous.seq, revision.seq) : undefined;
   return {
     pack: revision.pack,

@@ -8,7 +8,7 @@ import { renderIconDocument } from '../core/render/icon-document.js';
 import { openApiDocument } from '../core/render/openapi.js';
 import { registryDocument } from '../core/render/registry-entry.js';
 import { quoted, type Problem } from '../core/problem.js';
-import { documentResource, JSON_TYPE, problemResource, storedResource, type Resource } from '../core/resource.js';
+import { documentResource, JSON_TYPE, memoryResource, problemResource, storedResource, type Resource } from '../core/resource.js';
 import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
 import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
@@ -19,7 +19,8 @@ import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
 import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
-import { changesFeed, packChangesDocument } from './changes.js';
+import { ATOM_TYPE } from '../core/render/changes-atom.js';
+import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
 import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, unknownVersion } from './pinned.js';
 import { momentBasePath } from '../core/paths.js';
 import { parseMoment } from '../core/moment.js';
@@ -282,11 +283,31 @@ export class Registry {
       return 'status' in feed ? problemResource(feed) : documentResource(Buffer.from(JSON.stringify(feed)), undefined);
     }
     // Kept by the parameters that shape it, however the request spelt them; a reload (a new revision served) starts afresh.
-    const key = `changes ${JSON.stringify(['from', 'to', 'icons'].map((name) => query.get(name)))}`;
+    const key = `changes ${JSON.stringify(PACK_CHANGES_PARAMETERS.map((name) => query.get(name)))}`;
     return this.cachedDocument(isValidName(pack) && visible(pack) ? pack : undefined, key, () => {
       const changes = packChangesDocument(history, query, visible);
       return 'status' in changes ? changes : documentResource(Buffer.from(JSON.stringify(changes)), undefined);
     });
+  }
+
+  /**
+   * `/r/changes.atom`: the revisions of `/r/changes.json` with the same
+   * parameters, as an Atom feed. One pack's is kept like its changes; the
+   * feed of every pack is made each time, like its JSON.
+   */
+  changesAtom(query: URLSearchParams): Resource {
+    const history = this.options.history;
+    const visible = (pack: string) => this.packs.has(pack);
+    const make = () => {
+      const atom = changesAtom(history, query, visible, this.basePath);
+      return typeof atom === 'string' ? memoryResource({ status: 200, contentType: ATOM_TYPE, lastModified: undefined }, Buffer.from(atom)) : atom;
+    };
+    const pack = query.get('pack');
+    if (pack === null || !isValidName(pack) || !visible(pack)) {
+      const made = make();
+      return 'bytes' in made ? made : problemResource(made);
+    }
+    return this.cachedDocument(pack, `changes.atom ${JSON.stringify(PACK_CHANGES_PARAMETERS.map((name) => query.get(name)))}`, make);
   }
 
   /**

@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions, changes and past moments, the npm registry, and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions, changes, their Atom feed and past moments, the npm registry, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -32,6 +32,7 @@ describe('GET /r/openapi.json', () => {
       '/r/bundle.json',
       '/r/bundle.svg',
       '/r/bundle.zip',
+      '/r/changes.atom',
       '/r/changes.json',
       '/r/registry.json',
       '/r/search.json',

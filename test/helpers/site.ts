@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Catalog } from '../../src/data/catalog/catalog.js';
+import type { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { CATALOG_FILE, OWN_CATALOG_FILE } from '../../src/data/catalog/ensure.js';
 import { AccessControl } from '../../src/faces/access/access-control.js';
 import { parseAccessFile } from '../../src/faces/access/access-file.js';
@@ -34,6 +35,8 @@ export interface SiteOptions {
   cacheMaxAge?: number;
   /** An access file's content (`--access`): private packs and the SHA-256 of their tokens. */
   access?: { packs: Record<string, string[]>; tokens: Record<string, string> };
+  /** The revisions kept, for pinned addresses and changes (none by default, as before a first update); the caller closes it. */
+  history?: RevisionHistory;
 }
 
 export interface RequestInit {
@@ -147,7 +150,7 @@ export function inProcessSite(options: SiteOptions = {}): Site {
   const lines = new HeaderLines(cacheMaxAge);
   const errors: Site['errors'] = [];
   beforeAll(() => {
-    registry = new Registry(openShared(dataDir), { basePath: options.basePath, version: '0.0.0-test' });
+    registry = new Registry(openShared(dataDir), { basePath: options.basePath, version: '0.0.0-test', history: options.history });
     if (options.access) access = new AccessControl(parseAccessFile(JSON.stringify(options.access)).policy);
   });
   afterAll(async () => {

@@ -29,6 +29,15 @@ describe('parseTarget', () => {
     expect(parseTarget('/r/a/b/c.json', '')).toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  it('routes the feed of changes as Atom beside its JSON, and nothing else ending in .atom', () => {
+    expect(parseTarget('/r/changes.json?since=2026-11-01', '')).toEqual({ kind: 'changes' });
+    expect(parseTarget('/r/changes.atom?since=2026-11-01', '')).toEqual({ kind: 'changes-atom' });
+    expect(parseTarget('/icons/r/changes.atom', '/icons')).toEqual({ kind: 'changes-atom' });
+    for (const target of ['/changes.atom', '/r/lucide.atom', '/r/lucide/changes.atom', '/r/changes.atom', '/icons/changes.atom']) {
+      expect(parseTarget(target, target === '/r/changes.atom' ? '/icons' : ''), target).toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
+
   it('normalises base paths', () => {
     expect(normaliseBasePath(undefined)).toBe('');
     expect(normaliseBasePath('/')).toBe('');

@@ -1,4 +1,5 @@
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
+import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../changes-limits.js';
 import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
 import { FILE_FORMATS } from './bundle-files.js';
 import { NPM_ABBREVIATED_TYPE } from '../resource.js';
@@ -66,6 +67,82 @@ export function openApiDocument(basePath: string, version: string): object {
     },
   });
   const zip = { type: 'string', contentMediaType: 'application/zip' };
+  const { '400': _anyBadRequest, ...errorsBut400 } = errors;
+  const changesParameter = {
+    pack: { name: 'pack', in: 'query', description: 'A pack: its changes (with from), else its revisions.', schema: name },
+    from: { name: 'from', in: 'query', description: 'With pack: the earlier revision.', schema: { type: 'string' } },
+    to: { name: 'to', in: 'query', description: 'With pack and from: the later revision; the one served when absent.', schema: { type: 'string' } },
+    icons: {
+      name: 'icons',
+      in: 'query',
+      description: `With pack and from: only these names (comma list of at most ${MAX_CHANGES_ICONS}).`,
+      schema: { type: 'string' },
+    },
+    before: {
+      name: 'before',
+      in: 'query',
+      description: 'With pack alone: the revisions kept before this one (the next of the page before).',
+      schema: { type: 'string' },
+    },
+    limit: {
+      name: 'limit',
+      in: 'query',
+      description: 'With pack alone: at most this many revisions.',
+      schema: { type: 'integer', minimum: 1, maximum: MAX_FEED_REVISIONS, default: MAX_FEED_REVISIONS },
+    },
+    since: { name: 'since', in: 'query', description: 'Without pack: an ISO 8601 date or instant.', schema: { type: 'string' } },
+  };
+  const revisionName = { type: 'string' };
+  const count = { type: 'integer', minimum: 0 };
+  const revision = {
+    type: 'object',
+    required: ['pack', 'version', 'previous', 'recorded', 'added', 'hidden', 'renamed', 'changed'],
+    properties: {
+      pack: name,
+      version: revisionName,
+      previous: { type: ['string', 'null'], description: "The revision before it; null for the pack's first (its counts are then 0)." },
+      recorded: { type: 'string', format: 'date-time' },
+      added: count,
+      hidden: count,
+      renamed: count,
+      changed: count,
+    },
+  };
+  const names = { type: 'array', items: name };
+  const changesSchemas = [
+    {
+      title: 'PackChanges',
+      type: 'object',
+      required: ['pack', 'from', 'to', 'added', 'hidden', 'renamed', 'changed'],
+      properties: {
+        pack: name,
+        from: revisionName,
+        to: revisionName,
+        added: names,
+        hidden: names,
+        renamed: { type: 'array', items: { type: 'object', required: ['name', 'to'], properties: { name, to: name } } },
+        changed: names,
+      },
+    },
+    {
+      title: 'PackHistory',
+      type: 'object',
+      required: ['pack', 'served', 'before', 'revisions', 'next'],
+      properties: {
+        pack: name,
+        served: { type: ['string', 'null'] },
+        before: { type: ['string', 'null'] },
+        revisions: { type: 'array', items: revision, maxItems: MAX_FEED_REVISIONS },
+        next: { type: ['string', 'null'], description: 'Ask with before= this for the older revisions; null when none is left.' },
+      },
+    },
+    {
+      title: 'ChangesFeed',
+      type: 'object',
+      required: ['since', 'revisions'],
+      properties: { since: { type: ['string', 'null'] }, revisions: { type: 'array', items: revision, maxItems: MAX_FEED_REVISIONS } },
+    },
+  ];
   return {
     openapi: '3.1.0',
     info: {
@@ -138,20 +215,35 @@ export function openApiDocument(basePath: string, version: string): object {
       [pathOf({ kind: 'changes' }, '')]: {
         get: {
           operationId: 'getChanges',
-          summary: 'What changed in a pack between two of its revisions; without pack, every revision kept since a moment, newest first',
-          parameters: [
-            { name: 'pack', in: 'query', schema: name },
-            { name: 'from', in: 'query', description: 'With pack: the earlier revision.', schema: { type: 'string' } },
-            { name: 'to', in: 'query', description: 'With pack: the later revision; the one served when absent.', schema: { type: 'string' } },
-            { name: 'icons', in: 'query', description: 'With pack: only these names (comma list of at most 200).', schema: { type: 'string' } },
-            { name: 'since', in: 'query', description: 'Without pack: an ISO 8601 date or instant.', schema: { type: 'string' } },
-          ],
+          summary:
+            "What changed in a pack between two of its revisions (pack and from); a pack's kept revisions, newest first (pack alone); without pack, every revision kept since a moment, newest first",
+          parameters: [...Object.values(changesParameter), ...conditional],
           responses: {
-            '200': json('With pack: added, hidden, renamed ({name, to}) and changed names. Without: the revisions, each with counts of what it changed.', {
-              type: 'object',
-            }),
+            '200': json(
+              "With pack and from: added, hidden, renamed ({name, to}) and changed names. With pack alone: a page of the pack's revisions, each with counts of what it changed; next pages on. Without pack: the revisions recorded since since.",
+              { oneOf: changesSchemas },
+            ),
+            '400': problem('A parameter out of its bounds, or parameters that do not go together (bad_request).'),
             '404': problem('No such pack (pack_not_found), or a revision the registry does not keep (unknown_version, the kept ones in suggestions).'),
-            ...errors,
+            ...errorsBut400,
+          },
+        },
+      },
+      [pathOf({ kind: 'changes-atom' }, '')]: {
+        get: {
+          operationId: 'getChangesFeed',
+          summary:
+            "The revisions of /r/changes.json without from (every pack's since since, or with pack that pack's) as an Atom feed (RFC 4287), one entry per revision",
+          parameters: [changesParameter.pack, changesParameter.before, changesParameter.limit, changesParameter.since, ...conditional],
+          responses: {
+            '200': answer(
+              'An Atom feed: per revision, its id (tag:icon-registry,2026:{pack}@{version}), its title ({pack} {version}), when it was recorded (updated), a summary of what it changed, and a link to the changes from the revision before, relative to xml:base, the documents folder.',
+              'application/atom+xml',
+              { type: 'string' },
+            ),
+            '400': problem('A parameter out of its bounds, or from, to or icons, which only /r/changes.json reads (bad_request).'),
+            '404': problem('No such pack (pack_not_found), or no revision before (unknown_version).'),
+            ...errorsBut400,
           },
         },
       },

@@ -140,6 +140,19 @@ export class RevisionHistory {
     return found;
   }
 
+  /**
+   * A pack's revisions kept before revision `beforeSeq` (every one when
+   * undefined), newest first, at most `limit`: read newest first through the
+   * primary key, so the cost follows `limit`, not the number kept.
+   */
+  revisionsBefore(pack: string, beforeSeq: number | undefined, limit: number): Revision[] {
+    return this.db
+      .prepare<[string, number, number], Revision>(
+        'SELECT pack, seq, version, recorded, source FROM revisions WHERE pack = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+      )
+      .all(pack, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit);
+  }
+
   /** Every pack with a revision. */
   packs(): string[] {
     return this.db.prepare<[], string>('SELECT DISTINCT pack FROM revisions ORDER BY pack').pluck().all();

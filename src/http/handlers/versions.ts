@@ -20,3 +20,8 @@ export function answerPinned(_request: RequestContext, route: PinnedRoute, regis
 export function answerChanges(request: RequestContext, _route: ChangesRoute, registry: Registry): Answer {
   return resourceAnswer(registry.changesDocument(queryOf(request)));
 }
+
+/** `/r/changes.atom`: see Registry.changesAtom. */
+export function answerChangesAtom(request: RequestContext, _route: ChangesRoute, registry: Registry): Answer {
+  return resourceAnswer(registry.changesAtom(queryOf(request)));
+}
