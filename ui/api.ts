@@ -2,6 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import { type BundleFormat, type Framework, pathOf, type Route } from '../src/core/paths.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
+import { shownPackOf } from './revision-ids.js';
 import { cached } from './state.js';
 
 /*
@@ -9,7 +10,10 @@ import { cached } from './state.js';
  * to the page (so that it works under any base path). Served by the
  * registry, icons come a batch at a time from the Iconify routes and search
  * is there; from a static export only /r/ documents exist, so a pack page
- * reads the whole pack document and search is left out.
+ * reads the whole pack document and search is left out. A pack at an older
+ * revision (`lucide@1.2.100`, see revisions.ts) is read from its pinned
+ * documents, whole like an export's: the Iconify routes serve the current
+ * revision only.
  */
 
 /** Where a route is, relative to the page: the page is at the base path, so the path from there on is the same under any. */
@@ -45,9 +49,26 @@ export function packs(): Promise<RegistryEntry[]> {
   return cached('packs', () => json<RegistryEntry[]>(pageRelative({ kind: 'index' })));
 }
 
-/** A whole pack document, read in export mode. */
+/** The route of a pack's document as the page names the pack: pinned for an older revision. */
+function packRoute(shownPack: string): Route {
+  const { pack, revision } = shownPackOf(shownPack);
+  return revision === undefined ? { kind: 'pack', pack: encodeURIComponent(pack) } : { kind: 'pinned', pack: encodeURIComponent(pack), version: revision };
+}
+
+/** The route of an icon's document (or, with `framework`, its component's) as the page names its pack. */
+function iconRoute(shownPack: string, name: string, framework?: Framework): Route {
+  const { pack, revision } = shownPackOf(shownPack);
+  const [packPart, namePart] = [encodeURIComponent(pack), encodeURIComponent(name)];
+  if (revision !== undefined) return { kind: 'pinned', pack: packPart, version: revision, name: namePart, framework };
+  return framework ? { kind: 'component', framework, pack: packPart, name: namePart } : { kind: 'icon', pack: packPart, name: namePart };
+}
+
+/** Whether the page names a pack at an older revision, whose icons only its pinned documents hold. */
+const pinned = (shownPack: string) => shownPackOf(shownPack).revision !== undefined;
+
+/** A whole pack document: read in export mode, and for an older revision. */
 function packDocument(pack: string): Promise<IconifyJSON> {
-  return cached(`pack:${pack}`, () => json<IconifyJSON>(pageRelative({ kind: 'pack', pack: encodeURIComponent(pack) })));
+  return cached(`pack:${pack}`, () => json<IconifyJSON>(pageRelative(packRoute(pack))));
 }
 
 interface IconifyCollection {
@@ -57,6 +78,7 @@ interface IconifyCollection {
 }
 
 export async function packIcons(pack: string): Promise<PackIcons> {
+  if (pinned(pack)) return iconsOfDocument(await packDocument(pack));
   // Asked for while the page learns whether the registry serves it, so that the two take one round trip.
   const early = json<IconifyCollection>(`${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`);
   early.catch(() => undefined);
@@ -66,7 +88,11 @@ export async function packIcons(pack: string): Promise<PackIcons> {
     for (const list of Object.values(collection.categories ?? {})) for (const name of list) names.add(name);
     return { names: [...names].sort(), categories: collection.categories ?? {}, aliases: collection.aliases ?? {} };
   }
-  const document = await packDocument(pack);
+  return iconsOfDocument(await packDocument(pack));
+}
+
+/** The icons of a whole pack document as the page lists them: its visible icons, its categories and aliases. */
+function iconsOfDocument(document: IconifyJSON): PackIcons {
   const names = Object.entries(document.icons)
     .filter(([, icon]) => !icon.hidden)
     .map(([name]) => name)
@@ -81,7 +107,7 @@ const MAX_BATCH_CHARACTERS = 1500;
 
 /** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
 export async function iconData(pack: string, names: readonly string[]): Promise<IconifyJSON> {
-  if (!(await servedByRegistry())) return packDocument(pack);
+  if (pinned(pack) || !(await servedByRegistry())) return packDocument(pack);
   const batches: string[][] = [[]];
   let length = 0;
   for (const name of names) {
@@ -108,7 +134,12 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
 }
 
 export function iconDocument(pack: string, name: string): Promise<IconDocument> {
-  return json<IconDocument>(pageRelative({ kind: 'icon', pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
+  return json<IconDocument>(pageRelative(iconRoute(pack, name)));
+}
+
+/** The address of an icon's document, as the shadcn CLI is given it: pinned for an older revision. */
+export function iconDocumentPath(pack: string, name: string): string {
+  return pageRelative(iconRoute(pack, name));
 }
 
 /** One glyph the search found: its id and the other names of the same glyph in its pack; with its data when the registry's own search sent it. */
@@ -179,7 +210,7 @@ export async function suggestionsFor(path: string): Promise<string[]> {
 /** The component source of an icon in `framework` (`/r/{framework}/{pack}/{name}.json`); undefined where the registry has none. */
 export async function componentSource(framework: Framework, pack: string, name: string): Promise<string | undefined> {
   try {
-    const response = await fetch(pageRelative({ kind: 'component', framework, pack: encodeURIComponent(pack), name: encodeURIComponent(name) }));
+    const response = await fetch(pageRelative(iconRoute(pack, name, framework)));
     if (!response.ok) return undefined;
     const content = ((await response.json()) as { files?: Array<{ content?: unknown }> }).files?.[0]?.content;
     return typeof content === 'string' ? content : undefined;
@@ -190,6 +221,7 @@ export async function componentSource(framework: Framework, pack: string, name: 
 
 /** The Iconify CSS of one icon (`/{pack}.css?icons=name`), in `colour` when given; undefined from a static export. */
 export async function iconCss(pack: string, name: string, colour: string | undefined): Promise<string | undefined> {
+  if (pinned(pack)) return undefined;
   const params = new URLSearchParams({ icons: name });
   if (colour) params.set('color', colour);
   try {

@@ -1,6 +1,7 @@
 import { h } from './dom.js';
 import type { GridItem } from './grid.js';
 import { iconView } from './icon.js';
+import { splitIconId } from './revision-ids.js';
 import { Newest, page } from './state.js';
 
 const TYPING = 'input, textarea, select, [contenteditable]';
@@ -77,8 +78,8 @@ export class Drawer {
     document.body.classList.add('with-drawer');
     const newest = this.shows.begin();
     const view = h('div', {});
-    const colon = id.indexOf(':');
-    await iconView(view, { pack: id.slice(0, colon), icon: id.slice(colon + 1) });
+    const { pack, name } = splitIconId(id);
+    await iconView(view, { pack, icon: name });
     if (!newest()) return;
     this.content.replaceChildren(view);
     this.content.scrollTop = 0;
@@ -114,7 +115,6 @@ export class Drawer {
 function indexOfIcon(items: readonly GridItem[], id: string): number {
   const own = items.findIndex((item) => item.id === id);
   if (own >= 0) return own;
-  const colon = id.indexOf(':');
-  const [pack, name] = [id.slice(0, colon + 1), id.slice(colon + 1)];
-  return items.findIndex((item) => item.id.startsWith(pack) && item.variants?.includes(name));
+  const { pack, name } = splitIconId(id);
+  return items.findIndex((item) => splitIconId(item.id).pack === pack && item.variants?.includes(name));
 }

@@ -1,7 +1,7 @@
 import { FRAMEWORKS, type Framework } from '../src/core/paths.js';
 import { SHADCN_NAMESPACE } from '../src/faces/shadcn/shadcn.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
-import { componentSource, iconCss, pageRelative } from './api.js';
+import { componentSource, iconCss, iconDocumentPath } from './api.js';
 import { h } from './dom.js';
 import { componentWith, cssWith, dataUrl, iconClass, iconifyComponentUsage, iconifyIconTag, type Size, svgWith } from './snippets.js';
 
@@ -11,8 +11,15 @@ import { componentWith, cssWith, dataUrl, iconClass, iconifyComponentUsage, icon
  * how its text (or file) is made from the icon's document at the size and
  * colour chosen; a row whose text is made from something else the registry
  * serves says how to fetch it. The panel (icon.ts) draws the tables and
- * knows no format by name.
+ * knows no format by name. An older revision's icon is offered only in the
+ * formats that carry its own glyph: those that name the icon for a client
+ * to fetch (its id, classes, CSS) would draw the glyph served now.
  */
+
+/** The icon the panel shows: its document, and its pack as the page names it (with the revision, for an older one's). */
+export interface ShownIcon extends IconDocument {
+  shownPack: string;
+}
 
 /** What every text is made at: a size typed (undefined: the registry's 1em) and a colour picked (undefined: currentColor). */
 export interface Choices {
@@ -32,7 +39,9 @@ export interface CopyFormat {
    */
   fetch?: (pack: string, name: string, document: Promise<IconDocument | undefined>) => Promise<string | undefined>;
   /** Its text at `choices`; `fetched` is what `fetch` got ('' for a format that fetches nothing). */
-  text(icon: IconDocument, choices: Choices, fetched: string): string;
+  text(icon: ShownIcon, choices: Choices, fetched: string): string;
+  /** Whether it names the icon for a client to fetch, which then draws the revision served now: not offered for an older revision's icon. */
+  current?: true;
 }
 
 export interface DownloadFormat {
@@ -68,33 +77,40 @@ const componentFormat = (framework: Framework): CopyFormat => ({
 export const FIRST_SHOWN: CopyFormat = { key: 'svg', label: 'SVG', text: svgText };
 
 export const COPY_FORMATS: readonly CopyFormat[] = [
-  { key: 'id', label: 'Iconify id', text: (icon) => icon.id },
+  { key: 'id', label: 'Iconify id', text: (icon) => icon.id, current: true },
   FIRST_SHOWN,
   { key: 'react', label: 'React component', text: (icon, { size, colour }) => componentWith(icon.react, icon.width, icon.height, size, colour) },
   ...PAGE_FRAMEWORKS.map(componentFormat),
-  { key: 'shadcn', label: 'shadcn command', text: (icon) => `npx shadcn add ${SHADCN_NAMESPACE}/${icon.pack}/${icon.name}` },
+  { key: 'shadcn', label: 'shadcn command', text: (icon) => `npx shadcn add ${SHADCN_NAMESPACE}/${icon.pack}/${icon.name}`, current: true },
   {
     key: 'shadcnUrl',
     label: 'shadcn command with URL',
-    text: (icon) => `npx shadcn add ${new URL(pageRelative({ kind: 'icon', pack: icon.pack, name: icon.name }), location.href).href}`,
+    // An older revision's pinned address: the CLI installs that revision's glyph.
+    text: (icon) => `npx shadcn add ${new URL(iconDocumentPath(icon.shownPack, icon.name), location.href).href}`,
   },
-  { key: 'iconifyIcon', label: '<iconify-icon> tag', text: (icon, { size, colour }) => iconifyIconTag(icon.id, size, colour) },
-  { key: 'iconifyReact', label: '@iconify/react', text: (icon, { size, colour }) => iconifyComponentUsage('react', icon.id, size, colour) },
-  { key: 'iconifyVue', label: '@iconify/vue', text: (icon, { size, colour }) => iconifyComponentUsage('vue', icon.id, size, colour) },
+  { key: 'iconifyIcon', label: '<iconify-icon> tag', text: (icon, { size, colour }) => iconifyIconTag(icon.id, size, colour), current: true },
+  {
+    key: 'iconifyReact',
+    label: '@iconify/react',
+    text: (icon, { size, colour }) => iconifyComponentUsage('react', icon.id, size, colour),
+    current: true,
+  },
+  { key: 'iconifyVue', label: '@iconify/vue', text: (icon, { size, colour }) => iconifyComponentUsage('vue', icon.id, size, colour), current: true },
   {
     key: 'css',
     label: 'CSS',
     // Asked once the document has come: an icon that does not exist has no CSS either.
     fetch: async (pack, name, document) => ((await document) ? iconCss(pack, name, undefined) : undefined),
     text: (_, { size, colour }, css) => cssWith(colour ? css.replaceAll('currentColor', colour) : css, size),
+    current: true,
   },
-  { key: 'unocss', label: 'UnoCSS class', text: (icon, { size, colour }) => iconClass('unocss', icon.id, size, colour) },
-  { key: 'tailwind', label: 'Tailwind 4 class', text: (icon, { size, colour }) => iconClass('tailwind', icon.id, size, colour) },
+  { key: 'unocss', label: 'UnoCSS class', text: (icon, { size, colour }) => iconClass('unocss', icon.id, size, colour), current: true },
+  { key: 'tailwind', label: 'Tailwind 4 class', text: (icon, { size, colour }) => iconClass('tailwind', icon.id, size, colour), current: true },
   { key: 'dataUrl', label: 'data URL', text: (icon, choices) => dataUrl(svgText(icon, choices)) },
 ];
 
 /** The text of `format` at `choices`, given what the formats' `fetch` got by key; undefined while (or where) its source is missing. */
-export function textOf(format: CopyFormat, icon: IconDocument, choices: Choices, fetched: Readonly<Record<string, string>>): string | undefined {
+export function textOf(format: CopyFormat, icon: ShownIcon, choices: Choices, fetched: Readonly<Record<string, string>>): string | undefined {
   if (!format.fetch) return format.text(icon, choices, '');
   const source = fetched[format.key];
   return source === undefined ? undefined : format.text(icon, choices, source);

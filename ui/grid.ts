@@ -2,6 +2,9 @@ import { bag } from './bag.js';
 import { h, viewUrl } from './dom.js';
 import { type FillBudget, GridScheduler, rowsInView } from './grid-scheduler.js';
 import { drawnOf, isImage, isLoaded, isMissing, loadIcons } from './icons.js';
+import { isPinnedId, shownPackOf, splitIconId } from './revision-ids.js';
+import type { IconMark } from './revisions.js';
+import { page } from './state.js';
 
 /** One icon of a grid: `pack:name`, whether to show its pack under its name, and the other names of the same glyph. */
 export interface GridItem {
@@ -14,11 +17,15 @@ const CELL = 88;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
 const SPARE_ROWS = 2;
 
-/** The page's address of an icon: in its pack's view, or over the list it was found in. */
+/** The page's address of an icon: in its pack's view (at its revision, for an older one's), or over the list it was found in. */
 export function iconUrl(id: string, over?: Record<string, string | undefined>): string {
-  const colon = id.indexOf(':');
-  return over ? viewUrl({ ...over, icon: id }) : viewUrl({ pack: id.slice(0, colon), icon: id.slice(colon + 1) });
+  if (over) return viewUrl({ ...over, icon: id });
+  const { pack, name } = splitIconId(id);
+  return viewUrl({ ...shownPackOf(pack), icon: name });
 }
+
+/** How a cell says that its icon is new, or drawn otherwise, in the revision shown. */
+const MARK_WORDS: Readonly<Record<IconMark, string>> = { new: 'new', changed: 'changed' };
 
 /**
  * A grid of icons in the page's own scroll (the page scrolls as one), that
@@ -26,8 +33,11 @@ export function iconUrl(id: string, over?: Record<string, string | undefined>): 
  * kept as it is: scrolling by a row builds one row of cells and removes
  * one, so that a pack of large multicolour icons scrolls as smoothly as one
  * of small glyphs. Each icon is a link; the arrow keys, Home, End and the
- * page keys move between them, and B puts the focused one in the bag. When
- * to draw, ask for icons and fill cells is its scheduler's to say.
+ * page keys move between them, and B puts the focused one in the bag (an
+ * older revision's icons are not taken: the bag's downloads are of the
+ * icons served). A cell says whether its icon is new or drawn otherwise in
+ * the revision shown (the page's `marks`). When to draw, ask for icons and
+ * fill cells is its scheduler's to say.
  */
 export class IconGrid {
   readonly element: HTMLElement;
@@ -71,9 +81,16 @@ export class IconGrid {
     });
     // Redrawn only when the rows in view or the number of columns change.
     new ResizeObserver(() => this.draw()).observe(this.element);
-    this.unsubscribe = bag.subscribe(() => {
+    const leaveBag = bag.subscribe(() => {
       for (const cell of this.cells.values()) this.markTaken(cell);
     });
+    const leavePage = page.subscribe((now, before) => {
+      if (now.marks !== before.marks) for (const [index, cell] of this.cells) this.markChange(cell, this.items[index] as GridItem);
+    });
+    this.unsubscribe = () => {
+      leaveBag();
+      leavePage();
+    };
   }
 
   private get columns(): number {
@@ -195,9 +212,7 @@ export class IconGrid {
   }
 
   private cell(item: GridItem, index: number, columns: number): HTMLLIElement {
-    const colon = item.id.indexOf(':');
-    const pack = item.id.slice(0, colon);
-    const name = item.id.slice(colon + 1);
+    const { pack, name } = splitIconId(item.id);
     const glyph = h('span', { class: 'glyph', 'data-id': item.id });
     // Images wait for the frames after this one, a few at a time.
     if (this.fill(glyph, false)) this.scheduler.fillSoon();
@@ -216,11 +231,22 @@ export class IconGrid {
       item.showPack ? h('span', { class: 'pack' }, pack) : undefined,
       item.variants?.length ? h('span', { class: 'variants', 'aria-label': `${item.variants.length} variants` }, `+${item.variants.length}`) : undefined,
     );
-    const take = h('button', { type: 'button', class: 'take', tabindex: -1, 'data-id': item.id }, '+');
+    const take = isPinnedId(item.id) ? undefined : h('button', { type: 'button', class: 'take', tabindex: -1, 'data-id': item.id }, '+');
     const cell = h('li', {}, link, take);
     this.markTaken(cell);
+    this.markChange(cell, item);
     cell.style.transform = `translate(${(index % columns) * CELL}px, ${Math.floor(index / columns) * CELL}px)`;
     return cell;
+  }
+
+  /** Says in the cell's link (its text, so that it is read out too) whether its icon is new or changed in the revision shown. */
+  private markChange(cell: HTMLLIElement, item: GridItem): void {
+    const link = cell.firstElementChild as HTMLElement;
+    const change = page.get().marks?.get(item.id);
+    const shown = link.querySelector<HTMLElement>('.change');
+    if (shown?.dataset.change === change) return;
+    shown?.remove();
+    if (change) link.append(h('span', { class: 'change', 'data-change': change }, MARK_WORDS[change]));
   }
 
   private markTaken(cell: HTMLLIElement): void {
@@ -273,7 +299,7 @@ export class IconGrid {
   private onKey(event: KeyboardEvent): void {
     if (event.key === 'b' || event.key === 'B') {
       const item = this.items[this.active];
-      if (item) bag.toggle(item.id);
+      if (item && !isPinnedId(item.id)) bag.toggle(item.id);
       event.preventDefault();
       return;
     }

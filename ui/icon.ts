@@ -1,16 +1,18 @@
 import { attributionLine } from '../src/core/render/licence.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
-import { iconDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
+import { iconDocument, iconDocumentPath, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
-import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, textOf } from './formats.js';
+import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, type ShownIcon, textOf } from './formats.js';
 import { iconUrl } from './grid.js';
 import { drawnOf, remember } from './icons.js';
+import { shownPackOf } from './revision-ids.js';
 import { svgWith } from './snippets.js';
 import { Store } from './state.js';
 
 export interface IconState {
+  /** The pack as the page names it: `lucide`, or `lucide@1.2.100` for an older revision's icon. */
   pack: string;
   icon: string;
 }
@@ -33,23 +35,25 @@ type Panel = Store<PanelState>;
 /** What the registry suggests for a missing icon (or pack), as links to them. */
 async function missing(root: HTMLElement, state: IconState, packExists: boolean): Promise<void> {
   const id = `${state.pack}:${state.icon}`;
+  const shown = shownPackOf(state.pack);
   const suggestions = await suggestionsFor(
-    packExists
-      ? pageRelative({ kind: 'icon', pack: encodeURIComponent(state.pack), name: encodeURIComponent(state.icon) })
-      : pageRelative({ kind: 'pack', pack: encodeURIComponent(state.pack) }),
+    packExists ? iconDocumentPath(state.pack, state.icon) : pageRelative({ kind: 'pack', pack: encodeURIComponent(state.pack) }),
   );
-  const links = suggestions.map((suggestion) =>
-    packExists
-      ? h('li', {}, h('a', { href: viewUrl({ pack: state.pack, icon: suggestion.slice(suggestion.indexOf(':') + 1) }) }, suggestion))
-      : h('li', {}, h('a', { href: viewUrl({ pack: suggestion }) }, suggestion)),
-  );
+  // Close names of the pack, or close packs; an unknown revision's problem lists revisions, which are no links here.
+  const links = suggestions
+    .filter((suggestion) => !packExists || suggestion.startsWith(`${shown.pack}:`))
+    .map((suggestion) =>
+      packExists
+        ? h('li', {}, h('a', { href: viewUrl({ ...shown, icon: suggestion.slice(suggestion.indexOf(':') + 1) }) }, suggestion))
+        : h('li', {}, h('a', { href: viewUrl({ pack: suggestion }) }, suggestion)),
+    );
   root.append(
     h('h2', { id: 'drawer-title', tabindex: -1 }, 'No such icon'),
     h(
       'p',
       {},
       packExists ? `The pack has no icon “${id}”. ` : `There is no pack “${state.pack}”. `,
-      packExists ? h('a', { href: viewUrl({ pack: state.pack }) }, 'See the pack.') : h('a', { href: './' }, 'See every pack.'),
+      packExists ? h('a', { href: viewUrl({ ...shown }) }, 'See the pack.') : h('a', { href: './' }, 'See every pack.'),
     ),
     links.length ? h('p', {}, packExists ? 'Close names:' : 'Close packs:') : '',
     links.length ? h('ul', { class: 'suggestions' }, ...links) : '',
@@ -60,7 +64,9 @@ async function missing(root: HTMLElement, state: IconState, packExists: boolean)
  * The view of one icon: large and at common sizes on light and dark, what
  * to copy in every format (previewed as it will be copied) or download, at
  * a size typed and in a colour picked, and its licence. The formats and
- * downloads are tables (formats.ts); this draws them.
+ * downloads are tables (formats.ts); this draws them. An older revision's
+ * icon is drawn from its pinned document, says which revision drew it, and
+ * is offered in the formats that carry its glyph.
  */
 export async function iconView(root: HTMLElement, state: IconState): Promise<void> {
   // Asked for at once: the icon's document, the pack's entry and aliases, and what the formats fetch.
@@ -71,17 +77,28 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
       (text) => text !== undefined && panel.set({ fetched: { ...panel.get().fetched, [format.key]: text } }),
       () => undefined,
     );
-  const [all, doc, icons] = await Promise.all([packs(), document_, packIcons(state.pack).catch(() => undefined)]);
-  const entry = all.find((pack) => pack.id === state.pack);
-  if (!entry || !doc) return missing(root, state, !!entry);
+  const [all, found, icons] = await Promise.all([packs(), document_, packIcons(state.pack).catch(() => undefined)]);
+  const shown = shownPackOf(state.pack);
+  const entry = all.find((pack) => pack.id === shown.pack);
+  if (!entry || !found) return missing(root, state, !!entry);
+  const doc: ShownIcon = { ...found, shownPack: state.pack };
   const parent = icons?.aliases[doc.name];
+  const formats = COPY_FORMATS.filter((format) => shown.revision === undefined || !format.current);
   root.append(
-    h('p', { class: 'crumbs' }, h('a', { href: viewUrl({ pack: entry.id }) }, entry.name)),
+    h('p', { class: 'crumbs' }, h('a', { href: viewUrl({ ...shown }) }, shown.revision === undefined ? entry.name : `${entry.name} at ${shown.revision}`)),
     h('h2', { id: 'drawer-title', class: 'icon-title', tabindex: -1 }, doc.id),
-    parent ? h('p', { class: 'alias' }, 'An alias of ', h('a', { href: viewUrl({ pack: entry.id, icon: parent }) }, `${entry.id}:${parent}`), '.') : '',
+    shown.revision === undefined
+      ? ''
+      : h(
+          'p',
+          { class: 'revision-note' },
+          `As revision ${shown.revision} draws it, for good. `,
+          h('a', { href: viewUrl({ pack: entry.id, icon: doc.name }) }, 'See it as the registry serves it now.'),
+        ),
+    parent ? h('p', { class: 'alias' }, 'An alias of ', h('a', { href: viewUrl({ ...shown, icon: parent }) }, `${entry.id}:${parent}`), '.') : '',
     h('div', { class: 'panels' }, previews(doc, 'light', panel), previews(doc, 'dark', panel)),
-    options(entry, doc, panel),
-    h('div', { class: 'actions formats', role: 'group', 'aria-label': 'Copy' }, ...COPY_FORMATS.map((format) => copyButton(doc, format, panel))),
+    options(entry, doc, panel, shown.revision === undefined),
+    h('div', { class: 'actions formats', role: 'group', 'aria-label': 'Copy' }, ...formats.map((format) => copyButton(doc, format, panel))),
     snippet(doc, panel),
     h('div', { class: 'actions', role: 'group', 'aria-label': 'Download' }, ...DOWNLOADS.map((format) => downloadButton(doc, format, panel))),
     licence(entry, doc),
@@ -112,8 +129,8 @@ function previews(doc: IconDocument, theme: 'light' | 'dark', panel: Panel): HTM
   );
 }
 
-/** The size field, the colour picker (for one-colour packs) and the bag's button. */
-function options(entry: RegistryEntry, doc: IconDocument, panel: Panel): HTMLElement {
+/** The size field, the colour picker (for one-colour packs) and the bag's button (for an icon served now: the bag downloads those). */
+function options(entry: RegistryEntry, doc: IconDocument, panel: Panel, takeable: boolean): HTMLElement {
   const sizeInput = h('input', {
     type: 'number',
     id: 'svg-size',
@@ -143,7 +160,7 @@ function options(entry: RegistryEntry, doc: IconDocument, panel: Panel): HTMLEle
     reset.addEventListener('click', () => panel.set({ colour: undefined }));
     element.append(h('label', { class: 'field' }, h('span', {}, 'Colour'), picker), reset);
   }
-  element.append(bagToggle(doc.id));
+  if (takeable) element.append(bagToggle(doc.id));
   return element;
 }
 
@@ -163,7 +180,7 @@ function bagToggle(id: string): HTMLElement {
 }
 
 /** A format's button: it copies the format's text, shown in the snippet as soon as it is pointed at; hidden while the format has no text. */
-function copyButton(doc: IconDocument, format: CopyFormat, panel: Panel): HTMLElement {
+function copyButton(doc: ShownIcon, format: CopyFormat, panel: Panel): HTMLElement {
   const button = h('button', { type: 'button', 'data-copy': format.label, 'data-format': format.key }, format.label);
   const text = () => {
     const now = panel.get();
@@ -189,7 +206,7 @@ function copyButton(doc: IconDocument, format: CopyFormat, panel: Panel): HTMLEl
 }
 
 /** The text of the format pointed at last, at the choices made. */
-function snippet(doc: IconDocument, panel: Panel): HTMLElement {
+function snippet(doc: ShownIcon, panel: Panel): HTMLElement {
   const label = h('figcaption', { id: 'snippet-label' });
   const code = h('code', { id: 'snippet' });
   const draw = (now: PanelState) => {

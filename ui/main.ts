@@ -3,16 +3,19 @@ import { bagPanel } from './bag-panel.js';
 import { announce, h } from './dom.js';
 import { Drawer } from './drawer.js';
 import { homeState, homeView } from './home.js';
+import { historyView } from './history.js';
 import { packView } from './pack.js';
+import { shownPackId, splitIconId } from './revision-ids.js';
 import { listParams, Newest, page } from './state.js';
 import { themeSwitch } from './theme.js';
 import type { ListContext } from './view.js';
 
 /*
  * The page: one HTML file whose views are told apart by the query string
- * (`?q=`, `?pack=`), so that every view has its own address on any web
- * server, a static export's included, and no view can ever stand where an
- * API route is. An icon opens in a panel over the list it was found in
+ * (`?q=`, `?pack=`, `?pack=&revision=` for a pack as an older revision
+ * drew it, `?pack=&view=history` for its history), so that every view has
+ * its own address on any web server, a static export's included, and no
+ * view can ever stand where an API route is. An icon opens in a panel over the list it was found in
  * (`&icon=name` in a pack, `&icon=pack:name` elsewhere): the list stays as
  * it was, scrolled where it was, and closing the panel (or going back)
  * puts the focus on the icon it ended on.
@@ -29,10 +32,13 @@ header.append(h('span', { class: 'grow' }), themeSwitch(), bagPanel());
 const paramsOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
 const keyOf = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([key]) => key !== 'icon')).toString();
 
+/** The pack of a view's parameters as the page names it (with its revision, for an older one's), if it is a pack's view. */
+const packOfView = (params: Readonly<Record<string, string>>) => params.pack && shownPackId({ pack: params.pack, revision: params.revision });
+
 /** The `icon` parameter of an icon opened over the current list: its name in its own pack's view, its id elsewhere. */
 function iconParam(id: string): string {
-  const colon = id.indexOf(':');
-  return listParams().pack === id.slice(0, colon) ? id.slice(colon + 1) : id;
+  const { pack, name } = splitIconId(id);
+  return packOfView(listParams()) === pack ? name : id;
 }
 function addressWith(icon: string | undefined): string {
   const query = new URLSearchParams(listParams());
@@ -91,16 +97,18 @@ async function render(): Promise<void> {
   const params = paramsOf(location.search);
   const key = keyOf(params);
   const icon = params.icon;
-  const iconId = icon ? (icon.includes(':') ? icon : params.pack ? `${params.pack}:${icon}` : undefined) : undefined;
+  const pack = packOfView(params);
+  const iconId = icon ? (icon.includes(':') ? icon : pack ? `${pack}:${icon}` : undefined) : undefined;
   if (key !== page.get().list?.key) {
-    page.set({ list: { key, params: paramsOf(`?${key}`) }, grid: undefined });
+    page.set({ list: { key, params: paramsOf(`?${key}`) }, grid: undefined, marks: undefined });
     // Built in place, so that grids measure the room they have; a newer view replaces it.
     const view = document.createElement('div');
     root.replaceChildren(view);
     window.scrollTo(0, 0);
     if (iconId) void drawer.show(iconId);
     try {
-      if (params.pack) await packView(view, { pack: params.pack, q: params.q, category: params.category }, context);
+      if (params.pack && params.view === 'history') await historyView(view, { pack: params.pack, before: params.before });
+      else if (params.pack) await packView(view, { pack: params.pack, revision: params.revision, q: params.q, category: params.category }, context);
       else await homeView(view, homeState(params), context);
     } catch (error) {
       view.replaceChildren(h('h1', {}, 'The registry did not answer'), h('p', {}, (error as Error).message));

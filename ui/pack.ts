@@ -5,6 +5,10 @@ import { IconGrid } from './grid.js';
 import { loadIcons } from './icons.js';
 import { mark } from './marks.js';
 import { Results } from './results.js';
+import { type ShownPack, shownPackId } from './revision-ids.js';
+import { marksOf, packHistory, shownRevision } from './revisions.js';
+import { page } from './state.js';
+import { revisionControls } from './time.js';
 import type { ListContext } from './view.js';
 
 /** Icons a desktop's first screen shows, asked for as soon as the pack's names are known. */
@@ -15,6 +19,8 @@ const ZIP_PROBE_DELAY_MS = 1500;
 
 export interface PackState {
   pack: string;
+  /** An older revision to show, as its pinned documents hold it; the one served when absent. */
+  revision?: string;
   q?: string;
   category?: string;
 }
@@ -34,37 +40,62 @@ async function noSuchPack(root: HTMLElement, pack: string): Promise<void> {
     );
 }
 
+/** A revision the registry does not keep: the ones it keeps, as links. */
+async function noSuchRevision(root: HTMLElement, entry: RegistryEntry, shown: ShownPack): Promise<void> {
+  const kept = await suggestionsFor(pageRelative({ kind: 'pinned', pack: encodeURIComponent(shown.pack), version: shown.revision ?? '' }));
+  root.append(
+    h('h1', {}, 'No such revision'),
+    h('p', {}, `The registry keeps no revision “${shown.revision}” of ${entry.name}. `, h('a', { href: viewUrl({ pack: entry.id }) }, 'See the pack.')),
+  );
+  if (kept.length)
+    root.append(
+      h('p', {}, 'Revisions kept:'),
+      h('ul', { class: 'suggestions' }, ...kept.map((version) => h('li', {}, h('a', { href: viewUrl({ pack: entry.id, revision: version }) }, version)))),
+    );
+}
+
 /**
  * A pack's view: a search within it as you type, and its grid on the first
  * screen (its information and categories folded above it), in the page's
- * one scroll.
+ * one scroll. Where the registry keeps revisions of the pack, a menu shows
+ * it as an older one drew it (from its pinned pack document), the grid
+ * marks the icons new or changed in the revision shown, and a link leads
+ * to its history; a pack with none costs one small request, made beside
+ * the others.
  */
 export async function packView(root: HTMLElement, state: PackState, context: ListContext): Promise<void> {
+  const shown: ShownPack = { pack: state.pack, revision: state.revision };
+  const shownId = shownPackId(shown);
   // The pack's icons are asked for with the list of packs, not after it: a pack that does not exist fails the first.
-  const listed = packIcons(state.pack);
+  const listed = packIcons(shownId);
   listed.catch(() => undefined);
+  const history = packHistory(state.pack);
   const entry = (await packs()).find((pack) => pack.id === state.pack);
   if (!entry) return noSuchPack(root, state.pack);
-  const [icons, searchable] = await Promise.all([listed, servedByRegistry()]);
+  // A revision that is not kept has no pinned document: it is said so, where a failure of the pack's own routes is an error.
+  const [icons, served] = await Promise.all([shown.revision === undefined ? listed : listed.catch(() => undefined), servedByRegistry()]);
+  if (!icons) return noSuchRevision(root, entry, shown);
+  // The registry's search covers the revision it serves: an older one is filtered by name.
+  const searchable = served && shown.revision === undefined;
   const names = state.category ? (icons.categories[state.category] ?? []) : icons.names;
   // The first screen's icons are asked for before the view is built, so that they come while it is.
-  if (!state.q) void loadIcons(entry.id, names.slice(0, FIRST_ICONS)).catch(() => undefined);
+  if (!state.q) void loadIcons(shownId, names.slice(0, FIRST_ICONS)).catch(() => undefined);
   const label = `Icons of ${entry.name}`;
-  const zip = h('a', { href: packZipPath(entry.id), download: `${entry.id}.zip`, id: 'pack-zip', hidden: true }, 'Download the pack (zip)');
+  const zip = h('a', { href: packZipPath(shownId), download: `${shownId}.zip`, id: 'pack-zip', hidden: true }, 'Download the pack (zip)');
   // Asked once the first icons are painted (or a moment after the view is built): the registry makes the
   // whole zip to answer, which would hold up the requests for the icons on the first screen.
   let zipAsked = false;
   const askZip = () => {
     if (zipAsked) return;
     zipAsked = true;
-    void routeAnswers(packZipPath(entry.id)).then((served) => {
-      zip.hidden = !served;
+    void routeAnswers(packZipPath(shownId)).then((answers) => {
+      zip.hidden = !answers;
     });
   };
   setTimeout(askZip, ZIP_PROBE_DELAY_MS);
   const gridOf = (list: readonly string[]) =>
     new IconGrid(
-      list.map((name) => ({ id: `${entry.id}:${name}`, showPack: false })),
+      list.map((name) => ({ id: `${shownId}:${name}`, showPack: false })),
       label,
       {
         open: (index) => context.open(index),
@@ -77,11 +108,26 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
         },
       },
     );
-  const allIcons = () => names.map((name) => ({ id: `${entry.id}:${name}`, variants: [] }));
+  const allIcons = () => names.map((name) => ({ id: `${shownId}:${name}`, variants: [] }));
+  const count = `${names.length.toLocaleString('en-US')} icons`;
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs'), ' · ', zip),
-    h('div', { class: 'title-row' }, h('h1', {}, entry.name), h('span', { class: 'count-inline' }, `${names.length.toLocaleString('en-US')} icons`)),
+    h(
+      'div',
+      { class: 'title-row' },
+      h('h1', {}, shown.revision === undefined ? entry.name : `${entry.name} at ${shown.revision}`),
+      h('span', { class: 'count-inline' }, count),
+    ),
   );
+  if (shown.revision !== undefined)
+    root.append(
+      h(
+        'p',
+        { class: 'revision-note' },
+        `The pack as revision ${shown.revision} drew it, from its pinned documents. `,
+        h('a', { href: viewUrl({ pack: entry.id }) }, 'See the icons the registry serves now.'),
+      ),
+    );
   let form: HTMLFormElement | undefined;
   const results = new Results(context, {
     pack: entry.id,
@@ -105,7 +151,7 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
     placeholder: searchable ? `Search ${entry.name}` : 'Filter by name',
     value: state.q,
     search: (words) => {
-      context.setParams({ pack: entry.id, q: words || undefined, category: state.category });
+      context.setParams({ pack: entry.id, revision: shown.revision, q: words || undefined, category: state.category });
       // Searching a category filters its names; the registry's search covers the whole pack.
       if (searchable && !state.category) void results.show(words);
       else showLocal(words);
@@ -118,7 +164,7 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
       h(
         'a',
         {
-          href: viewUrl({ pack: entry.id, q: state.q, category }),
+          href: viewUrl({ pack: entry.id, revision: shown.revision, q: state.q, category }),
           class: 'chip',
           'aria-current': (state.category ?? undefined) === category ? 'page' : undefined,
         },
@@ -134,9 +180,36 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
       ),
     );
   }
-  root.append(form, h('div', { class: 'folds' }, ...details), results.element);
+  const time = h('div', { class: 'time', hidden: true });
+  root.append(form, h('div', { class: 'folds' }, ...details, time), results.element);
+  void showTime(root, time, entry, shown, history, context);
   if (searchable && state.q && !state.category) await results.show(state.q);
   else showLocal(state.q ?? '');
+}
+
+/**
+ * Once the pack's history has come: the menu of its revisions and the link
+ * to its history in `time` (where it keeps more than one revision), and the
+ * marks of the icons the revision shown drew anew or otherwise, for the
+ * grids of this view (unless another view took its place meanwhile).
+ */
+async function showTime(
+  root: HTMLElement,
+  time: HTMLElement,
+  entry: RegistryEntry,
+  shown: ShownPack,
+  history: ReturnType<typeof packHistory>,
+  context: ListContext,
+): Promise<void> {
+  const kept = await history;
+  if (!kept || !root.isConnected) return;
+  const controls = revisionControls(entry, shown, kept, (revision) => context.navigate(viewUrl({ pack: entry.id, revision })));
+  if (controls) {
+    time.replaceChildren(controls);
+    time.hidden = false;
+  }
+  const marks = await marksOf(shown, shownRevision(kept, shown.revision)).catch(() => undefined);
+  if (marks?.size && root.isConnected) page.set({ marks });
 }
 
 function info(entry: RegistryEntry, count: number): HTMLElement {

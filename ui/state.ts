@@ -1,4 +1,5 @@
 import type { IconGrid } from './grid.js';
+import type { IconMark } from './revisions.js';
 
 /*
  * The page's state, in one place and read one way: a store holds a plain
@@ -45,9 +46,11 @@ export interface PageState {
   icon: string | undefined;
   /** Whether the open icon's address was pushed onto the history by the page: closing the panel then goes back. */
   pushedIcon: boolean;
+  /** The icons of the list drawn that its revision drew anew or otherwise than the revision before (by id): the grids mark them. */
+  marks: ReadonlyMap<string, IconMark> | undefined;
 }
 
-export const page = new Store<PageState>({ list: undefined, grid: undefined, icon: undefined, pushedIcon: false });
+export const page = new Store<PageState>({ list: undefined, grid: undefined, icon: undefined, pushedIcon: false, marks: undefined });
 
 /** The parameters of the list drawn (none before the first). */
 export function listParams(): Readonly<Record<string, string>> {
