@@ -246,6 +246,7 @@ export class IconGrid {
     const shown = link.querySelector<HTMLElement>('.change');
     if (shown?.dataset.change === change) return;
     shown?.remove();
+    link.classList.toggle('marked', change !== undefined);
     if (change) link.append(h('span', { class: 'change', 'data-change': change }, MARK_WORDS[change]));
   }
 
