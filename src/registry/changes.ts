@@ -129,8 +129,8 @@ export function changesFeed(history: RevisionHistory | undefined, query: URLSear
   return { since: sinceText, revisions: history.recordedSince(since, visible, MAX_FEED_REVISIONS).map((revision) => feedItem(history, revision)) };
 }
 
-/** The parameters `/r/changes.atom` reads, in the order its own link names them. */
-const ATOM_PARAMETERS = ['pack', 'since', 'before', 'limit'] as const;
+/** The parameters that shape `/r/changes.atom`, in the order its own link names them: a pack's history's, or the feed's. */
+const ATOM_PARAMETERS = { pack: ['pack', 'before', 'limit'], feed: ['since'] } as const;
 
 /**
  * `/r/changes.atom`: the feed (`since`), or with `pack` the pack's history
@@ -150,7 +150,7 @@ export function changesAtom(
   const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible);
   if ('status' in listed) return listed;
   const asked = new URLSearchParams();
-  for (const name of ATOM_PARAMETERS) {
+  for (const name of ATOM_PARAMETERS[pack === null ? 'feed' : 'pack']) {
     const value = query.get(name);
     if (value !== null) asked.set(name, value);
   }

@@ -232,6 +232,9 @@ describe('the feed as Atom: /r/changes.atom', () => {
     const atom = atomOf(answer.text, `${ORIGIN}/r/changes.atom?pack=lucide&limit=1`);
     expect(atom.selfHref).toBe(`${ORIGIN}/r/changes.atom?pack=lucide&limit=1`);
     expect(atom.entries).toEqual([entryOf(lucideNewest)]);
+    // `since` is the feed's, not a pack's: the link names only what shaped the answer.
+    const sinceToo = atomOf((await get('/r/changes.atom?pack=lucide&since=2026-01-01&limit=1')).text, `${ORIGIN}/r/changes.atom`);
+    expect([sinceToo.selfHref, sinceToo.entries]).toEqual([`${ORIGIN}/r/changes.atom?pack=lucide&limit=1`, [entryOf(lucideNewest)]]);
     const older = atomOf((await get(`/r/changes.atom?pack=lucide&before=${NEW}`)).text, `${ORIGIN}/r/changes.atom`);
     expect(older.entries).toEqual([entryOf(lucideFirst)]);
   });
