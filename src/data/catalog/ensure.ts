@@ -9,7 +9,7 @@ import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
 import { buildVocabularyInThread } from '../search-index/vocabulary/build-vocabulary-in-thread.js';
 import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
-import { defaultSetOrder, listDefaultSources, listOwnSources, type DefaultSources } from './sources.js';
+import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, type DefaultSources } from './sources.js';
 
 export interface CatalogLocation {
   /** Directory holding the database files. */
@@ -80,7 +80,7 @@ export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
  */
 export async function ensureUpdatesCatalog(dataDir: string, observer: BuildObserver): Promise<BuildSummary | undefined> {
   const folder = updatesFolder(dataDir);
-  const files = existsSync(folder) ? listOwnSources(folder, (path, reason) => observer.skipped(path, reason)) : [];
+  const files = existsSync(folder) ? listKeptSources(folder) : [];
   const path = updatesCatalogPath(dataDir);
   const fingerprint = fingerprintOf('updated packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);

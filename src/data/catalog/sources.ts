@@ -115,3 +115,16 @@ export function listOwnSources(packsDir: string | undefined, refused: (path: str
   }
   return sources;
 }
+
+/**
+ * The packs of a folder the registry writes itself (the updated packs, the
+ * packs of a past moment): each was checked and prepared when it was kept,
+ * so, like the default packs, they are read whole, whatever their size
+ * (noto's and fluent-emoji's are larger than an own file may be).
+ */
+export function listKeptSources(dir: string): SourceFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .sort()
+    .map((name) => fileSource(join(dir, name), 'default'));
+}
