@@ -64,6 +64,14 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
  * never changing.
  */
 function answerAtMoment(request: RequestContext, route: AtRoute, registry: Registry): AnswerOrLater {
+  // What changed is the history read now, not an answer of the past: asked at a moment, it would list revisions kept since.
+  if (route.route.kind === 'changes' || route.route.kind === 'changes-atom') {
+    return problemAnswer({
+      status: 404,
+      code: 'not_at_a_moment',
+      detail: 'What changed is not answered at a past moment: ask /r/changes.json (with since, or a pack and two of its revisions) without /at/.',
+    });
+  }
   const past = registry.at(route.moment);
   if (!(past instanceof Promise) && !('basePath' in past)) return problemAnswer(past);
   const answer = (then: Registry) => {
