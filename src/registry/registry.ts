@@ -20,7 +20,7 @@ import { searchJobOf } from './search-params.js';
 import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { changesFeed, packChangesDocument } from './changes.js';
-import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, unknownVersion } from './pinned.js';
+import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, type PinnedPackAnswer, pinnedPackOf, unknownVersion } from './pinned.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -206,6 +206,13 @@ export class Registry {
     const kept = this.caches.documents.get(this.keyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedDocument(route.pack, what, make));
+  }
+
+  /** What a revision's zip is made of (`/r/{pack}@{version}.zip`), for the packs this registry serves, as pinned() answers them. */
+  pinnedPack(pack: string, version: string): PinnedPackAnswer {
+    if (!isValidName(pack) || !this.packs.has(pack)) return { problem: this.packNotFound(pack) };
+    const history = this.options.history;
+    return history ? pinnedPackOf(history, pack, version) : { problem: unknownVersion(undefined, pack, version) };
   }
 
   /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */
