@@ -1,41 +1,15 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
-import { ROOT, TEST_TMP } from './helpers/paths.js';
+import { ROOT } from './helpers/paths.js';
 import { catalogSite } from './helpers/site.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
+import { type CliResult, freshShadcnProject as freshProject, runShadcn } from './helpers/shadcn-cli.js';
 
-const FIXTURE = join(ROOT, 'test', 'fixtures', 'shadcn');
-const SHADCN = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
-const run = promisify(execFile);
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The shadcn CLI as a user runs it in `project`, offline (colours from the local fixture server). Asynchronous, so this process keeps answering meanwhile. */
-function shadcn(project: string, ...args: string[]): Promise<CliResult> {
-  return run(process.execPath, [SHADCN, ...args, '--cwd', project], {
-    timeout: 120_000,
-    env: { ...process.env, REGISTRY_URL: colors.origin, CI: '1' },
-  }).then(
-    (output) => ({ code: 0, ...output }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
-  );
-}
-
-/** A fresh copy of the fixture project, inside the repository so that it resolves react's types from its node_modules. */
-function freshProject(name: string): string {
-  const project = join(TEST_TMP, name);
-  rmSync(project, { recursive: true, force: true });
-  cpSync(join(FIXTURE, 'project'), project, { recursive: true });
-  return project;
-}
+/** The shadcn CLI as a user runs it in `project`, offline (colours from the local fixture server). */
+const shadcn = (project: string, ...args: string[]) => runShadcn(colors.origin, project, ...args);
 
 function compile(project: string): void {
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { encoding: 'utf8' });

@@ -2,11 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { expectedChanges, localNpmRegistry, lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
 import { CLI } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { freshShadcnProject, runShadcn } from './helpers/shadcn-cli.js';
+import { startShadcnColors } from './helpers/shadcn-colors.js';
 import { readDefaultPack, referenceSvg } from './helpers/sources.js';
 
 /*
@@ -41,6 +44,18 @@ async function get(server: TestServer, path: string): Promise<{ status: number; 
 }
 
 const svgOf = (text: string) => (JSON.parse(text) as { svg: string }).svg;
+
+/** A zip's bytes as the server sends them (made as it is sent: chunked). */
+async function zipBytes(server: TestServer, path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(`${server.base}${path}`, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** One file of a zip, as text. */
+const fileOf = (zip: Buffer, path: string) => Buffer.from(unzipSync(zip)[path] ?? []).toString('utf8');
+
+/** The path data of a drawing, as a set: what tells one glyph from another, whatever markup holds it (SVG or JSX). */
+const pathData = (markup: string) => new Set([...markup.matchAll(/\bd="([^"]+)"/g)].map((match) => match[1]));
 
 /** Polls until `path`'s icon document draws `svg`; the time it took. */
 async function servedWithin(server: TestServer, path: string, svg: string): Promise<number> {
@@ -250,6 +265,52 @@ describe('versions: update without a restart, pinned addresses and what changed'
       expect((await get(server, '/r/lucide/trash.json')).text).toBe(served);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('serves each revision as a zip of its glyphs, the same bytes at every request and after a restart', async () => {
+    // Served now: NEW (the tests before). The pinned zip draws what OLD drew, the unpinned one what NEW draws.
+    const pinned = await zipBytes(server, `/r/lucide@${OLD}.zip`);
+    expect(pinned.status).toBe(200);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(fileOf(pinned.bytes, 'lucide/trash.svg')).toBe(referenceSvg(oldSet, 'trash').svg);
+    expect(fileOf((await zipBytes(server, '/r/lucide.zip')).bytes, 'lucide/trash.svg')).toBe(referenceSvg(newSet, 'trash').svg);
+    expect((await zipBytes(server, `/r/lucide@${OLD}.zip`)).bytes.equals(pinned.bytes)).toBe(true);
+    const range = await zipBytes(server, '/r/lucide@^1.2.100.zip');
+    expect([range.status, range.headers.get('location'), range.headers.get('cache-control')]).toEqual([302, `/r/lucide@${NEW}.zip`, 'public, max-age=60']);
+    expect(JSON.parse((await zipBytes(server, '/r/lucide@9.9.9.zip')).bytes.toString())).toMatchObject({
+      code: 'unknown_version',
+      suggestions: [NEW, OLD, catalogRevision],
+    });
+    await server.close();
+    server = await startTestServer({ dataDir, packsDir: null });
+    const restarted = await zipBytes(server, `/r/lucide@${OLD}.zip`);
+    expect(restarted.headers.get('etag')).toBe(pinned.headers.get('etag'));
+    expect(restarted.bytes.equals(pinned.bytes)).toBe(true);
+  });
+
+  it('has `npx shadcn add` of a pinned URL install the glyph of that revision, its licence comment naming it, where the unpinned URL installs the current one', async () => {
+    const colors = await startShadcnColors();
+    try {
+      const project = freshShadcnProject('versions-shadcn');
+      const installed = () => readFileSync(join(project, 'components', 'icons', 'lucide-trash.tsx'), 'utf8');
+      const pinnedUrl = `${server.base}/r/lucide@${OLD}/trash.json`;
+      const pinned = await runShadcn(colors.origin, project, 'add', pinnedUrl, '--yes', '--overwrite');
+      expect(pinned.code, `${pinned.stdout}\n${pinned.stderr}`).toBe(0);
+      const oldFile = installed();
+      expect(oldFile).toBe((JSON.parse((await get(server, `/r/lucide@${OLD}/trash.json`)).text) as { react: string }).react);
+      // The plain can: the path data @iconify/utils draws from 1.2.100's package, nothing of the lines the newer glyph adds.
+      expect(pathData(oldFile)).toEqual(pathData(referenceSvg(oldSet, 'trash').body));
+      expect(oldFile).toContain(`// lucide@${OLD}:trash: Lucide`);
+      const current = await runShadcn(colors.origin, project, 'add', `${server.base}/r/lucide/trash.json`, '--yes', '--overwrite');
+      expect(current.code, `${current.stdout}\n${current.stderr}`).toBe(0);
+      expect(pathData(installed())).toEqual(pathData(referenceSvg(newSet, 'trash').body));
+      expect(pathData(referenceSvg(newSet, 'trash').body)).not.toEqual(pathData(referenceSvg(oldSet, 'trash').body));
+      expect(installed()).toContain('// lucide:trash: Lucide');
+      // Offline: what the CLI fetched beside the icons came from the local fixture.
+      expect(colors.requests).toContain('/colors/neutral.json');
+    } finally {
+      await colors.close();
     }
   });
 

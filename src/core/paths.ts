@@ -6,7 +6,8 @@
  * Documents live under `{base}/r/`: `registry.json`, `openapi.json`,
  * `{pack}.json`, `{pack}/{name}.json` and `{framework}/{pack}/{name}.json`,
  * beside the bundles of many icons (`bundle.json|svg|zip`), whole packs as
- * zips (`{pack}.zip`) and search by meaning (`search.json`).
+ * zips (`{pack}.zip`, and a revision's, `{pack}@{version}.zip`) and search
+ * by meaning (`search.json`).
  * `/healthz` is at the root, whatever the base path, where load balancers
  * look for it.
  */
@@ -57,9 +58,11 @@ export const BUNDLE_FORMATS: readonly BundleFormat[] = ['json', 'svg', 'zip'];
 
 /**
  * Many icons at once, under `{base}/r/`: `bundle.{json|svg|zip}?icons=...`
- * (the list is in the query), and a whole pack as a zip, `{pack}.zip`.
+ * (the list is in the query), a whole pack as a zip, `{pack}.zip`, and a
+ * revision of a pack as a zip, `{pack}@{version}.zip` (`version` as asked,
+ * as in a PinnedRoute: an exact revision or a range).
  */
-export type BundleRoute = { kind: 'bundle'; format: BundleFormat } | { kind: 'pack-zip'; pack: string };
+export type BundleRoute = { kind: 'bundle'; format: BundleFormat } | { kind: 'pack-zip'; pack: string } | { kind: 'pinned-zip'; pack: string; version: string };
 
 /**
  * The Iconify API's routes, at the root (under the base path): icon data
@@ -204,6 +207,8 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
     case 'pack-zip':
       return `${documentsPath(basePath)}/${route.pack}${ZIP_SUFFIX}`;
+    case 'pinned-zip':
+      return `${documentsPath(basePath)}/${route.pack}${VERSION_MARK}${encodeURIComponent(route.version)}${ZIP_SUFFIX}`;
     case 'iconify-icons':
       return `${basePath}/${route.prefix}${route.script ? '.js' : '.json'}`;
     case 'iconify-svg':
@@ -401,7 +406,11 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
   return pinned ? { kind: 'pinned', ...pinned } : { kind: 'pack', pack: stem };
 }
 
-/** `{base}/r/bundle.{json|svg|zip}` and `{base}/r/{pack}.zip` (`bundle.json` is not a pack document: `bundle` is a reserved id). */
+/**
+ * `{base}/r/bundle.{json|svg|zip}`, `{base}/r/{pack}.zip` and
+ * `{base}/r/{pack}@{version}.zip` (`bundle.json` is not a pack document:
+ * `bundle` is a reserved id).
+ */
 function bundleRouteOf(segments: readonly string[], basePath: string): BundleRoute | undefined {
   const expected = documentsSegments(basePath);
   if (segments.length !== expected.length + 1) return undefined;
@@ -415,8 +424,9 @@ function bundleRouteOf(segments: readonly string[], basePath: string): BundleRou
     const format = BUNDLE_FORMATS.find((known) => known === extension);
     return format && { kind: 'bundle', format };
   }
-  if (`.${extension}` === ZIP_SUFFIX) return { kind: 'pack-zip', pack: stem };
-  return undefined;
+  if (`.${extension}` !== ZIP_SUFFIX) return undefined;
+  const pinned = pinnedPack(stem);
+  return pinned ? { kind: 'pinned-zip', ...pinned } : { kind: 'pack-zip', pack: stem };
 }
 
 /** `{base}/r/changes.atom`. */

@@ -3,7 +3,7 @@ import { methodNotAllowed } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
 import { isProblem, parseTarget } from '../core/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
-import { answerBundle, answerPackZip } from './handlers/bundles.js';
+import { answerBundle, answerPackZip, answerPinnedZip } from './handlers/bundles.js';
 import { answerDocument, answerIconifyJsonPackage, answerSearch } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
 import {
@@ -42,6 +42,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'iconify-json-package': answerIconifyJsonPackage,
   bundle: answerBundle,
   'pack-zip': answerPackZip,
+  'pinned-zip': answerPinnedZip,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
   'iconify-css': answerIconifyCss,

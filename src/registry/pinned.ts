@@ -1,10 +1,10 @@
-import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
 import semver from 'semver';
 import { type PinnedRoute, pathOf } from '../core/paths.js';
 import { quoted, type Problem } from '../core/problem.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
 import { renderIconDocument } from '../core/render/icon-document.js';
-import { registryEntryOf } from '../core/render/registry-entry.js';
+import { type RegistryEntry, registryEntryOf } from '../core/render/registry-entry.js';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
@@ -91,12 +91,8 @@ function packDocumentAt(history: RevisionHistory, revision: Revision): Resource 
 }
 
 function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
-  const root = history.rootAt(revision.pack, revision.seq) as Partial<IconifyJSON>;
-  const entryOf = (entryName: string): StoredEntry | undefined => {
-    const entry = history.entryAt(revision.pack, revision.seq, entryName);
-    return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
-  };
-  const icon = isValidName(name) ? resolveIcon(name, entryOf, packDefaultsOf(root)) : undefined;
+  const reader = revisionReader(history, revision);
+  const icon = reader.icon(name);
   if (!icon) {
     return {
       status: 404,
@@ -104,15 +100,59 @@ function iconDocumentAt(history: RevisionHistory, revision: Revision, name: stri
       detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
     };
   }
-  const entry = registryEntryOf(revision.pack, { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo);
-  const categories = Object.entries(root.categories ?? {})
+  const categories = Object.entries(reader.root.categories ?? {})
     .filter(([, names]) => names.includes(name))
     .map(([title]) => title);
   const document = framework
-    ? renderFrameworkDocument(framework, entry, name, icon, categories, revision.version)
-    : renderIconDocument(entry, name, icon, categories, revision.version);
+    ? renderFrameworkDocument(framework, reader.entry, name, icon, categories, revision.version)
+    : renderIconDocument(reader.entry, name, icon, categories, revision.version);
   return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
+/**
+ * A revision of a pack as its files are made from it: its root fields, its
+ * entry of the index naming the revision, and each icon resolved from the
+ * revision's entries (an alias through its parents), one read per entry.
+ */
+function revisionReader(history: RevisionHistory, revision: Revision) {
+  const root = history.rootAt(revision.pack, revision.seq) as Partial<IconifyJSON>;
+  const entryOf = (entryName: string): StoredEntry | undefined => {
+    const entry = history.entryAt(revision.pack, revision.seq, entryName);
+    return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
+  };
+  const defaults = packDefaultsOf(root);
+  return {
+    root,
+    entry: registryEntryOf(revision.pack, { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo),
+    icon: (name: string): IconifyIcon | undefined => (isValidName(name) ? resolveIcon(name, entryOf, defaults) : undefined),
+  };
+}
+
+/**
+ * What a revision's zip (`/r/{pack}@{version}.zip`) is made of: every icon
+ * and alias name the revision has, sorted, each resolved when its file is
+ * made, so that a zip is never read whole.
+ */
+export interface PinnedPack {
+  revision: Revision;
+  /** The pack's entry of the index, its version naming the revision: what the components' licence comments credit. */
+  entry: RegistryEntry;
+  names: string[];
+  icon(name: string): IconifyIcon | undefined;
+}
+
+/** A revision's pack to make files of, a range's or `latest`'s revision to redirect to, or a problem. */
+export type PinnedPackAnswer = { pack: PinnedPack } | { matched: Revision } | { problem: Problem };
+
+/** The revision `version` names of a pack, as its files are made from it (see revisionOf for ranges). */
+export function pinnedPackOf(history: RevisionHistory, pack: string, version: string): PinnedPackAnswer {
+  const found = revisionOf(history, pack, version);
+  if (!found) return { problem: unknownVersion(history, pack, version) };
+  if ('matched' in found) return found;
+  const revision = found.exact;
+  const reader = revisionReader(history, revision);
+  return { pack: { revision, entry: reader.entry, names: history.namesAt(pack, revision.seq), icon: reader.icon } };
+}
+
 /** When a revision was recorded, in the whole seconds of an HTTP date. */
-const recordedAt = (revision: Revision) => Math.floor(revision.recorded / 1000) * 1000;
+export const recordedAt = (revision: Revision) => Math.floor(revision.recorded / 1000) * 1000;

@@ -21,7 +21,7 @@ import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
 import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
-import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, unknownVersion } from './pinned.js';
+import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, type PinnedPackAnswer, pinnedPackOf, unknownVersion } from './pinned.js';
 import { momentBasePath } from '../core/paths.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
@@ -271,6 +271,13 @@ export class Registry {
   keptFile(pack: string, name: string, fields: KeptFileFields, make: () => Promise<MadeFile>): KeptFile | Promise<KeptFile> {
     if (!this.packs.has(pack)) return Promise.reject(new Error(`pack ${pack} is not served`));
     return this.keptFiles.get(pack, name, fields, make);
+  }
+
+  /** What a revision's zip is made of (`/r/{pack}@{version}.zip`), for the packs this registry serves, as pinned() answers them. */
+  pinnedPack(pack: string, version: string): PinnedPackAnswer {
+    if (!isValidName(pack) || !this.packs.has(pack)) return { problem: this.packNotFound(pack) };
+    const history = this.options.history;
+    return history ? pinnedPackOf(history, pack, version) : { problem: unknownVersion(undefined, pack, version) };
   }
 
   /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */

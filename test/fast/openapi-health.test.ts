@@ -41,6 +41,7 @@ describe('GET /r/openapi.json', () => {
       '/r/{pack}.zip',
       '/r/{pack}/{name}.json',
       '/r/{pack}@{version}.json',
+      '/r/{pack}@{version}.zip',
       '/r/{pack}@{version}/{name}.json',
     ]);
     expect(Object.keys(json.paths['/r/{pack}/{name}.json']?.get.responses ?? {}).sort()).toEqual(['200', '304', '400', '404', '405', '414', '500']);

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Catalog } from '../../src/data/catalog/catalog.js';
-import type { RevisionHistory } from '../../src/data/history/revision-history.js';
-import { CATALOG_FILE, OWN_CATALOG_FILE } from '../../src/data/catalog/ensure.js';
+import { CATALOG_FILE, OWN_CATALOG_FILE, UPDATES_CATALOG_FILE } from '../../src/data/catalog/ensure.js';
+import { historyPath } from '../../src/data/history/history-file.js';
+import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { AccessControl } from '../../src/faces/access/access-control.js';
 import { parseAccessFile } from '../../src/faces/access/access-file.js';
 import type { RequestContext } from '../../src/http/answer.js';
@@ -17,7 +18,7 @@ import { CATALOG_DATA, FAST_CATALOG_DATA } from './paths.js';
 
 /*
  * A site in the test's own process: a Registry over a catalog built by the
- * setup, answered by `respond`, the server's own path from request to bytes
+ * setup (and the revisions an update kept in its data directory), answered by `respond`, the server's own path from request to bytes
  * without a socket. The small catalog of `npm run test:fast` by default
  * (mdi, lucide, noto and the fixture packs as own packs), or the whole one
  * that the global setup of `npm test` built (every pack of @iconify/json and
@@ -81,8 +82,8 @@ const catalogs = new Map<string, { catalog: Catalog; users: number }>();
 function openShared(dataDir: string): Catalog {
   let shared = catalogs.get(dataDir);
   if (!shared) {
-    // The default packs and, when the build made one, the own packs' database that replaces them by id, as `serve` opens them.
-    const files = [CATALOG_FILE, OWN_CATALOG_FILE].map((file) => join(dataDir, file)).filter((path) => existsSync(path));
+    // The default packs and, when an update or the build made them, the updated packs' and the own packs' databases that replace them by id, as `serve` opens them.
+    const files = [CATALOG_FILE, UPDATES_CATALOG_FILE, OWN_CATALOG_FILE].map((file) => join(dataDir, file)).filter((path) => existsSync(path));
     shared = { catalog: new Catalog(files), users: 0 };
     catalogs.set(dataDir, shared);
   }
@@ -144,18 +145,22 @@ function overSocket(base: string, target: string, init: RequestInit): Promise<{ 
 export function inProcessSite(options: SiteOptions = {}): Site {
   const dataDir = options.dataDir ?? FAST_CATALOG_DATA;
   let registry: Registry | undefined;
+  let history: RevisionHistory | undefined;
   let access: AccessControl | undefined;
   let server: Promise<RunningServer> | undefined;
   const cacheMaxAge = options.cacheMaxAge ?? 3600;
   const lines = new HeaderLines(cacheMaxAge);
   const errors: Site['errors'] = [];
   beforeAll(() => {
-    registry = new Registry(openShared(dataDir), { basePath: options.basePath, version: '0.0.0-test', history: options.history });
+    // The revisions an update kept, read-only, as `serve` reads them, unless the test gives a history of its own.
+    if (!options.history && existsSync(historyPath(dataDir))) history = new RevisionHistory(historyPath(dataDir), true);
+    registry = new Registry(openShared(dataDir), { basePath: options.basePath, version: '0.0.0-test', history: options.history ?? history });
     if (options.access) access = new AccessControl(parseAccessFile(JSON.stringify(options.access)).policy);
   });
   afterAll(async () => {
     if (server) await (await server).close(Date.now() + 5_000);
     closeShared(dataDir);
+    history?.close();
   });
   const site: Site = {
     get registry() {

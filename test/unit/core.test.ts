@@ -4,7 +4,7 @@ import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/core/re
 import { isNotModified } from '../../src/http/conditional.js';
 import { ByteBoundedCache } from '../../src/registry/byte-bounded-cache.js';
 import { closestNames, editDistance } from '../../src/util/edit-distance.js';
-import { normaliseBasePath } from '../../src/core/paths.js';
+import { normaliseBasePath, pathOf, type Route } from '../../src/core/paths.js';
 import { parseTarget } from '../../src/core/target.js';
 import { componentName } from '../../src/core/render/react.js';
 
@@ -36,6 +36,24 @@ describe('parseTarget', () => {
     for (const target of ['/changes.atom', '/r/lucide.atom', '/r/lucide/changes.atom', '/r/changes.atom', '/icons/changes.atom']) {
       expect(parseTarget(target, target === '/r/changes.atom' ? '/icons' : ''), target).toMatchObject({ status: 404, code: 'not_found' });
     }
+  });
+
+  it('routes a pack, pinned or not, as a zip, and prints each route where it parses from', () => {
+    const cases: Array<[string, Route]> = [
+      ['/r/lucide.zip', { kind: 'pack-zip', pack: 'lucide' }],
+      ['/r/lucide@1.2.100.zip', { kind: 'pinned-zip', pack: 'lucide', version: '1.2.100' }],
+      ['/r/lucide@%5E1.2.zip', { kind: 'pinned-zip', pack: 'lucide', version: '^1.2' }],
+      ['/r/lucide@latest.zip?format=react', { kind: 'pinned-zip', pack: 'lucide', version: 'latest' }],
+      ['/r/lucide@1.2.100.json', { kind: 'pinned', pack: 'lucide', version: '1.2.100' }],
+    ];
+    for (const [target, route] of cases) {
+      expect(parseTarget(target, ''), target).toEqual(route);
+      expect(pathOf(route, ''), target).toBe(target.split('?')[0]);
+    }
+    expect(parseTarget('/icons/r/lucide@1.2.100.zip', '/icons')).toEqual({ kind: 'pinned-zip', pack: 'lucide', version: '1.2.100' });
+    // A mark with nothing on one side is no pin: the pack id is taken as it is, and found nowhere.
+    expect(parseTarget('/r/lucide@.zip', '')).toEqual({ kind: 'pack-zip', pack: 'lucide@' });
+    expect(parseTarget('/r/@1.zip', '')).toEqual({ kind: 'pack-zip', pack: '@1' });
   });
 
   it('normalises base paths', () => {

@@ -10,6 +10,10 @@ import { addCounts, codingsFor, emptyCounts, ExportWriter, sameBytes, type Write
 import { notFound } from '../../core/problem.js';
 import { problemResource } from '../../core/resource.js';
 import { MANIFEST_FILE, newManifest, ownDocumentPaths, type Manifest } from './manifest.js';
+import { zipsRevision } from './pinned-files.js';
+import { FRAMEWORKS } from '../../core/paths.js';
+import { historyPath } from '../../data/history/history-file.js';
+import { RevisionHistory } from '../../data/history/revision-history.js';
 import type { ExportSetup, ExportTask } from './messages.js';
 import type { PageAssets } from '../../core/page-assets.js';
 import { pageFiles } from '../../faces/page/assets.js';
@@ -45,6 +49,16 @@ export interface ExportSummary extends WriteCounts {
 
 /** Icon documents per task: small enough to spread evenly over the workers. */
 const TASK_SIZE = 500;
+/** Icons of a pinned revision per task: each has a document per framework beside its own. */
+const PINNED_TASK_SIZE = Math.ceil(TASK_SIZE / (1 + FRAMEWORKS.length));
+
+/** How many pinned revisions an export holds. */
+const revisionCount = (manifest: Manifest) => Object.values(manifest.pinned ?? {}).reduce((sum, revisions) => sum + Object.keys(revisions).length, 0);
+
+/** The revisions a data directory keeps, read-only, or none before its first update. */
+function openKeptHistory(dataDir: string): RevisionHistory | undefined {
+  return existsSync(historyPath(dataDir)) ? new RevisionHistory(historyPath(dataDir), true) : undefined;
+}
 
 /**
  * Writes every document the registry serves as files under `outDir`, with
@@ -57,14 +71,19 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
   // Before anything is written: what is at the target, and whether it may be replaced.
   const { dir: outDir, previous: previousManifest } = checkExportTarget(options.outDir);
   const catalog = openCatalog(options.dataDir);
+  const history = openKeptHistory(options.dataDir);
+  const closeData = () => {
+    catalog.close();
+    history?.close();
+  };
   const excluded = options.excludePacks ?? new Set<string>();
   const only = options.onlyPacks || excluded.size ? new Set((options.onlyPacks ?? [...catalog.packs.keys()]).filter((id) => !excluded.has(id))) : undefined;
   const unknown = options.onlyPacks?.filter((id) => !catalog.packs.has(id)) ?? [];
   if (unknown.length) {
-    catalog.close();
+    closeData();
     throw new ExportRefused(`no such pack: ${unknown.join(', ')}`);
   }
-  const registry = new Registry(catalog, { basePath: options.basePath, onlyPacks: only, version: options.version });
+  const registry = new Registry(catalog, { basePath: options.basePath, onlyPacks: only, version: options.version, history });
   const basePath = registry.basePath;
 
   const previous = previousManifest ? outDir : undefined;
@@ -100,7 +119,28 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     tasks.push({ pack: id, document: true, names: names.slice(0, TASK_SIZE) });
     for (let i = TASK_SIZE; i < names.length; i += TASK_SIZE) tasks.push({ pack: id, document: false, names: names.slice(i, i + TASK_SIZE) });
   }
-  // A zip is one file (no compressed siblings); a pack with more icons than a zip holds has none, which the count shows.
+  // The pinned revisions of the exported packs: each written once, then linked as it is by every later export into the same folder.
+  const pinnedReusable = previousManifest?.basePath === basePath && previousManifest.compress === options.compress;
+  for (const id of registry.packs.keys()) {
+    for (const revision of history?.revisions(id) ?? []) {
+      const names = history?.namesAt(id, revision.seq) ?? [];
+      const { version, recorded, source } = revision;
+      documents += 1 + names.length * (1 + FRAMEWORKS.length);
+      if (zipsRevision(names.length)) zips++;
+      const earlier = pinnedReusable ? previousManifest.pinned?.[id]?.[version] : undefined;
+      const written = earlier?.recorded === recorded && earlier.source === source;
+      (manifest.pinned[id] ??= {})[version] = { recorded, source, bytes: written ? earlier.bytes : 0, names };
+      if (written) {
+        tasks.push({ linkPack: id, version });
+        continue;
+      }
+      tasks.push({ pack: id, version, document: true, names: names.slice(0, PINNED_TASK_SIZE) });
+      for (let i = PINNED_TASK_SIZE; i < names.length; i += PINNED_TASK_SIZE) {
+        tasks.push({ pack: id, version, document: false, names: names.slice(i, i + PINNED_TASK_SIZE) });
+      }
+    }
+  }
+  // A zip is one file (no compressed siblings); a pack or revision with more icons than a zip holds has none, which the count shows.
   const filesTotal = documents * (options.compress ? 3 : 1) + zips;
   const [indexPath, openApiPath, notFoundPath] = ownDocumentPaths(basePath) as [string, string, string];
   const smallDocuments: Array<[string, Resource]> = [
@@ -116,11 +156,13 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     reusable &&
     tasks.every((task) => 'linkPack' in task) &&
     Object.keys(previousManifest.packs).length === registry.packs.size &&
+    revisionCount(previousManifest) === revisionCount(manifest) &&
     JSON.stringify(previousManifest.pages ?? []) === JSON.stringify(manifest.pages) &&
     smallDocuments.every(([path, resource]) => codings.every(([suffix, encoding]) => sameBytes(join(outDir, `${path}${suffix}`), resource.bytes(encoding))));
   if (unchanged) {
-    catalog.close();
-    const bytes = Object.values(manifest.packs).reduce((sum, pack) => sum + pack.bytes, 0);
+    closeData();
+    const pinned = Object.values(manifest.pinned).flatMap((revisions) => Object.values(revisions));
+    const bytes = [...Object.values(manifest.packs), ...pinned].reduce((sum, files) => sum + files.bytes, 0);
     const result = { files: filesTotal, bytes, written: 0, kept: filesTotal };
     onProgress({ ...result, filesTotal, elapsedMs: Date.now() - started });
     return { ...result, packs: registry.packs.size, seconds: (Date.now() - started) / 1000 };
@@ -149,9 +191,10 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     await Promise.all(
       tasks.map(async (task) => {
         const counts = await pool.run(task);
-        const pack = manifest.packs['pack' in task ? task.pack : task.linkPack] as Manifest['packs'][string];
-        if ('pack' in task) pack.bytes += counts.bytes;
-        else counts.bytes = pack.bytes;
+        const id = 'pack' in task ? task.pack : task.linkPack;
+        const files = (task.version === undefined ? manifest.packs[id] : manifest.pinned[id]?.[task.version]) as { bytes: number };
+        if ('pack' in task) files.bytes += counts.bytes;
+        else counts.bytes = files.bytes;
         addCounts(totals, counts);
         report();
       }),
@@ -165,7 +208,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     throw error;
   } finally {
     await pool.close();
-    catalog.close();
+    closeData();
   }
 
   // Swap: the old export stays complete until the new one takes its name.

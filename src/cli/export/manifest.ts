@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notFoundPath, pathOf } from '../../core/paths.js';
 import { codingsFor } from './files.js';
+import { pinnedFilePath, pinnedIconRoutes, zipsRevision } from './pinned-files.js';
 
 /** Written last into every export: it says which tool made it and names every file it wrote. */
 export const MANIFEST_FILE = '.icon-registry-export.json';
@@ -23,10 +24,25 @@ export interface Manifest {
   pages?: string[];
   /** Whether each pack's zip (`r/{pack}.zip`) was written: files of an earlier export without them are not linked. */
   zips?: boolean;
+  /** The pinned revisions written, by pack and version (see pinned-files.ts). */
+  pinned?: Record<string, Record<string, PinnedRevisionFiles>>;
 }
 
-export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest {
-  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true };
+/**
+ * A pinned revision as an export wrote it: when the registry recorded it
+ * and where from (a revision recorded alike is the same revision, whose
+ * files are linked as they are by every later export), the bytes of its
+ * files, and the names of its icon documents.
+ */
+export interface PinnedRevisionFiles {
+  recorded: number;
+  source: string;
+  bytes: number;
+  names: string[];
+}
+
+export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest & Required<Pick<Manifest, 'pinned'>> {
+  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true, pinned: {} };
 }
 
 /** The registry's own documents of an export at `basePath`, besides packs and icons. */
@@ -42,9 +58,17 @@ export function filesOf(manifest: Manifest): Set<string> {
     documents.push(pathOf({ kind: 'pack', pack }, manifest.basePath));
     for (const name of names) documents.push(pathOf({ kind: 'icon', pack, name }, manifest.basePath));
   }
+  const zips = manifest.zips ? Object.keys(manifest.packs).map((pack) => pathOf({ kind: 'pack-zip', pack }, manifest.basePath)) : [];
+  for (const [pack, revisions] of Object.entries(manifest.pinned ?? {})) {
+    for (const [version, { names }] of Object.entries(revisions)) {
+      documents.push(pinnedFilePath({ kind: 'pinned', pack, version }, manifest.basePath));
+      for (const name of names) for (const route of pinnedIconRoutes(pack, version, name)) documents.push(pinnedFilePath(route, manifest.basePath));
+      if (zipsRevision(names.length)) zips.push(pinnedFilePath({ kind: 'pinned-zip', pack, version }, manifest.basePath));
+    }
+  }
   for (const path of documents) for (const [suffix] of codingsFor(manifest.compress)) files.add(`${path.slice(1)}${suffix}`);
   // A zip has no compressed siblings (and a pack with more icons than a zip holds has none at all).
-  if (manifest.zips) for (const pack of Object.keys(manifest.packs)) files.add(pathOf({ kind: 'pack-zip', pack }, manifest.basePath).slice(1));
+  for (const path of zips) files.add(path.slice(1));
   return files;
 }
 
@@ -68,8 +92,15 @@ function isManifest(value: unknown): value is Manifest {
   if (typeof manifest.packs !== 'object' || manifest.packs === null) return false;
   if (manifest.pages !== undefined && !(Array.isArray(manifest.pages) && manifest.pages.every((path) => typeof path === 'string'))) return false;
   if (manifest.zips !== undefined && typeof manifest.zips !== 'boolean') return false;
-  return Object.values(manifest.packs).every(
-    (pack) =>
-      typeof pack?.etag === 'string' && typeof pack.bytes === 'number' && Array.isArray(pack.names) && pack.names.every((name) => typeof name === 'string'),
+  const pinned = manifest.pinned === undefined ? [] : typeof manifest.pinned === 'object' && manifest.pinned !== null ? Object.values(manifest.pinned) : [null];
+  const revisions = pinned.flatMap((revisions) => (typeof revisions === 'object' && revisions !== null ? Object.values(revisions) : [null]));
+  return (
+    Object.values(manifest.packs).every((pack) => typeof pack?.etag === 'string' && typeof pack.bytes === 'number' && isNameList(pack.names)) &&
+    revisions.every(
+      (revision) =>
+        typeof revision?.recorded === 'number' && typeof revision.source === 'string' && typeof revision.bytes === 'number' && isNameList(revision.names),
+    )
   );
 }
+
+const isNameList = (names: unknown): names is string[] => Array.isArray(names) && names.every((name) => typeof name === 'string');

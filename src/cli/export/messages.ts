@@ -15,7 +15,9 @@ export interface ExportSetup {
 }
 
 /**
- * Render and write the documents of `pack` (its pack document when
+ * Render and write the documents of `pack` (its pack document and zip when
  * `document`, and these icons), or link every file of an unchanged pack.
+ * With `version`, those of that pinned revision of the pack (its icons'
+ * framework documents too), written once and linked from then on.
  */
-export type ExportTask = { pack: string; document: boolean; names: string[] } | { linkPack: string };
+export type ExportTask = { pack: string; version?: string; document: boolean; names: string[] } | { linkPack: string; version?: string };

@@ -453,6 +453,27 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'pack-zip', pack: '{pack}@{version}' }, '')]: {
+        get: {
+          operationId: 'getPinnedPackZip',
+          summary:
+            "Every icon and alias of one revision of a pack as a zip of files, laid out as the pack's zip and dated when the revision was recorded: the same bytes for as long as the revision is kept (immutable); a range or latest redirects to its revision",
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
+            fileFormat('{pack}'),
+            ...conditional,
+          ],
+          responses: {
+            '200': answer("The zip; its components' licence comments name the revision.", 'application/zip', zip),
+            '302': { description: 'A range (^1.2.100, 1) or latest: the exact revision it resolves to now is in Location, with the query.' },
+            '400': problem(`An unknown format (bad_request), or a revision of more than ${MAX_ZIP_FILES} icons (too_many_files).`),
+            '404': problem('No such pack (pack_not_found), or no such revision (unknown_version, the kept ones in suggestions).'),
+            '503': problem(`More than ${MAX_PACK_ZIPS} packs are being zipped by this process (too_busy, with Retry-After).`),
+            ...Object.fromEntries(Object.entries(errors).filter(([status]) => status !== '400')),
+          },
+        },
+      },
     },
     components: {
       parameters: {

@@ -158,6 +158,14 @@ export class RevisionHistory {
     return this.db.prepare<[], string>('SELECT DISTINCT pack FROM revisions ORDER BY pack').pluck().all();
   }
 
+  /** Every icon and alias name of a pack at a revision, sorted: what its files are made of, one entry read at a time. */
+  namesAt(pack: string, seq: number): string[] {
+    return this.selectStateAt
+      .all(pack, seq)
+      .filter((row) => row.kind !== null)
+      .map((row) => row.name);
+  }
+
   /** A name's entry at a revision (undefined: no such name then). */
   entryAt(pack: string, seq: number, name: string): HistoryEntry | undefined {
     const row = this.selectEntryAt.get(pack, name, seq);

@@ -104,11 +104,9 @@ function zipResource(bytes: Buffer, lastModified: number | undefined): Resource 
 
 /**
  * A whole pack as a zip of every icon and alias it serves, made as it is
- * sent (see zipChunks): never held whole, however large the pack. Its ETag
- * is taken from what its bytes are made of (the pack document's ETag, the
- * file format, the version of the registry and of zlib), as they are known
- * only once sent; its length is not known beforehand either (it is sent
- * chunked).
+ * sent (see streamedZipResource). Its ETag is taken from what its bytes are
+ * made of (the pack document's ETag, the file format, the version of the
+ * registry and of zlib), as they are known only once sent.
  */
 export function packZipResource(registry: Registry, pack: string, files: FileFormat): Resource | Problem {
   const record = registry.packs.get(pack);
@@ -116,13 +114,7 @@ export function packZipResource(registry: Registry, pack: string, files: FileFor
   if (!record || !info) throw new Error(`catalog has no document for pack ${pack}`);
   // Its count of visible icons first: a pack of 200,000 icons is refused without reading its names.
   const names = record.entry.total > MAX_ZIP_FILES ? [] : registry.iconNames(pack);
-  if (names.length > MAX_ZIP_FILES || record.entry.total > MAX_ZIP_FILES) {
-    return {
-      status: 400,
-      code: 'too_many_files',
-      detail: `Pack ${quoted(pack)} has more icons than a zip holds (${MAX_ZIP_FILES}); take its document, ${quoted(`${pack}.json`)}.`,
-    };
-  }
+  if (names.length > MAX_ZIP_FILES || record.entry.total > MAX_ZIP_FILES) return tooManyFiles(pack, `${pack}.json`);
   const entries = function* (): Generator<ZipEntry> {
     for (const name of names) {
       const icon = registry.iconData(pack, name);
@@ -134,12 +126,36 @@ export function packZipResource(registry: Registry, pack: string, files: FileFor
       };
     }
   };
+  return streamedZipResource(
+    {
+      etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${process.versions.zlib}`),
+      lastModified: record.lastModified === undefined ? undefined : record.lastModified * 1000,
+    },
+    entries,
+  );
+}
+
+/** A pack with more icons than a zip holds, pointing to its document (`document`), which holds them all. */
+export function tooManyFiles(pack: string, document: string): Problem {
+  return {
+    status: 400,
+    code: 'too_many_files',
+    detail: `Pack ${quoted(pack)} has more icons than a zip holds (${MAX_ZIP_FILES}); take its document, ${quoted(document)}.`,
+  };
+}
+
+/**
+ * A zip of the files `entries` makes, made as it is sent (see zipChunks):
+ * never held whole, however large. Its length is not known beforehand (it
+ * is sent chunked), so its ETag is the caller's, from what its bytes are
+ * made of.
+ */
+export function streamedZipResource(fields: Pick<Resource, 'etag' | 'lastModified' | 'cacheControl'>, entries: () => Iterable<ZipEntry>): Resource {
   const chunks = () => zipChunks(entries());
   return {
     status: 200,
     contentType: ZIP_TYPE,
-    etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${process.versions.zlib}`),
-    lastModified: record.lastModified === undefined ? undefined : record.lastModified * 1000,
+    ...fields,
     identityOnly: true,
     size: 0,
     bytes: () => {

@@ -1,7 +1,10 @@
 import { bundleResource, packZipResource } from '../../faces/bundle/bundle.js';
+import { pinnedZipResource } from '../../faces/bundle/pinned-zip.js';
 import { MAX_PACK_ZIPS } from '../../core/bundle-limits.js';
 import { bundleQueryOf, fileFormatOf, idOf } from '../../faces/bundle/bundle-query.js';
-import type { BundleRoute } from '../../core/paths.js';
+import { type BundleRoute, pathOf } from '../../core/paths.js';
+import type { Problem } from '../../core/problem.js';
+import { RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
 import { allEtags, type Resource } from '../../core/resource.js';
@@ -35,7 +38,32 @@ export function answerPackZip(request: RequestContext, route: Route<'pack-zip'>,
   if (!known) return resourceAnswer(registry.respond({ kind: 'pack', pack: route.pack }) as Resource);
   const files = fileFormatOf(queryOf(request).get('format'), 'zip');
   if (typeof files !== 'string') return problemAnswer(files);
-  const made = packZipResource(registry, route.pack, files);
+  return zipAnswer(request, packZipResource(registry, route.pack, files));
+}
+
+/**
+ * `/r/{pack}@{version}.zip[?format=react]`: a revision of a pack as a zip,
+ * made as `/r/{pack}.zip` is and counted with them, its bytes fixed for as
+ * long as the revision is kept (immutable). A range or `latest` redirects
+ * to the exact revision, query and all, as the pinned documents do; an
+ * unknown version is their `unknown_version`, an unknown pack the pack
+ * document's 404.
+ */
+export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zip'>, registry: Registry): Answer {
+  const found = registry.pinnedPack(route.pack, route.version);
+  if ('problem' in found) return problemAnswer(found.problem);
+  const query = queryOf(request);
+  if ('matched' in found) {
+    const location = `${pathOf({ ...route, version: found.matched.version }, registry.basePath)}${query.size ? `?${query}` : ''}`;
+    return { status: 302, headers: { location, 'cache-control': RANGE_REDIRECT_CACHE } };
+  }
+  const files = fileFormatOf(query.get('format'), 'zip');
+  if (typeof files !== 'string') return problemAnswer(files);
+  return zipAnswer(request, pinnedZipResource(found.pack, files, registry.version));
+}
+
+/** A whole pack's zip, made as it is sent: at most MAX_PACK_ZIPS at once in this process. */
+function zipAnswer(request: RequestContext, made: Resource | Problem): Answer {
   if ('code' in made) return problemAnswer(made);
   // Only a body to make counts: HEAD and a cached copy still current (304) are answered however many are being made.
   const makesBody = request.method === 'GET' && !isNotModified(request.headers, allEtags(made.etag), made.lastModified);

@@ -1,0 +1,187 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { mapLimit, rawGet } from './helpers/http.js';
+import { startNginx, type Nginx } from './helpers/nginx.js';
+import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, TEST_TMP } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { allNames, readDefaultPack, referenceSvg } from './helpers/sources.js';
+
+/*
+ * The static export of a pack's pinned revisions, on real data: the test
+ * catalog's lucide, then @iconify-json/lucide 1.2.100 kept by `update
+ * --from` (its tarball from the npm registry), exported; then 1.2.137, and
+ * exported again into the same folder. Every pinned file is byte for byte
+ * what the server on the same data answers at its address; nginx with
+ * deploy/nginx.conf sends them cached for a year and the rest for an hour;
+ * the second export adds the new revision and leaves every file of the
+ * revisions it had written as it was.
+ */
+
+const OLD = '1.2.100';
+const NEW = '1.2.137';
+const EXPORT = join(TEST_TMP, 'export-versions-out');
+const FRAMEWORK_FOLDERS = ['', 'vue/', 'svelte/', 'solid/', 'jsx/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const iconifyJsonVersion = (JSON.parse(readFileSync(join('node_modules', '@iconify', 'json', 'package.json'), 'utf8')) as { version: string }).version;
+const catalogRevision = `json-${iconifyJsonVersion}`;
+/** The names each revision holds, read from its source here: the catalog's lucide, and the packages' icons.json. */
+const NAMES: Record<string, string[]> = {
+  [catalogRevision]: allNames(readDefaultPack('lucide')),
+  [OLD]: allNames(lucideSet(OLD)),
+  [NEW]: allNames(lucideSet(NEW)),
+};
+
+let dataDir: string;
+let server: TestServer;
+let nginx: Nginx;
+let first: ExportCounts;
+
+interface ExportCounts {
+  files: number;
+  written: number;
+  unchanged: number;
+}
+
+/**
+ * Runs the command line without blocking this process, whose connections
+ * to the server must see it close those it keeps idle meanwhile.
+ */
+function cli(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stderr })));
+}
+
+async function update(version: string): Promise<void> {
+  const run = await cli(['update', '--data', dataDir, '--from', lucideTarball(version)]);
+  expect(run.status, run.stderr).toBe(0);
+}
+
+async function exportLucide(): Promise<ExportCounts> {
+  const result = await cli(['export', EXPORT, '--data', dataDir, '--only-packs', 'lucide']);
+  expect(result.status, result.stderr).toBe(0);
+  const match = /^exported 1 packs: ([\d,]+) files \(([\d,]+) written, ([\d,]+) unchanged\)/m.exec(result.stderr);
+  expect(match, result.stderr).not.toBeNull();
+  const count = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
+  return { files: count(match?.[1]), written: count(match?.[2]), unchanged: count(match?.[3]) };
+}
+
+/** Every file of the export but its manifest, as URL paths. */
+function exportedFiles(): string[] {
+  return (readdirSync(EXPORT, { recursive: true, withFileTypes: true }) as Array<{ name: string; parentPath: string; isFile(): boolean }>)
+    .filter((entry) => entry.isFile() && entry.name !== '.icon-registry-export.json')
+    .map((entry) => `/${relative(EXPORT, join(entry.parentPath, entry.name))}`)
+    .sort();
+}
+
+/** The identity files of a revision an export should hold, as URL paths: its pack document, each icon's documents and its zip. */
+function revisionPaths(version: string): string[] {
+  const names = NAMES[version] as string[];
+  const icons = FRAMEWORK_FOLDERS.flatMap((folder) => names.map((name) => `/r/${folder}lucide@${version}/${name}.json`));
+  return [`/r/lucide@${version}.json`, `/r/lucide@${version}.zip`, ...icons].sort();
+}
+
+const fileOf = (path: string) => readFileSync(join(EXPORT, path));
+
+/** Compares each exported file with the server's answer at its path; returns the paths that differ. */
+async function differingFromServer(paths: readonly string[]): Promise<string[]> {
+  const differing = await mapLimit(paths, 4, async (path) => {
+    try {
+      const response = await fetch(`${server.base}${path}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      return response.status === 200 && body.equals(fileOf(path)) ? undefined : `${path}: ${response.status}`;
+    } catch (error) {
+      return `${path}: ${(error as Error).cause ?? error}`;
+    }
+  });
+  return differing.filter((path) => path !== undefined);
+}
+
+beforeAll(async () => {
+  rmSync(EXPORT, { recursive: true, force: true });
+  dataDir = dataDirWithDefaultCatalog('export-versions');
+  await update(OLD);
+  first = await exportLucide();
+  server = await startTestServer({ dataDir, packsDir: null });
+  nginx = await startNginx(EXPORT, join(TEST_TMP, 'nginx-versions'));
+}, 600_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await server?.close();
+});
+
+describe('icon-registry export of pinned revisions', () => {
+  it("writes each revision the registry keeps of an exported pack: its pack document, its icons' and their components' documents, and its zip", () => {
+    const files = exportedFiles();
+    expect(first.files).toBe(files.length);
+    for (const version of [catalogRevision, OLD]) {
+      const paths = revisionPaths(version);
+      // Every document has its compressed siblings; a zip has none.
+      for (const path of paths.filter((path) => path.endsWith('.json'))) {
+        expect(brotliDecompressSync(fileOf(`${path}.br`)).equals(fileOf(path)), path).toBe(true);
+        expect(gunzipSync(fileOf(`${path}.gz`)).equals(fileOf(path)), path).toBe(true);
+      }
+      const pinned = files.filter((path) => path.includes(`lucide@${version}`) && !/\.(br|gz)$/.test(path));
+      expect(pinned).toEqual(paths);
+    }
+    // No range is exported: a static server cannot redirect.
+    expect(files.filter((path) => /lucide@(?!json-|1\.2\.100)/.test(path))).toEqual([]);
+    const trash = JSON.parse(fileOf(`/r/lucide@${OLD}/trash.json`).toString()) as { svg: string };
+    expect(trash.svg).toBe(referenceSvg(lucideSet(OLD), 'trash').svg);
+  });
+
+  it('writes every pinned file byte for byte as the server on the same data answers it', async () => {
+    // Every file of a package's revision; of the catalog's, made by the same code, its pack document, zip and trash icon.
+    const paths = [...revisionPaths(OLD), ...revisionPaths(catalogRevision).filter((path) => !/@[^/]+\//.test(path) || path.endsWith('/trash.json'))];
+    expect(paths.length).toBeGreaterThan(8_000);
+    expect(await differingFromServer(paths)).toEqual([]);
+  });
+
+  it('is served by nginx with deploy/nginx.conf: pinned files cached for a year as the server sends them, the rest for an hour', async () => {
+    const pinned = [`/r/lucide@${OLD}.json`, `/r/lucide@${OLD}/trash.json`, `/r/vue/lucide@${OLD}/trash.json`, `/r/lucide@${OLD}.zip`];
+    for (const path of pinned) {
+      const [fromNginx, fromServer] = await Promise.all([rawGet(nginx.port, path), rawGet(server.port, path)]);
+      expect([fromNginx.status, fromNginx.headers['cache-control']], path).toEqual([200, IMMUTABLE]);
+      expect(fromServer.headers['cache-control'], path).toBe(IMMUTABLE);
+      expect(fromNginx.headers['content-type'], path).toBe(fromServer.headers['content-type']);
+      expect(Buffer.from(fromNginx.body, 'latin1').equals(fileOf(path)), path).toBe(true);
+    }
+    const gzipped = await rawGet(nginx.port, `/r/lucide@${OLD}/trash.json`, 'Accept-Encoding: gzip\r\n');
+    expect([gzipped.headers['content-encoding'], gzipped.headers['cache-control']]).toEqual(['gzip', IMMUTABLE]);
+    for (const path of ['/r/lucide.json', '/r/lucide/trash.json', '/r/lucide.zip', '/r/registry.json']) {
+      const answer = await rawGet(nginx.port, path);
+      expect([answer.status, answer.headers['cache-control']], path).toEqual([200, 'public, max-age=3600']);
+    }
+    // A range is the server's redirect, and a static server's missing path.
+    expect((await rawGet(server.port, '/r/lucide@^1.json')).status).toBe(302);
+    const range = await rawGet(nginx.port, '/r/lucide@^1.json');
+    expect([range.status, (JSON.parse(range.body) as { code: string }).code]).toEqual([404, 'not_found']);
+  });
+
+  it('adds only the new revision at the next export into the same folder, every file of those it wrote left as it was', async () => {
+    const written = [catalogRevision, OLD].flatMap(revisionPaths).flatMap((path) => (path.endsWith('.zip') ? [path] : [path, `${path}.br`, `${path}.gz`]));
+    const before = new Map(written.map((path) => [path, statSync(join(EXPORT, path))]));
+    await update(NEW);
+    const second = await exportLucide();
+    for (const [path, stat] of before) {
+      const now = statSync(join(EXPORT, path));
+      expect([now.ino, now.mtimeMs], path).toEqual([stat.ino, stat.mtimeMs]);
+    }
+    const added = revisionPaths(NEW);
+    expect(second.files).toBe(exportedFiles().length);
+    expect(exportedFiles().filter((path) => path.includes(`lucide@${NEW}`) && !/\.(br|gz)$/.test(path))).toEqual(added);
+    expect(await differingFromServer(added)).toEqual([]);
+    const [oldTrash, newTrash] = [OLD, NEW].map((version) => (JSON.parse(fileOf(`/r/lucide@${version}/trash.json`).toString()) as { svg: string }).svg);
+    expect(oldTrash).toBe(referenceSvg(lucideSet(OLD), 'trash').svg);
+    expect(newTrash).toBe(referenceSvg(lucideSet(NEW), 'trash').svg);
+    expect((JSON.parse(fileOf('/r/lucide/trash.json').toString()) as { svg: string }).svg).toBe(newTrash);
+  }, 600_000);
+});
