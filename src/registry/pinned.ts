@@ -4,11 +4,9 @@ import { type PinnedRoute, pathOf } from '../core/paths.js';
 import { quoted, type Problem } from '../core/problem.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
 import { renderIconDocument } from '../core/render/icon-document.js';
-import { registryEntryOf } from '../core/render/registry-entry.js';
-import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
-import { isValidName } from '../util/names.js';
+import { revisionSource } from './pack-source.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -96,12 +94,8 @@ function withVersion(document: IconifyJSON, version: string): IconifyJSON {
 }
 
 function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
-  const root = history.rootAt(revision.pack, revision.seq) as Partial<IconifyJSON>;
-  const entryOf = (entryName: string): StoredEntry | undefined => {
-    const entry = history.entryAt(revision.pack, revision.seq, entryName);
-    return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
-  };
-  const icon = isValidName(name) ? resolveIcon(name, entryOf, packDefaultsOf(root)) : undefined;
+  const source = revisionSource(history, revision);
+  const icon = source.icon(name);
   if (!icon) {
     return {
       status: 404,
@@ -109,14 +103,19 @@ function iconDocumentAt(history: RevisionHistory, revision: Revision, name: stri
       detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
     };
   }
-  const entry = registryEntryOf(revision.pack, { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo);
-  const categories = Object.entries(root.categories ?? {})
+  const categories = categoriesAt(source, name);
+  const document = framework
+    ? renderFrameworkDocument(framework, source.entry, name, icon, categories, revision.version)
+    : renderIconDocument(source.entry, name, icon, categories, revision.version);
+  return documentResource(Buffer.from(document), recordedAt(revision));
+}
+
+/** The titles of the categories that list a name in a kept revision's pack. */
+function categoriesAt(source: ReturnType<typeof revisionSource>, name: string): string[] {
+  const categories = (source.rootFields() as Partial<IconifyJSON>).categories ?? {};
+  return Object.entries(categories)
     .filter(([, names]) => names.includes(name))
     .map(([title]) => title);
-  const document = framework
-    ? renderFrameworkDocument(framework, entry, name, icon, categories, revision.version)
-    : renderIconDocument(entry, name, icon, categories, revision.version);
-  return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
 /** When a revision was recorded, in the whole seconds of an HTTP date. */
