@@ -77,8 +77,18 @@ export const VERSION_MARK = '@';
 /** The page to find and take icons: `{base}/` and its assets under `{base}/ui/`. */
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
+/**
+ * For agents: the MCP server at `{base}/mcp` (the one route that takes POST,
+ * for the protocol's messages) and `{base}/llms.txt`, what the registry is
+ * and how its routes are used, for those that read rather than call. Neither
+ * can be an Iconify route of a pack called `mcp` or `llms` (those all end in
+ * `.json`, `.js`, `.css` or `.svg`, or lie one folder down), so no pack id is
+ * reserved for them.
+ */
+export type AgentRoute = { kind: 'mcp' } | { kind: 'llms' };
+
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
-export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute;
+export type Route = { kind: 'health' } | DocumentRoute | PinnedRoute | ChangesRoute | BundleRoute | IconifyRoute | PageRoute | PackageRoute | AgentRoute;
 
 /** The folder of every document, under the base path. */
 export const DOCUMENTS_FOLDER = 'r';
@@ -103,6 +113,10 @@ export const NOT_FOUND_STEM = '_not-found';
 export const HEALTH_PATH = '/healthz';
 /** The folder of the page's assets, under the base path. */
 export const PAGE_ASSETS_FOLDER = 'ui';
+/** The MCP server's path segment, under the base path. */
+export const MCP_SEGMENT = 'mcp';
+/** The llms.txt file, under the base path. */
+export const LLMS_FILE = 'llms.txt';
 /** The folder of the npm packages a CDN would serve, and the one file of each that is served. */
 export const PACKAGES_FOLDER = '@iconify-json';
 export const PACKAGE_FILE = 'icons.json';
@@ -179,6 +193,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/search`;
     case 'iconify-keywords':
       return `${basePath}/keywords`;
+    case 'mcp':
+      return `${basePath}/${MCP_SEGMENT}`;
+    case 'llms':
+      return `${basePath}/${LLMS_FILE}`;
   }
 }
 
@@ -241,7 +259,15 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
-  return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
+  return rest && (pageRouteOf(rest) ?? agentRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest));
+}
+
+/** `{base}/mcp` and `{base}/llms.txt`. */
+function agentRouteOf(rest: readonly string[]): AgentRoute | undefined {
+  if (rest.length !== 1) return undefined;
+  if (rest[0] === MCP_SEGMENT) return { kind: 'mcp' };
+  if (rest[0] === LLMS_FILE) return { kind: 'llms' };
+  return undefined;
 }
 
 /** `{base}/@iconify-json/{pack}/icons.json`. */

@@ -4,8 +4,16 @@ export interface RequestHeaders {
   'accept-encoding'?: string;
   'access-control-request-headers'?: string;
   authorization?: string;
+  /** The MCP server's: its messages are JSON. */
+  'content-type'?: string;
+  /** The MCP server's: where its answers send a client (an install command's URL). */
+  host?: string;
   'if-modified-since'?: string;
   'if-none-match'?: string;
+  /** The MCP server's: the protocol version a client speaks after initialising. */
+  'mcp-protocol-version'?: string;
+  /** The MCP server's: the scheme a proxy in front received the request with. */
+  'x-forwarded-proto'?: string;
 }
 
 const READ: ReadonlySet<string> = new Set<keyof RequestHeaders>([
@@ -13,8 +21,12 @@ const READ: ReadonlySet<string> = new Set<keyof RequestHeaders>([
   'accept-encoding',
   'access-control-request-headers',
   'authorization',
+  'content-type',
+  'host',
   'if-modified-since',
   'if-none-match',
+  'mcp-protocol-version',
+  'x-forwarded-proto',
 ]);
 const READ_LENGTHS: ReadonlySet<number> = new Set([...READ].map((name) => name.length));
 

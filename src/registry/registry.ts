@@ -97,9 +97,12 @@ export class Registry {
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
   }
 
-  /** `{base}/llms.txt`, made on first use (it names no pack, so every view gives the same). */
+  /** `{base}/llms.txt`, made on first use (it names no pack, so every view gives the same text). */
   get llmsTxt(): Resource {
-    this.llms ??= memoryResource({ status: 200, contentType: 'text/plain; charset=utf-8', lastModified: undefined }, Buffer.from(renderLlmsTxt(this.basePath)));
+    this.llms ??= memoryResource(
+      { status: 200, contentType: 'text/plain; charset=utf-8', lastModified: undefined },
+      Buffer.from(renderLlmsTxt(this.basePath, this.page !== undefined)),
+    );
     return this.llms;
   }
 

@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions and changes, and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions and changes, the MCP server and llms.txt, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -26,6 +26,8 @@ describe('GET /r/openapi.json', () => {
     expect(json.servers[0]?.url).toBe('/icons');
     expect(Object.keys(json.paths).sort()).toEqual([
       '/@iconify-json/{pack}/icons.json',
+      '/llms.txt',
+      '/mcp',
       '/r/bundle.json',
       '/r/bundle.svg',
       '/r/bundle.zip',
