@@ -54,6 +54,8 @@ export const LABELS = {
   lucideIcons: 'icon-registry (1 process): lucide icon documents, /r/lucide/{name}.json',
   pinnedIcons: 'icon-registry (1 process): the same pinned, /r/lucide@1.2.137/{name}.json',
   changes: 'icon-registry (1 process): /r/changes.json?pack=lucide&from=1.2.100&to=1.2.137, 200 sets of icons',
+  searchJson: 'icon-registry (1 process): /r/search.json?q=&limit=10, the 203 queries, 16 connections',
+  mcpSearch: 'icon-registry (1 process): the same searches as MCP tool calls (search_icons, POST /mcp)',
 } as const;
 
 export function emptyFigures(seed: number, smoke: boolean, seconds: number, connections: number, workers: number): Figures {
@@ -103,6 +105,8 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const uncachedSearchVsPeer = ratio(figures, LABELS.searchUncached, LABELS.peerSearch);
   const meaningVsPeer = ratio(figures, LABELS.meaning, LABELS.peerMeaning);
   const pinnedVsUnpinned = ratio(figures, LABELS.pinnedIcons, LABELS.lucideIcons);
+  const mcpVsHttp = ratio(figures, LABELS.mcpSearch, LABELS.searchJson);
+  const mcpP99 = figures.loads.find((load) => load.label === LABELS.mcpSearch)?.p99 ?? Number.NaN;
   const changesP99 = figures.loads.find((load) => load.label === LABELS.changes)?.p99 ?? Number.NaN;
   const meaningP99 = figures.loads.find((load) => load.label === LABELS.meaning)?.p99 ?? Number.NaN;
   const searchP99 = figures.loads.find((load) => load.label === LABELS.search)?.p99 ?? Number.NaN;
@@ -129,6 +133,12 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ['p99 latency of the Iconify routes', `${fixed(iconifyP99)} ms`, '<= 10 ms', iconifyP99 <= 10],
     ['pinned icon documents req/s vs the same unpinned', `${fixed(pinnedVsUnpinned, 2)}x`, '>= 0.9x', pinnedVsUnpinned >= 0.9],
     ['p99 latency of /r/changes.json', `${fixed(changesP99)} ms`, '<= 20 ms', changesP99 <= 20],
+    [
+      'MCP search_icons req/s vs the same searches over /r/search.json, answers kept (what the protocol costs)',
+      `${fixed(mcpVsHttp, 2)}x (p99 ${fixed(mcpP99)} ms)`,
+      'recorded',
+      Number.isFinite(mcpVsHttp),
+    ],
     [
       'history beside the catalog, after two lucide updates',
       `${rate(figures.historyBytes / 1024)} KB (${fixed((figures.historyBytes / figures.catalogBytes) * 100, 3)}% of the catalog)`,
