@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { type Client, Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createGenerator } from '@unocss/core';
 import presetIcons from '@unocss/preset-icons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,12 @@ import { readIconSetPackage } from '../../src/data/history/package-source.js';
 import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { type RunningServer, startServer } from '../../src/http/server.js';
 import { Registry } from '../../src/registry/registry.js';
+import { SAME_ICON_ELSEWHERE } from '../../src/faces/mcp/tools/equivalents.js';
+import { GET_ICONS } from '../../src/faces/mcp/tools/get-icons.js';
+import { INSTALL_COMMAND } from '../../src/faces/mcp/tools/install-command.js';
+import { LIST_PACKS } from '../../src/faces/mcp/tools/list-packs.js';
+import { PACK_CHANGES } from '../../src/faces/mcp/tools/pack-changes.js';
+import { SEARCH_ICONS } from '../../src/faces/mcp/tools/search-icons.js';
 import { renderSolid, renderSvelte, renderVue } from '../helpers/framework-render.js';
 import { callTool, errorText, mcpClient, structured } from '../helpers/mcp-client.js';
 import { expectedChanges, lucideSet, lucideTarball } from '../helpers/npm-fixtures.js';
@@ -107,6 +115,23 @@ describe('the tools', () => {
       'unocss',
     ]);
     expect(getIcons?.inputSchema.required).toEqual(['icons']);
+  });
+
+  it('are listed as the SDK itself lists them (the list is made once rather than for each request)', async () => {
+    const sdk = new McpServer({ name: 'sdk', version: '1' });
+    for (const { name, title, description, inputSchema } of [SEARCH_ICONS, GET_ICONS, SAME_ICON_ELSEWHERE, LIST_PACKS, PACK_CHANGES, INSTALL_COMMAND]) {
+      sdk.registerTool(
+        name,
+        { title, description, inputSchema, annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+        () => ({ content: [] }),
+      );
+    }
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const listing = new McpClient({ name: 'sdk', version: '1' });
+    await Promise.all([sdk.connect(serverSide), listing.connect(clientSide)]);
+    // As it goes over HTTP: as JSON, where an undefined field is no field.
+    expect((await client.listTools()).tools).toEqual(JSON.parse(JSON.stringify((await listing.listTools()).tools)));
+    await listing.close();
   });
 });
 

@@ -1,5 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { z } from 'zod';
 import type { Registry } from '../../registry/registry.js';
 import { MAX_TOOL_INPUT_ELEMENTS } from './limits.js';
 import type { ToolContext } from './tool-context.js';
@@ -38,6 +41,34 @@ const INSTRUCTIONS = [
 /** Every tool is read-only and answers from the registry alone. */
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
+/** The tools as `tools/list` describes them. */
+const DEFINITIONS = [SEARCH_ICONS, GET_ICONS, SAME_ICON_ELSEWHERE, LIST_PACKS, PACK_CHANGES, INSTALL_COMMAND];
+
+/*
+ * A server is made for each exchange, but what it would make anew each time
+ * and never changes is made once: the JSON schema validator (it checks the
+ * answers to questions a server asks the client, which these tools never
+ * ask; the SDK builds one per server, a fifth of a small call's cost), and
+ * the list of tools (converting the input schemas to JSON Schema was most of
+ * the cost of a `tools/list`), converted as the SDK converts them.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+let toolList: ListToolsResult | undefined;
+function listTools(): ListToolsResult {
+  toolList ??= {
+    tools: DEFINITIONS.map(({ name, title, description, inputSchema }) => ({
+      name,
+      title,
+      description,
+      inputSchema: z.toJSONSchema(inputSchema, { target: 'draft-7', io: 'input' }) as ListToolsResult['tools'][number]['inputSchema'],
+      annotations: ANNOTATIONS,
+      // What registerTool gives a tool that is not run as a task.
+      execution: { taskSupport: 'forbidden' as const },
+    })),
+  };
+  return toolList;
+}
+
 /** A JSON-RPC error the transport would give, for what is refused before it (a batch). */
 function jsonRpcError(status: number, code: number, message: string): McpReply {
   return { status, contentType: 'application/json', body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })) };
@@ -53,24 +84,26 @@ function jsonRpcError(status: number, code: number, message: string): McpReply {
  * per request keeps each request's cost that of one call.
  */
 export async function answerMcpExchange(registry: Registry, exchange: McpExchange): Promise<McpReply> {
-  if (/^\s*\[/.test(exchange.body.subarray(0, 64).toString('latin1'))) {
-    return jsonRpcError(400, -32600, 'Invalid Request: send one JSON-RPC message per POST; batches are not accepted.');
+  // Parsed here rather than read by the transport from a stream: the body is whole already.
+  let message: unknown;
+  try {
+    message = JSON.parse(exchange.body.toString('utf8'));
+  } catch {
+    return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
   }
+  if (Array.isArray(message)) return jsonRpcError(400, -32600, 'Invalid Request: send one JSON-RPC message per POST; batches are not accepted.');
   const server = new McpServer(
     { name: 'icon-registry', version: registry.version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS, jsonSchemaValidator: SCHEMA_VALIDATOR },
   );
   registerTools(server, { registry, origin: exchange.origin });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: exchange.body.length + 1,
-  });
+  server.server.setRequestHandler(ListToolsRequestSchema, listTools);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(exchange.headers)) if (value !== undefined) headers[name] = value;
-    const response = await transport.handleRequest(new Request('http://registry/mcp', { method: 'POST', headers, body: new Uint8Array(exchange.body) }));
+    const response = await transport.handleRequest(new Request('http://registry/mcp', { method: 'POST', headers }), { parsedBody: message });
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get('content-type') ?? undefined;
     return { status: response.status, ...(contentType ? { contentType } : {}), ...(body.length ? { body } : {}) };

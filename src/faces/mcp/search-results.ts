@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { renderSvg } from '../../core/render/svg.js';
-import type { Resource } from '../../core/resource.js';
+import { documentResource, type Resource } from '../../core/resource.js';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_OFFSET, MAX_SEARCH_PACKS } from '../../registry/search-params.js';
 import { DEFAULT_TOOL_SEARCH_RESULTS, MAX_TOOL_SEARCH_RESULTS } from './limits.js';
 import type { ToolContext } from './tool-context.js';
@@ -60,17 +60,28 @@ interface SearchDocument {
 /**
  * A search by meaning as a tool answers it: /r/search.json's answer (the
  * same search, cached with it), each result with its pack's licence and its
- * SVG (the icon document's `svg`) rather than its inner markup.
+ * SVG (the icon document's `svg`) rather than its inner markup. The answer
+ * is kept with the registry's documents, by the search's parameters, so a
+ * search asked again costs what the protocol does.
  */
 export async function searchAnswer(context: ToolContext, query: URLSearchParams): Promise<CallToolResult> {
+  const { registry } = context;
   let resource: Resource;
   try {
-    resource = await context.registry.searchDocument(query);
+    resource = await registry.cachedDocumentLater(`mcp search ${query}`, async () => {
+      const searched = await registry.searchDocument(query);
+      return searched.problem ?? documentResource(Buffer.from(JSON.stringify(drawn(context, searched))), undefined);
+    });
   } catch (error) {
     return busyOr(error);
   }
   if (resource.problem) return toolProblem(resource.problem);
-  const found = JSON.parse(resource.bytes('identity').toString('utf8')) as SearchDocument;
+  return toolAnswer(JSON.parse(resource.bytes('identity').toString('utf8')) as Record<string, unknown>);
+}
+
+/** The answer of /r/search.json with each result's licence and SVG. */
+function drawn(context: ToolContext, searched: Resource): Record<string, unknown> {
+  const found = JSON.parse(searched.bytes('identity').toString('utf8')) as SearchDocument;
   const results = found.results.map(({ id, pack, name, variants }) => {
     const icon = context.registry.iconData(pack, name);
     const license = context.registry.packs.get(pack)?.entry.license;
@@ -81,10 +92,10 @@ export async function searchAnswer(context: ToolContext, query: URLSearchParams)
       svg: icon ? renderSvg(icon).svg : null,
     };
   });
-  return toolAnswer({
+  return {
     query: found.query,
     ...(found.didYouMean === undefined ? {} : { didYouMean: found.didYouMean }),
     total: found.total,
     results,
-  });
+  };
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { badRequest } from '../../../core/problem.js';
 import { ICON_ID } from '../../../registry/search-params.js';
 import { iconIdSchema } from '../icon-ids.js';
@@ -13,10 +14,10 @@ export const SAME_ICON_ELSEWHERE = {
     "The icon of each other pack that means the same as a given one, one per pack, most used packs first: 'mdi:delete' gives 'ph:trash', 'tabler:trash', ...",
     'Use it to move a project to another pack, or to match the icons of a design. Results are as search_icons gives them.',
   ].join(' '),
-  inputSchema: {
+  inputSchema: z.object({
     icon: iconIdSchema.describe("The icon to match, 'pack:name' as in 'mdi:delete'."),
     ...searchFilters,
-  },
+  }),
 };
 
 export function sameIconElsewhere(context: ToolContext, args: FilterArgs & { icon: string }): Promise<CallToolResult> | CallToolResult {

@@ -27,7 +27,7 @@ export const GET_ICONS = {
     'Each component carries a licence comment; write it to the file named. `size` sets the height (the width follows), `color` what currentColor becomes; components are printed from that SVG.',
     'Ids may be pinned to a kept revision of their pack (lucide@1.2.100:trash). Ids not found are listed in `missing`, with the closest names.',
   ].join(' '),
-  inputSchema: {
+  inputSchema: z.object({
     icons: z.array(iconIdSchema).min(1).max(MAX_BUNDLE_ICONS).describe(`Icon ids, at most ${MAX_BUNDLE_ICONS}.`),
     format: z.enum(ICON_FORMATS).default('svg').describe('The form of the icons.'),
     size: z
@@ -39,7 +39,7 @@ export const GET_ICONS = {
       .regex(COLOR)
       .optional()
       .describe("The colour currentColor becomes: '#ff0000', 'red', 'rgb(0 0 0)'. Multicolour icons keep their colours. Not for iconify-json."),
-  },
+  }),
 };
 
 type Args = { icons: string[]; format: IconFormat; size?: number | string; color?: string };
@@ -104,8 +104,17 @@ function formsOf(context: ToolContext, format: IconFormat, found: readonly Found
   if (isFileFormat(format)) {
     return { forms: { icons: found.map(({ pack, name, source, icon }) => ({ ...named(pack, name, source), ...iconFile(format, source, name, icon, look) })) } };
   }
+  // One file per revision of a pack, however its version was asked for (a range and the version it resolves to are one).
+  const sourceOf = new Map<string, PackSource>();
   const bySource = new Map<PackSource, string[]>();
-  for (const { source, name } of found) bySource.set(source, [...(bySource.get(source) ?? []), name]);
+  for (const { source: asked, name } of found) {
+    const key = `${asked.pack}@${asked.revision ?? ''}`;
+    const source = sourceOf.get(key) ?? asked;
+    sourceOf.set(key, source);
+    const names = bySource.get(source) ?? [];
+    if (!names.includes(name)) names.push(name);
+    bySource.set(source, names);
+  }
   if (isPackFormat(format)) {
     return {
       forms: {

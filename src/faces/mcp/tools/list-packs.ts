@@ -13,7 +13,7 @@ export const LIST_PACKS = {
     'each with its name, number of icons, author, licence, category, whether it is multicolour, its drawing style where all its icons share one, and a few sample icon names.',
     'Filter by licence, style, palette, category, or words of the id or name.',
   ].join(' '),
-  inputSchema: {
+  inputSchema: z.object({
     license: searchFilters.license,
     style: searchFilters.style,
     palette: searchFilters.palette,
@@ -21,7 +21,7 @@ export const LIST_PACKS = {
     text: z.string().min(1).max(64).optional().describe("Words found in the pack's id or name ('material', 'phosphor')."),
     limit: z.number().int().min(1).max(MAX_TOOL_PACKS).default(DEFAULT_TOOL_PACKS).describe(`Packs to give, 1 to ${MAX_TOOL_PACKS}.`),
     offset: z.number().int().min(0).max(100_000).default(0).describe('Packs to skip, for the next page.'),
-  },
+  }),
 };
 
 type Args = { license?: string; style?: 'fill' | 'stroke'; palette?: 'mono' | 'color'; category?: string; text?: string; limit: number; offset: number };

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { type FilterArgs, queryText, searchAnswer, searchFilters, searchQuery } from '../search-results.js';
 import type { ToolContext } from '../tool-context.js';
 
@@ -11,10 +12,10 @@ export const SEARCH_ICONS = {
     'Each result gives its id (pack:name, what get_icons takes), other names of the same drawing, its licence (SPDX) and a small SVG to look at.',
     "Narrow it with packs, license, style ('stroke' for outline icons) and palette.",
   ].join(' '),
-  inputSchema: {
+  inputSchema: z.object({
     query: queryText.describe('What the icon shows, in a few words.'),
     ...searchFilters,
-  },
+  }),
 };
 
 export function searchIcons(context: ToolContext, args: FilterArgs & { query: string }): Promise<CallToolResult> {
