@@ -302,6 +302,14 @@ describe('get_icons', () => {
     expect(errorText(await callTool(client, 'get_icons', { icons: Array.from({ length: 201 }, (_, i) => `mdi:icon-${i}`) }))).toMatch(
       /Input validation error: Invalid arguments for tool/,
     );
+    // Arguments of more elements in all than any tool takes are refused before their schema is read.
+    expect(errorText(await callTool(client, 'get_icons', { icons: ['mdi:home'], extra: Array.from({ length: 600 }, () => 1) }))).toMatch(
+      /more than the maximum of 512 elements/,
+    );
+    // The closest names are looked for for the first five misses only: each is a search of its own.
+    const many = await icons({ icons: ['mdi:home', ...['hoem', 'accout', 'alrm', 'bel', 'camra', 'clok', 'delet'].map((name) => `mdi:${name}`)] });
+    expect(many.missing.map((miss) => miss.suggestions !== undefined)).toEqual([true, true, true, true, true, false, false]);
+    expect(many.missing[5]).toEqual({ id: 'mdi:clok', code: 'icon_not_found', detail: "Pack 'mdi' has no icon 'clok'." });
   });
 
   it('pins icons to a kept revision, a range to the newest it matches, as the pinned addresses draw them', async () => {
