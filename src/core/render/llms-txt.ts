@@ -14,7 +14,7 @@ export function renderLlmsTxt(basePath: string, withPage: boolean): string {
   return [
     '# icon-registry',
     '',
-    '> A read-only icon registry: the whole Iconify catalog (about 240 packs and 400,000 icons, each pack with its licence) and the company’s own packs, served as SVG, React, Vue, Svelte and Solid components, IconifyJSON and CSS, and found by what a query means. Nothing it answers changes anything.',
+    '> A read-only icon registry: the packs of the Iconify catalog (each with its licence) and the company’s own packs, served as SVG, React, Vue, Svelte and Solid components, IconifyJSON and CSS, and found by what a query means. Nothing it answers changes anything.',
     '',
     "An icon's id is `pack:name` (`mdi:home`, `lucide:trash`). Pack ids and names are lower-case words joined by `-`. Private packs exist only for requests with `Authorization: Bearer <token>`; without it they answer as unknown packs. Errors are RFC 9457 problem documents whose `detail` says what is wrong and whose `suggestions` give the closest ids.",
     '',

@@ -18,7 +18,7 @@ export const MAX_SUGGESTED_MISSES = 5;
 
 /**
  * Array elements and object members a tool call's arguments may hold in
- * all: the longest list a tool takes (a bundle's 200 ids) with room to spare,
+ * all: the longest list a tool takes (a bundle's ids) with room to spare,
  * so the arguments' validation costs what a short list does.
  */
 export const MAX_TOOL_INPUT_ELEMENTS = 512;

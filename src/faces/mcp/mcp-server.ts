@@ -31,7 +31,7 @@ export interface McpReply {
 }
 
 const INSTRUCTIONS = [
-  'An icon registry: the Iconify catalog (about 240 packs, 400,000 icons) and the company’s own packs.',
+  'An icon registry: the packs of the Iconify catalog and the company’s own packs.',
   'Find icons with search_icons (by meaning, in a few words), look at the SVG of each result, then take them with get_icons in the form the project uses',
   '(svg, a React, Vue, Svelte or Solid component, IconifyJSON, CSS, a UnoCSS class), or install them with the command of install_command.',
   'same_icon_in_other_packs matches an icon in other packs; list_packs gives the packs and their licences; pack_changes checks an upgrade of a pack.',
@@ -69,7 +69,7 @@ function listTools(): ListToolsResult {
   return toolList;
 }
 
-/** A JSON-RPC error the transport would give, for what is refused before it (a batch). */
+/** A JSON-RPC error as the transport gives them, for what is refused before it: a body that is no JSON, a batch. */
 function jsonRpcError(status: number, code: number, message: string): McpReply {
   return { status, contentType: 'application/json', body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })) };
 }

@@ -13,7 +13,7 @@ export interface Missing {
 
 /**
  * What each icon not found lacked, as the HTTP routes say it: an unknown
- * pack or revision by the problem given, a name a pack lacks by its 404,
+ * pack or revision by the problem given, a name a pack lacks by its miss,
  * with the pack's closest names for the first MAX_SUGGESTED_MISSES of them
  * (each is a bounded search where searches run), plainly for the others.
  */
