@@ -27,6 +27,8 @@ export interface LoadOptions {
   amount?: number;
   /** Where the path list is written for wrk. */
   workDir: string;
+  /** What the lines of `paths` are: GET targets (bench/paths.lua), or JSON-RPC messages POSTed to /mcp (bench/mcp.lua). */
+  script?: 'paths' | 'mcp';
   projectRoot: string;
 }
 
@@ -76,7 +78,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     WRK_TIMEOUT,
     ...headers,
     '-s',
-    join(options.projectRoot, 'bench', 'paths.lua'),
+    join(options.projectRoot, 'bench', `${options.script ?? 'paths'}.lua`),
     `${options.origin}/`,
     '--',
     pathsFile,

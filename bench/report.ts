@@ -57,6 +57,8 @@ export const LABELS = {
   pastIcons: 'icon-registry (1 process): the same at a moment before the updates, /at/{moment}/r/lucide/{name}.json',
   npmTarballs: 'icon-registry (1 process): npm tarballs at latest, /npm/@iconify-json/{pack}/-/{pack}-{version}.tgz, 6 packs',
   npmDocuments: 'icon-registry (1 process): the same packs’ documents, /r/{pack}.json, gzip',
+  searchJson: 'icon-registry (1 process): /r/search.json?q=&limit=10, the 203 queries, 16 connections',
+  mcpSearch: 'icon-registry (1 process): the same searches as MCP tool calls (search_icons, POST /mcp)',
 } as const;
 
 export function emptyFigures(seed: number, smoke: boolean, seconds: number, connections: number, workers: number): Figures {
@@ -108,6 +110,8 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
   const pinnedVsUnpinned = ratio(figures, LABELS.pinnedIcons, LABELS.lucideIcons);
   const pastVsNow = ratio(figures, LABELS.pastIcons, LABELS.lucideIcons);
   const tarballsVsDocuments = ratio(figures, LABELS.npmTarballs, LABELS.npmDocuments);
+  const mcpVsHttp = ratio(figures, LABELS.mcpSearch, LABELS.searchJson);
+  const mcpP99 = figures.loads.find((load) => load.label === LABELS.mcpSearch)?.p99 ?? Number.NaN;
   const changesP99 = figures.loads.find((load) => load.label === LABELS.changes)?.p99 ?? Number.NaN;
   const meaningP99 = figures.loads.find((load) => load.label === LABELS.meaning)?.p99 ?? Number.NaN;
   const searchP99 = figures.loads.find((load) => load.label === LABELS.search)?.p99 ?? Number.NaN;
@@ -136,6 +140,12 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ['p99 latency of /r/changes.json', `${fixed(changesP99)} ms`, '<= 20 ms', changesP99 <= 20],
     ['icon documents at a past moment req/s vs the same now', `${fixed(pastVsNow, 2)}x`, '>= 0.9x', pastVsNow >= 0.9],
     ['npm tarballs req/s vs the same packs’ documents over plain HTTP, gzip', `${fixed(tarballsVsDocuments, 2)}x`, '>= 0.8x', tarballsVsDocuments >= 0.8],
+    [
+      'MCP search_icons req/s vs the same searches over /r/search.json, answers kept (what the protocol costs)',
+      `${fixed(mcpVsHttp, 2)}x (p99 ${fixed(mcpP99)} ms)`,
+      'recorded',
+      Number.isFinite(mcpVsHttp),
+    ],
     [
       'history beside the catalog, after two lucide updates',
       `${rate(figures.historyBytes / 1024)} KB (${fixed((figures.historyBytes / figures.catalogBytes) * 100, 3)}% of the catalog)`,

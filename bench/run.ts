@@ -36,6 +36,8 @@ const ICON_COUNT = 1000;
 /** Times each path of a load is asked for, untimed, before the load. */
 const WARM_UP_ROUNDS = 4;
 const MEMORY_REQUESTS = SMOKE ? 2000 : 20_000;
+/** What an MCP client sends with each message after initialising. */
+const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -206,8 +208,20 @@ async function main(): Promise<void> {
   // Searches as people type them: words, two words, partial words, prefixed and filtered queries.
   const searchQueries = [...WRITTEN_QUERIES, ...generatedQueries(random, 110)];
   const searchPaths = searchQueries.map((query) => `/search?query=${encodeURIComponent(query)}`);
+  // The same searches by meaning over HTTP, and as the MCP server's tool calls (a page of 10, as an agent asks).
+  const searchJsonPaths = searchQueries.map((query) => `/r/search.json?q=${encodeURIComponent(query)}&limit=10`);
+  const mcpSearchBodies = searchQueries.map((query, i) =>
+    JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_icons', arguments: { query, limit: 10 } } }),
+  );
 
-  const run = async (label: string, origin: string, paths: string[], headers?: Record<string, string>, connections = CONNECTIONS): Promise<LoadResult> => {
+  const run = async (
+    label: string,
+    origin: string,
+    paths: string[],
+    headers?: Record<string, string>,
+    connections = CONNECTIONS,
+    script: 'paths' | 'mcp' = 'paths',
+  ): Promise<LoadResult> => {
     log(`load: ${label}`);
     // Untimed first, so that every server (each worker of icon-registry included) has met
     // each path a few times and compiled its code: the timed load measures serving, not warming up.
@@ -217,11 +231,12 @@ async function main(): Promise<void> {
       paths,
       headers,
       connections,
+      script,
       amount: Math.max(WARM_UP_ROUNDS * paths.length, 1000),
       workDir: WORK,
       projectRoot: ROOT,
     });
-    const timed = await load({ label, origin, paths, headers, connections, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
+    const timed = await load({ label, origin, paths, headers, connections, script, seconds: SECONDS, workDir: WORK, projectRoot: ROOT });
     return { ...timed, failures: timed.failures + warmUp.failures };
   };
   const loads = figures.loads;
@@ -298,6 +313,9 @@ async function main(): Promise<void> {
       { 'accept-encoding': 'gzip' },
     ),
   );
+  // The MCP server's search against the same searches over plain HTTP, each answer kept after the warm-up: what the protocol costs.
+  loads.push(await run(LABELS.searchJson, registryOrigin, searchJsonPaths, undefined, SEARCH_CONNECTIONS));
+  loads.push(await run(LABELS.mcpSearch, registryOrigin, mcpSearchBodies, MCP_HEADERS, SEARCH_CONNECTIONS, 'mcp'));
 
   // nginx and a bare node:http server serving the very bytes icon-registry sent for the same paths.
   const staticRoot = join(WORK, 'static');

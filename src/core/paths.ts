@@ -113,6 +113,16 @@ export const VERSION_MARK = '@';
 /** The page to find and take icons: `{base}/` and its assets under `{base}/ui/`. */
 export type PageRoute = { kind: 'page' } | { kind: 'page-asset'; file: string };
 
+/**
+ * For agents: the MCP server at `{base}/mcp` (the one route that takes POST,
+ * for the protocol's messages) and `{base}/llms.txt`, what the registry is
+ * and how its routes are used, for those that read rather than call. Neither
+ * can be an Iconify route of a pack called `mcp` or `llms` (those all end in
+ * `.json`, `.js`, `.css` or `.svg`, or lie one folder down), so no pack id is
+ * reserved for them.
+ */
+export type AgentRoute = { kind: 'mcp' } | { kind: 'llms' };
+
 /** What a request target asks for, once decoded. Names are not validated here, but for the Iconify API's. */
 export type Route =
   | { kind: 'health' }
@@ -124,6 +134,7 @@ export type Route =
   | PageRoute
   | PackageRoute
   | NpmRoute
+  | AgentRoute
   | AtRoute;
 
 /** The folder of every document, under the base path. */
@@ -151,6 +162,10 @@ export const NOT_FOUND_STEM = '_not-found';
 export const HEALTH_PATH = '/healthz';
 /** The folder of the page's assets, under the base path. */
 export const PAGE_ASSETS_FOLDER = 'ui';
+/** The MCP server's path segment, under the base path. */
+export const MCP_SEGMENT = 'mcp';
+/** The llms.txt file, under the base path. */
+export const LLMS_FILE = 'llms.txt';
 /** The folder of the npm packages a CDN would serve, and the one file of each that is served. */
 export const PACKAGES_FOLDER = '@iconify-json';
 export const PACKAGE_FILE = 'icons.json';
@@ -238,6 +253,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/keywords`;
     case 'at':
       return pathOf(route.route, momentBasePath(basePath, route.moment));
+    case 'mcp':
+      return `${basePath}/${MCP_SEGMENT}`;
+    case 'llms':
+      return `${basePath}/${LLMS_FILE}`;
   }
 }
 
@@ -308,7 +327,7 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   // The Iconify API's routes of a pack called `npm` (`/npm/icons.json`, `/npm/{name}.svg`) come before the npm registry's.
-  return rest && (pageRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest) ?? npmRouteOf(rest));
+  return rest && (pageRouteOf(rest) ?? agentRouteOf(rest) ?? packageRouteOf(rest) ?? iconifyRouteOf(rest) ?? npmRouteOf(rest));
 }
 
 /**
@@ -343,6 +362,14 @@ function atRouteOf(segments: readonly string[], basePath: string): AtRoute | und
   const route = routeOfSegments([...segments.slice(0, base), ...rest.slice(2)], basePath);
   if (!route || route.kind === 'at' || route.kind === 'health') return undefined;
   return { kind: 'at', moment, route };
+}
+
+/** `{base}/mcp` and `{base}/llms.txt`. */
+function agentRouteOf(rest: readonly string[]): AgentRoute | undefined {
+  if (rest.length !== 1) return undefined;
+  if (rest[0] === MCP_SEGMENT) return { kind: 'mcp' };
+  if (rest[0] === LLMS_FILE) return { kind: 'llms' };
+  return undefined;
 }
 
 /** `{base}/@iconify-json/{pack}/icons.json`. */

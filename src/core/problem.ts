@@ -14,6 +14,7 @@ const TITLES: Readonly<Record<number, string>> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
+  413: 'Content Too Large',
   414: 'URI Too Long',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
@@ -53,6 +54,17 @@ export const methodNotAllowed = (method: string): Problem => ({
   status: 405,
   code: 'method_not_allowed',
   detail: `Method ${quoted(method)} is not allowed; use GET, HEAD or OPTIONS.`,
+});
+/** A method the MCP server's path does not answer: only POST carries the protocol's messages there. */
+export const mcpMethodNotAllowed = (method: string): Problem => ({
+  status: 405,
+  code: 'method_not_allowed',
+  detail: `Method ${quoted(method)} is not allowed here: the MCP server takes its messages by POST, and offers no event stream to GET.`,
+});
+export const contentTooLarge = (limit: number): Problem => ({
+  status: 413,
+  code: 'content_too_large',
+  detail: `The request body is longer than ${limit} bytes.`,
 });
 export const internalError = (): Problem => ({ status: 500, code: 'internal_error', detail: 'The server failed to answer this request.' });
 /** More searches are waiting for the search thread than it may queue: the client is to try again shortly. */

@@ -2,6 +2,13 @@ import { badRequest, notFound, uriTooLong, type Problem } from './problem.js';
 import { routeOfSegments, type Route } from './paths.js';
 
 export const MAX_TARGET_BYTES = 2048;
+/**
+ * Longest request body read, on the one route that takes one (the MCP
+ * server's POST): a tool call naming the most icons a bundle may hold, with
+ * the longest ids, fits several times over; a longer body is refused before
+ * it is read to its end.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Bytes a request target may never contain: controls, space, DEL and anything beyond ASCII. */
 const FORBIDDEN_RAW = /[^\x21-\x7e]/;

@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly address: string;
   /** The request headers the registry reads. */
   readonly headers: RequestHeaders;
+  /** The request's body, read whole and bounded (MAX_BODY_BYTES), on the one route that takes one; none elsewhere. */
+  body?: Buffer;
 }
 
 /** The request's query string, parsed (empty without one). */

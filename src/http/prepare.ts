@@ -66,7 +66,8 @@ export function prepare(answer: Answer, request: RequestContext, lines: HeaderLi
   if (!resource) return { status: answer.status, headers: lines.bodiless(answer.headers, request.id) };
   const headers = request.headers;
   const encoding = resource.identityOnly ? 'identity' : negotiateEncoding(headers['accept-encoding']);
-  const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
+  // Only a GET or HEAD is answered 304: a POST's answer (the MCP server's) is never one a client holds.
+  const conditional = (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) && request.method !== 'POST';
   if (conditional && resource.status === 200 && isNotModified(headers, allEtags(resource.etag), resource.lastModified)) {
     return { status: 304, headers: lines.notModified(resource, encoding, answer.headers, request.id) };
   }

@@ -4,10 +4,14 @@ export interface RequestHeaders {
   'accept-encoding'?: string;
   'access-control-request-headers'?: string;
   authorization?: string;
-  /** The authority the client reached the registry at: npm's packuments name their tarballs by absolute addresses. */
+  /** The MCP server's: its messages are JSON. */
+  'content-type'?: string;
+  /** The authority the client reached the registry at: npm's packuments and the MCP server's install commands name absolute addresses. */
   host?: string;
   'if-modified-since'?: string;
   'if-none-match'?: string;
+  /** The MCP server's: the protocol version a client speaks after initialising. */
+  'mcp-protocol-version'?: string;
   /** The scheme a proxy in front received the request with, for the same addresses. */
   'x-forwarded-proto'?: string;
 }
@@ -17,9 +21,11 @@ const READ: ReadonlySet<string> = new Set<keyof RequestHeaders>([
   'accept-encoding',
   'access-control-request-headers',
   'authorization',
+  'content-type',
   'host',
   'if-modified-since',
   'if-none-match',
+  'mcp-protocol-version',
   'x-forwarded-proto',
 ]);
 const READ_LENGTHS: ReadonlySet<number> = new Set([...READ].map((name) => name.length));

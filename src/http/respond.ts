@@ -6,7 +6,8 @@ import { type Answer, type AnswerOrLater, problemAnswer, type RequestContext } f
 import { HeaderLines } from './header-lines.js';
 import { prepare, StreamBudget } from './prepare.js';
 import { readRequestHeaders } from './request-headers.js';
-import { dispatch } from './routes.js';
+import { bodyTooLargeAnswer, dispatch, takesBody } from './routes.js';
+import { MAX_BODY_BYTES } from '../core/target.js';
 
 /** The answer of the route table, and the name of the token the request used (for its log line, never the token). */
 export interface Routed {
@@ -36,6 +37,8 @@ export interface Exchange {
   headers?: Readonly<Record<string, string>>;
   /** The client's address, for the limits per client (default 127.0.0.1). */
   address?: string;
+  /** The request's body: read only where the server reads one (a POST to the MCP server), refused there past MAX_BODY_BYTES. */
+  body?: Buffer | string;
 }
 
 /** A response as the server would send it: status, every header (names in lower case), and the whole body. */
@@ -89,9 +92,14 @@ export async function respond(registry: Registry, request: Exchange, options: Re
   let answer: Answer;
   let tokenName: string | undefined;
   try {
-    const routed = routeRequest(context, registry, options.access);
-    tokenName = routed.tokenName;
-    answer = await routed.answer;
+    const body = takesBody(context, registry.basePath) ? Buffer.from(request.body ?? '') : undefined;
+    if (body && body.length > MAX_BODY_BYTES) answer = bodyTooLargeAnswer();
+    else {
+      if (body) context.body = body;
+      const routed = routeRequest(context, registry, options.access);
+      tokenName = routed.tokenName;
+      answer = await routed.answer;
+    }
   } catch (error) {
     answer = failed(error);
   }

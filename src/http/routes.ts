@@ -1,11 +1,13 @@
 import type { AtRoute, Route } from '../core/paths.js';
-import { methodNotAllowed } from '../core/problem.js';
+import { contentTooLarge, mcpMethodNotAllowed, methodNotAllowed } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
-import { isProblem, parseTarget } from '../core/target.js';
+import { isProblem, MAX_BODY_BYTES, parseTarget } from '../core/target.js';
 import { problemAnswer, type Answer, type AnswerOrLater, type RequestContext } from './answer.js';
 import { answerBundle, answerPackZip, answerPinnedZip } from './handlers/bundles.js';
 import { answerDocument, answerIconifyJsonPackage, answerSearch } from './handlers/documents.js';
 import { answerHealth } from './handlers/health.js';
+import { answerLlms } from './handlers/llms.js';
+import { answerMcp, MCP_ALLOWED_METHODS } from './handlers/mcp.js';
 import {
   answerIconifyCollection,
   answerIconifyCollections,
@@ -57,6 +59,9 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   at: answerAtMoment,
   'npm-packument': answerNpmPackument,
   'npm-tarball': answerNpmTarball,
+  // Reached by GET and HEAD only: the protocol's POST is answered before the table (see dispatch).
+  mcp: (request) => problemAnswer(mcpMethodNotAllowed(request.method), { allow: MCP_ALLOWED_METHODS }),
+  llms: answerLlms,
 };
 
 /**
@@ -92,11 +97,36 @@ export function methodNotAllowedAnswer(method: string): Answer {
   return problemAnswer(methodNotAllowed(method), { allow: ALLOWED_METHODS });
 }
 
-/** The answer to a request: GET and HEAD by route, OPTIONS as a preflight, every other method 405. */
+/**
+ * The answer to a request: GET and HEAD by route, OPTIONS as a preflight,
+ * POST at the MCP server's path only (every other route answers it 405, as
+ * it does every other method).
+ */
 export function dispatch(request: RequestContext, registry: Registry): AnswerOrLater {
-  if (!ANSWERED_METHODS.has(request.method)) return methodNotAllowedAnswer(request.method);
-  if (request.method === 'OPTIONS') return answerPreflight(request);
+  if (request.method === 'POST') return isMcp(request, registry.basePath) ? answerMcp(request, registry) : methodNotAllowedAnswer('POST');
+  if (!ANSWERED_METHODS.has(request.method)) {
+    return isMcp(request, registry.basePath)
+      ? problemAnswer(mcpMethodNotAllowed(request.method), { allow: MCP_ALLOWED_METHODS })
+      : methodNotAllowedAnswer(request.method);
+  }
+  if (request.method === 'OPTIONS') return answerPreflight(request, isMcp(request, registry.basePath) ? MCP_ALLOWED_METHODS : ALLOWED_METHODS);
   const route = parseTarget(request.target, registry.basePath);
   if (isProblem(route)) return problemAnswer(route);
   return answerRoute(request, route, registry);
+}
+
+/** Whether a request is addressed to the MCP server's path. */
+function isMcp(request: RequestContext, basePath: string): boolean {
+  const route = parseTarget(request.target, basePath);
+  return !isProblem(route) && route.kind === 'mcp';
+}
+
+/** Whether a request's body is read before it is answered: a POST to the MCP server's path; every other body is left unread. */
+export function takesBody(request: RequestContext, basePath: string): boolean {
+  return request.method === 'POST' && isMcp(request, basePath);
+}
+
+/** A body longer than MAX_BODY_BYTES: refused before the rest of it is read, and the connection closed, which is how the rest is never read. */
+export function bodyTooLargeAnswer(): Answer {
+  return problemAnswer(contentTooLarge(MAX_BODY_BYTES), { connection: 'close' });
 }

@@ -14,7 +14,9 @@ import { readRequestHeaders } from './request-headers.js';
 import { RequestLog } from './request-log.js';
 import { StreamBudget } from './prepare.js';
 import { routeRequest } from './respond.js';
-import { methodNotAllowedAnswer } from './routes.js';
+import { readBody } from './request-body.js';
+import { badRequest } from '../core/problem.js';
+import { bodyTooLargeAnswer, methodNotAllowedAnswer, takesBody } from './routes.js';
 import { sendAnswer, sendAnswerOnSocket } from './send-answer.js';
 
 /** The registry that answers: `current` may be replaced while serving (a rebuild of own packs). */
@@ -100,7 +102,9 @@ class Pipeline {
     let answer: AnswerOrLater;
     try {
       // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
-      answer = this.answer(context, this.registry.current, answering);
+      answer = takesBody(context, this.registry.current.basePath)
+        ? this.answerWithBody(request, context, answering)
+        : this.answer(context, this.registry.current, answering);
     } catch (error) {
       answer = this.failed(context, error);
     }
@@ -129,6 +133,20 @@ class Pipeline {
     const routed = routeRequest(context, registry, this.access);
     answering.token = routed.tokenName;
     return routed.answer;
+  }
+
+  /** A request whose body is read (bounded) before it is answered: a POST to the MCP server. */
+  private async answerWithBody(request: IncomingMessage, context: RequestContext, answering: Answering): Promise<Answer> {
+    let read: Awaited<ReturnType<typeof readBody>>;
+    try {
+      read = await readBody(request);
+    } catch {
+      // The client left: the answer is sent to no one, and the connection is not kept.
+      return problemAnswer(badRequest('The request body ended before its end.'), { connection: 'close' });
+    }
+    if ('tooLarge' in read) return bodyTooLargeAnswer();
+    context.body = read.body;
+    return this.answer(context, this.registry.current, answering);
   }
 
   /** The 'close' listener of every response (`this` is the response). */

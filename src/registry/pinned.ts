@@ -4,12 +4,11 @@ import { type PinnedRoute, pathOf } from '../core/paths.js';
 import { quoted, type Problem } from '../core/problem.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
 import { renderIconDocument } from '../core/render/icon-document.js';
-import { type RegistryEntry, registryEntryOf } from '../core/render/registry-entry.js';
-import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
+import type { RegistryEntry } from '../core/render/registry-entry.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
-import { isValidName } from '../util/names.js';
+import { revisionSource } from './pack-source.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,8 +90,8 @@ function packDocumentAt(history: RevisionHistory, revision: Revision): Resource 
 }
 
 function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
-  const reader = revisionReader(history, revision);
-  const icon = reader.icon(name);
+  const source = revisionSource(history, revision);
+  const icon = source.icon(name);
   if (!icon) {
     return {
       status: 404,
@@ -100,32 +99,19 @@ function iconDocumentAt(history: RevisionHistory, revision: Revision, name: stri
       detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
     };
   }
-  const categories = Object.entries(reader.root.categories ?? {})
-    .filter(([, names]) => names.includes(name))
-    .map(([title]) => title);
+  const categories = categoriesAt(source, name);
   const document = framework
-    ? renderFrameworkDocument(framework, reader.entry, name, icon, categories, revision.version)
-    : renderIconDocument(reader.entry, name, icon, categories, revision.version);
+    ? renderFrameworkDocument(framework, source.entry, name, icon, categories, revision.version)
+    : renderIconDocument(source.entry, name, icon, categories, revision.version);
   return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
-/**
- * A revision of a pack as its files are made from it: its root fields, its
- * entry of the index naming the revision, and each icon resolved from the
- * revision's entries (an alias through its parents), one read per entry.
- */
-function revisionReader(history: RevisionHistory, revision: Revision) {
-  const root = history.rootAt(revision.pack, revision.seq) as Partial<IconifyJSON>;
-  const entryOf = (entryName: string): StoredEntry | undefined => {
-    const entry = history.entryAt(revision.pack, revision.seq, entryName);
-    return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
-  };
-  const defaults = packDefaultsOf(root);
-  return {
-    root,
-    entry: registryEntryOf(revision.pack, { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo),
-    icon: (name: string): IconifyIcon | undefined => (isValidName(name) ? resolveIcon(name, entryOf, defaults) : undefined),
-  };
+/** The titles of the categories that list a name in a kept revision's pack. */
+function categoriesAt(source: ReturnType<typeof revisionSource>, name: string): string[] {
+  const categories = (source.rootFields() as Partial<IconifyJSON>).categories ?? {};
+  return Object.entries(categories)
+    .filter(([, names]) => names.includes(name))
+    .map(([title]) => title);
 }
 
 /**
@@ -150,8 +136,8 @@ export function pinnedPackOf(history: RevisionHistory, pack: string, version: st
   if (!found) return { problem: unknownVersion(history, pack, version) };
   if ('matched' in found) return found;
   const revision = found.exact;
-  const reader = revisionReader(history, revision);
-  return { pack: { revision, entry: reader.entry, names: history.namesAt(pack, revision.seq), icon: reader.icon } };
+  const source = revisionSource(history, revision);
+  return { pack: { revision, entry: source.entry, names: history.namesAt(pack, revision.seq), icon: source.icon } };
 }
 
 /** When a revision was recorded, in the whole seconds of an HTTP date. */

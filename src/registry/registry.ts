@@ -1,11 +1,12 @@
 import type { Catalog, PackRecord } from '../data/catalog/catalog.js';
 import type { IconifySetRow, StoredDocumentInfo } from '../data/catalog/catalog-database.js';
 import type { StoredEntry } from '../core/resolve-icon.js';
-import type { IconifyIcon } from '@iconify/types';
+import type { IconifyIcon, IconifyInfo } from '@iconify/types';
 import { isValidName } from '../util/names.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
 import { renderIconDocument } from '../core/render/icon-document.js';
 import { openApiDocument } from '../core/render/openapi.js';
+import { renderLlmsTxt } from '../core/render/llms-txt.js';
 import { registryDocument } from '../core/render/registry-entry.js';
 import { quoted, type Problem } from '../core/problem.js';
 import { documentResource, JSON_TYPE, memoryResource, problemResource, storedResource, type Resource } from '../core/resource.js';
@@ -21,13 +22,15 @@ import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
 import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
-import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, type PinnedPackAnswer, pinnedPackOf, unknownVersion } from './pinned.js';
+import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, type PinnedPackAnswer, pinnedPackOf, revisionOf, unknownVersion } from './pinned.js';
 import { momentBasePath } from '../core/paths.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
+import { type PackSource, revisionSource } from './pack-source.js';
+import { packStyles } from '../data/search/meaning/searcher.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };
@@ -88,6 +91,8 @@ export class Registry {
   private readonly serial = ++registries;
   private searchOfPacks: CatalogSearch | undefined;
   private servedIds: string[] | undefined;
+  private stylesOfPacks: Map<string, string> | undefined;
+  private llms: Resource | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
 
@@ -105,6 +110,15 @@ export class Registry {
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
     this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
+  }
+
+  /** `{base}/llms.txt`, made on first use (it names no pack, so every view gives the same text). */
+  get llmsTxt(): Resource {
+    this.llms ??= memoryResource(
+      { status: 200, contentType: 'text/plain; charset=utf-8', lastModified: undefined },
+      Buffer.from(renderLlmsTxt(this.basePath, this.page !== undefined)),
+    );
+    return this.llms;
   }
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
@@ -278,6 +292,46 @@ export class Registry {
     if (!isValidName(pack) || !this.packs.has(pack)) return { problem: this.packNotFound(pack) };
     const history = this.options.history;
     return history ? pinnedPackOf(history, pack, version) : { problem: unknownVersion(undefined, pack, version) };
+  }
+
+  /**
+   * A served pack as it is served now, or with `version` as the kept
+   * revision it names (a range or `latest` as the newest kept revision it
+   * matches, as a pinned address redirects): what the forms of its icons are
+   * made from. A pack this registry does not serve is as unknown as on every
+   * route.
+   */
+  packSource(pack: string, version?: string): PackSource | Problem {
+    const record = isValidName(pack) ? this.packs.get(pack) : undefined;
+    if (!record) return this.packNotFound(pack);
+    if (version !== undefined) {
+      const history = this.options.history;
+      const found = history && revisionOf(history, pack, version);
+      if (!history || !found) return unknownVersion(history, pack, version);
+      return revisionSource(history, 'exact' in found ? found.exact : found.matched);
+    }
+    return {
+      pack,
+      entry: record.entry,
+      iconDataRoot: () => JSON.parse(this.catalog.iconifyRoot(pack) ?? '{}') as Record<string, unknown>,
+      info: () => JSON.parse(this.catalog.iconifyInfo(pack) ?? '{}') as IconifyInfo,
+      storedEntry: (name) => (isValidName(name) ? this.catalog.entry(pack, name) : undefined),
+      icon: (name) => (isValidName(name) ? this.catalog.icon(pack, name) : undefined),
+    };
+  }
+
+  /** The versions of a served pack's kept revisions, newest first, and the one its unpinned addresses serve (none before its first update). */
+  keptRevisions(pack: string): { versions: string[]; served: string | undefined } | Problem {
+    if (!isValidName(pack) || !this.packs.has(pack)) return this.packNotFound(pack);
+    const history = this.options.history;
+    const versions = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
+    return { versions, served: history?.served(pack)?.version };
+  }
+
+  /** The drawing style of each served pack all of whose icons share one (`fill` or `stroke`), as search's `style` filter reads it. */
+  packStyles(): ReadonlyMap<string, string> {
+    this.stylesOfPacks ??= new Map([...packStyles(this.catalog)].filter(([pack]) => this.packs.has(pack)));
+    return this.stylesOfPacks;
   }
 
   /** `/r/changes.json`: a pack's changes between two revisions with `pack`, else the feed of revisions since `since`. */

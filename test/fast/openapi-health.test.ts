@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions, changes, their Atom feed and past moments, the npm registry, and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions, changes, their Atom feed and past moments, the npm registry, the MCP server and llms.txt, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -27,6 +27,8 @@ describe('GET /r/openapi.json', () => {
     expect(Object.keys(json.paths).sort()).toEqual([
       '/@iconify-json/{pack}/icons.json',
       '/at/{moment}/{route}',
+      '/llms.txt',
+      '/mcp',
       '/npm/@iconify-json/{pack}',
       '/npm/@iconify-json/{pack}/-/{file}',
       '/r/bundle.json',

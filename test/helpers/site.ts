@@ -45,6 +45,8 @@ export interface RequestInit {
   headers?: Record<string, string>;
   /** The client's address (127.0.0.1 by default). */
   address?: string;
+  /** A request body (a POST's). */
+  body?: string | Buffer;
 }
 
 /** A response as a client receives it; `text` and `json` decode the content coding as fetch does. */
@@ -133,7 +135,7 @@ function overSocket(base: string, target: string, init: RequestInit): Promise<{ 
       },
     );
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(init.body);
   });
 }
 
@@ -171,7 +173,7 @@ export function inProcessSite(options: SiteOptions = {}): Site {
     async request(target, init = {}) {
       const responded = await respond(
         site.registry,
-        { method: init.method ?? 'GET', target, headers: init.headers, address: init.address },
+        { method: init.method ?? 'GET', target, headers: init.headers, address: init.address, body: init.body },
         { access, lines, onError: (error, context) => errors.push({ error, context }) },
       );
       return asClientSees(responded);

@@ -42,7 +42,7 @@ function placeOf(id: ModuleId): { layer: number; folder: number; name: string } 
   return undefined;
 }
 
-/** The face a module belongs to ('faces/iconify/css' → 'iconify'), if any. */
+/** The face a module belongs to ('faces/iconify/icons-css' → 'iconify'), if any. */
 const faceOf = (id: ModuleId) => (id.startsWith('faces/') ? id.split('/')[1] : undefined);
 
 /** Every module of src/ and the modules of src/ it imports (statically, re-exports and dynamic imports included). */
@@ -127,9 +127,9 @@ describe('the import rule of docs/ARCHITECTURE.md', () => {
 
   it('fails when a core module imports a face, a face imports HTTP, a face imports another, a handler reads the catalog, or a module lies outside the layers', () => {
     const broken = new Map(files);
-    broken.set('core/paths', `import { problemAnswer } from '../faces/iconify/css.js';\n${files.get('core/paths')}`);
+    broken.set('core/paths', `import { problemAnswer } from '../faces/iconify/icons-css.js';\n${files.get('core/paths')}`);
     broken.set('faces/access/access-control', `import type { Answer } from '../../http/answer.js';\n${files.get('faces/access/access-control')}`);
-    broken.set('faces/bundle/bundle', `import { x } from '../iconify/svg.js';\n${files.get('faces/bundle/bundle')}`);
+    broken.set('faces/bundle/bundle', `import { x } from '../iconify/icon-svg.js';\n${files.get('faces/bundle/bundle')}`);
     broken.set(
       'http/handlers/health',
       `import { Catalog } from '../../data/catalog/catalog.js';\nconst n = registry.catalog.packs;\n${files.get('http/handlers/health')}`,
@@ -138,10 +138,10 @@ describe('the import rule of docs/ARCHITECTURE.md', () => {
     broken.set('helpers', 'export const x = 1;\n');
     expect(breaches(importGraph(broken), broken)).toEqual(
       [
-        'core/paths -> faces/iconify/css: the core layer imports the faces layer',
+        'core/paths -> faces/iconify/icons-css: the core layer imports the faces layer',
         'data/catalog/build -> data/search/iconify/engine: imports a folder above its own',
         'faces/access/access-control -> http/answer: the faces layer imports the HTTP layer',
-        'faces/bundle/bundle -> faces/iconify/svg: a face imports another face',
+        'faces/bundle/bundle -> faces/iconify/icon-svg: a face imports another face',
         'helpers: in no layer',
         'http/handlers/health -> data/catalog/catalog: HTTP reads the catalog',
         'http/handlers/health: reads registry.catalog rather than asking the Registry',

@@ -7,6 +7,10 @@ import { clientErrorAnswer } from '../../src/http/client-errors.js';
 import { negotiateEncoding } from '../../src/http/content-coding.js';
 import { HeaderLines } from '../../src/http/header-lines.js';
 import { dispatch } from '../../src/http/routes.js';
+import type { Registry } from '../../src/registry/registry.js';
+
+/** What dispatch reads of the registry to answer a method it refuses or a preflight: only where the MCP server's path is. */
+const NO_REGISTRY = { basePath: '' } as Registry;
 import { StreamBudget } from '../../src/http/prepare.js';
 import { sendAnswer } from '../../src/http/send-answer.js';
 import { documentResource, problemResource } from '../../src/core/resource.js';
@@ -159,7 +163,7 @@ describe('sendAnswer: the headers of every answer', () => {
 
   it('sends problems no-store (404s for a minute) with their own headers', async () => {
     const response = recordingResponse();
-    sendAnswer(response, await dispatch(request({}, 'PUT'), undefined as never), request({}, 'PUT'), new HeaderLines(600), new StreamBudget());
+    sendAnswer(response, await dispatch(request({}, 'PUT'), NO_REGISTRY), request({}, 'PUT'), new HeaderLines(600), new StreamBudget());
     const headers = headerMap(response.headers);
     expect(response.status).toBe(405);
     expect(headers).toMatchObject({
@@ -183,7 +187,7 @@ describe('sendAnswer: the headers of every answer', () => {
   it('answers a preflight 204 with the common headers and the methods', async () => {
     const response = recordingResponse();
     const preflight = request({ 'access-control-request-headers': 'If-None-Match, X-Custom' }, 'OPTIONS');
-    sendAnswer(response, await dispatch(preflight, undefined as never), preflight, new HeaderLines(600), new StreamBudget());
+    sendAnswer(response, await dispatch(preflight, NO_REGISTRY), preflight, new HeaderLines(600), new StreamBudget());
     expect(response.status).toBe(204);
     expect(headerMap(response.headers)).toMatchObject({
       'access-control-allow-origin': '*',

@@ -1,6 +1,7 @@
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
 import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../changes-limits.js';
 import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
+import { MAX_BODY_BYTES } from '../target.js';
 import { FILE_FORMATS } from './bundle-files.js';
 import { NPM_ABBREVIATED_TYPE } from '../resource.js';
 
@@ -149,7 +150,7 @@ export function openApiDocument(basePath: string, version: string): object {
       title: 'icon-registry',
       version,
       description:
-        'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component, and their Vue, Svelte, Solid and plain JSX components; icons found by meaning; many icons at once as IconifyJSON, an SVG sprite or a zip, and whole packs as zips.',
+        'Vector icon packs as JSON: the index of packs, whole packs in IconifyJSON, and single icons with SVG and a React component, and their Vue, Svelte, Solid and plain JSX components; icons found by meaning; many icons at once as IconifyJSON, an SVG sprite or a zip, and whole packs as zips; an MCP server and llms.txt for agents.',
     },
     servers: [{ url: basePath || '/' }],
     paths: {
@@ -474,6 +475,38 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'mcp' }, '')]: {
+        post: {
+          operationId: 'mcp',
+          summary:
+            'The MCP server, over Streamable HTTP without sessions: one JSON-RPC message per POST (initialize, tools/list, tools/call), each request answered with one JSON body. Its tools search icons by meaning, give icons as SVG, components, IconifyJSON, CSS or UnoCSS classes, match an icon in other packs, list packs, give a pack’s changes and the install command of shadcn, shadcn-vue and shadcn-svelte. The one route that takes POST; it changes nothing.',
+          parameters: [
+            { name: 'Accept', in: 'header', required: true, schema: { type: 'string', example: 'application/json, text/event-stream' } },
+            { name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          requestBody: {
+            required: true,
+            description: `A JSON-RPC message of the Model Context Protocol, at most ${MAX_BODY_BYTES / 1024} KB; a batch (an array) is refused.`,
+            content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc', 'method'] } } },
+          },
+          responses: {
+            '200': { description: 'The JSON-RPC response.', content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc'] } } } },
+            '202': { description: 'A notification, accepted.' },
+            '400': { description: 'Not a JSON-RPC message, or a batch (a JSON-RPC error).', content: { 'application/json': { schema: { type: 'object' } } } },
+            '405': problem('GET, HEAD or any method but POST and OPTIONS: the server offers no event stream (method_not_allowed, with Allow: POST, OPTIONS).'),
+            '406': { description: 'An Accept that does not list application/json and text/event-stream (a JSON-RPC error).' },
+            '413': problem(`A body over ${MAX_BODY_BYTES / 1024} KB (content_too_large); the connection is closed.`),
+            '415': { description: 'A Content-Type other than application/json (a JSON-RPC error).' },
+          },
+        },
+      },
+      [pathOf({ kind: 'llms' }, '')]: {
+        get: {
+          operationId: 'getLlmsTxt',
+          summary: 'What the registry is and how its routes are used, for agents that read rather than call, in the llms.txt convention (Markdown)',
+          responses: { '200': { description: 'The text.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
+      },
     },
     components: {
       parameters: {
@@ -644,6 +677,7 @@ export function openApiDocument(basePath: string, version: string): object {
                 'method_not_allowed',
                 'bad_request',
                 'uri_too_long',
+                'content_too_large',
                 'header_too_large',
                 'request_timeout',
                 'internal_error',

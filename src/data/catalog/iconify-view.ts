@@ -37,6 +37,13 @@ export type EntryKind = 'icon' | 'alias' | 'char';
 /** Root fields the Iconify API copies into every icon data answer, when truthy in the set. */
 const ROOT_FIELDS = ['lastModified', 'left', 'top', 'width', 'height'] as const;
 
+/** The root fields of a set that the Iconify API copies into every icon data answer: its prefix, and ROOT_FIELDS where truthy. */
+export function iconDataRootOf(data: Pick<IconifyJSON, 'prefix' | (typeof ROOT_FIELDS)[number]>): Record<string, unknown> {
+  const root: Record<string, unknown> = { prefix: data.prefix };
+  for (const field of ROOT_FIELDS) if (data[field]) root[field] = data[field];
+  return root;
+}
+
 /**
  * The Iconify view of a validated pack (`data` as validateIconSet left it,
  * before the registry fills in default sizes).
@@ -47,8 +54,7 @@ export function iconifyViewOf(
   info: IconifyInfo,
   tags?: Record<string, string[]>,
 ): IconifyView {
-  const root: Record<string, unknown> = { prefix: data.prefix };
-  for (const field of ROOT_FIELDS) if (data[field]) root[field] = data[field];
+  const root = iconDataRootOf(data);
   const lists = iconifyListsOf(data, aliases, info.name);
   const categoriesOf = (name: string) => {
     const titles = lists.categoriesOf.get(name);

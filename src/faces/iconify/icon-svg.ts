@@ -2,7 +2,7 @@ import { memoryResource, type Resource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
 import { NOT_FOUND } from './json.js';
 import { cacheKeyOf, type IconSvgParams } from './params.js';
-import { iconifySvg } from './svg.js';
+import { iconifySvg } from '../../core/render/customised-svg.js';
 
 /** `/{prefix}/{name}.svg`: one icon (a character code's too) as SVG, customised as asked. */
 export function iconSvg(params: IconSvgParams, registry: Registry): Resource {

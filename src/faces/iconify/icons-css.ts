@@ -1,7 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
 import { memoryResource, type Resource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
-import { iconifyCss } from './css.js';
+import { iconifyCss } from '../../core/render/icons-css.js';
 import { iconDataOf } from './icons-json.js';
 import { NOT_FOUND } from './json.js';
 import { cacheKeyOf, type IconsCssParams } from './params.js';

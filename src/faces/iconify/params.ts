@@ -1,9 +1,10 @@
-import { flipFromString, type getIconsCSS, rotateFromString, stringToColor } from '@iconify/utils';
+import { flipFromString, rotateFromString, stringToColor } from '@iconify/utils';
 import type { IconifyRoute } from '../../core/paths.js';
 import { selectPrefixes } from '../../data/search/iconify/prefixes.js';
 import { queryObjectOf } from '../../data/search/iconify/search.js';
 import type { Wrapping } from './json.js';
-import type { SvgOptions } from './svg.js';
+import type { SvgOptions } from '../../core/render/customised-svg.js';
+import type { CssOptions } from '../../core/render/icons-css.js';
 
 /*
  * The Iconify API's query parameters, read as its reference implementation
@@ -37,7 +38,7 @@ export interface IconSvgParams {
   attachment?: string;
 }
 
-export type CssOptions = NonNullable<Parameters<typeof getIconsCSS>[2]>;
+export type { CssOptions };
 
 /** `/{prefix}.css?icons=`. */
 export interface IconsCssParams {

@@ -171,7 +171,7 @@ function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?
 }
 
 /** Each pack's drawing style where all its icons share one (see search-index/icon-style.ts). */
-function packStyles(catalog: Catalog): Map<string, string> {
+export function packStyles(catalog: Catalog): Map<string, string> {
   const styles = new Map<string, string>();
   for (const database of catalog.databases)
     for (const row of database.searchSets()) if (row.style === 'fill' || row.style === 'stroke') styles.set(row.pack, row.style);

@@ -1,7 +1,9 @@
 import type { IconifyJSON } from '@iconify/types';
 import { getIconsCSS } from '@iconify/utils';
 import { isValidName } from '../../util/names.js';
-import type { CssOptions } from './params.js';
+
+/** The options of getIconsCSS: what `/{prefix}.css` reads from its query. */
+export type CssOptions = NonNullable<Parameters<typeof getIconsCSS>[2]>;
 
 /** What the comment on a missing icon says instead of a name that is no icon name. */
 export const NOT_AN_ICON_NAME = '(not an icon name)';

@@ -1,7 +1,7 @@
 import type { IconifyIcon } from '@iconify/types';
 import { defaultIconDimensions, iconToHTML, iconToSVG } from '@iconify/utils';
 
-/** The SVG customisations of the Iconify API, as its query parameters give them (see params.ts). */
+/** The SVG customisations of the Iconify API, as its query parameters give them (see faces/iconify/params.ts). */
 export interface SvgOptions {
   /** Null for the icon's own size. */
   width: string | null;

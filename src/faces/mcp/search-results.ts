@@ -1,0 +1,101 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { renderSvg } from '../../core/render/svg.js';
+import { documentResource, type Resource } from '../../core/resource.js';
+import { MAX_QUERY_LENGTH, MAX_SEARCH_OFFSET, MAX_SEARCH_PACKS } from '../../registry/search-params.js';
+import { DEFAULT_TOOL_SEARCH_RESULTS, MAX_TOOL_SEARCH_RESULTS } from './limits.js';
+import type { ToolContext } from './tool-context.js';
+import { busyOr, toolAnswer, toolProblem } from './tool-result.js';
+
+/** A pack id as tools take it. */
+export const packIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+
+/** The filters of a search by meaning, as /r/search.json takes them. */
+export const searchFilters = {
+  packs: z.array(packIdSchema).max(MAX_SEARCH_PACKS).optional().describe(`Search only these packs (ids, at most ${MAX_SEARCH_PACKS}); list_packs names them.`),
+  license: z
+    .string()
+    .regex(/^[A-Za-z0-9.+-]{1,64}$/)
+    .optional()
+    .describe("Only packs under this licence, by SPDX id: 'MIT', 'Apache-2.0', 'ISC', 'CC-BY-4.0', ..."),
+  style: z.enum(['fill', 'stroke']).optional().describe('Only packs all of whose icons are drawn with fills, or with strokes (outline icons).'),
+  palette: z.enum(['mono', 'color']).optional().describe('Only single-colour packs (they take the text colour), or multicolour ones.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOOL_SEARCH_RESULTS)
+    .default(DEFAULT_TOOL_SEARCH_RESULTS)
+    .describe(`Results to give, 1 to ${MAX_TOOL_SEARCH_RESULTS}.`),
+  offset: z.number().int().min(0).max(MAX_SEARCH_OFFSET).default(0).describe('Results to skip, for the next page.'),
+};
+
+export const queryText = z.string().min(1).max(MAX_QUERY_LENGTH);
+
+export type FilterArgs = { packs?: string[]; license?: string; style?: 'fill' | 'stroke'; palette?: 'mono' | 'color'; limit: number; offset: number };
+
+/** The query string of /r/search.json for a search's arguments. */
+export function searchQuery(args: FilterArgs, asked: { q: string } | { like: string }): URLSearchParams {
+  const query = new URLSearchParams(asked);
+  query.set('limit', String(args.limit));
+  query.set('offset', String(args.offset));
+  if (args.packs?.length) query.set('packs', args.packs.join(','));
+  if (args.license !== undefined) query.set('license', args.license);
+  if (args.style !== undefined) query.set('style', args.style);
+  if (args.palette !== undefined) query.set('palette', args.palette);
+  return query;
+}
+
+interface SearchDocument {
+  query: string;
+  total: number;
+  didYouMean?: string;
+  results: Array<{ id: string; pack: string; name: string; variants: string[] }>;
+}
+
+/**
+ * A search by meaning as a tool answers it: /r/search.json's answer (the
+ * same search, cached with it), each result with its pack's licence and its
+ * SVG (the icon document's `svg`) rather than its inner markup. The answer
+ * is kept with the registry's documents, by the search's parameters, so a
+ * search asked again costs what the protocol does.
+ */
+export async function searchAnswer(context: ToolContext, query: URLSearchParams): Promise<CallToolResult> {
+  const { registry } = context;
+  let resource: Resource;
+  try {
+    resource = await registry.cachedDocumentLater(`mcp search ${query}`, async () => {
+      const searched = await registry.searchDocument(query);
+      return searched.problem ?? documentResource(Buffer.from(JSON.stringify(drawn(context, searched))), undefined);
+    });
+  } catch (error) {
+    return busyOr(error);
+  }
+  if (resource.problem) return toolProblem(resource.problem);
+  return toolAnswer(JSON.parse(resource.bytes('identity').toString('utf8')) as Record<string, unknown>);
+}
+
+/** The answer of /r/search.json with each result's licence and SVG. */
+function drawn(context: ToolContext, searched: Resource): Record<string, unknown> {
+  const found = JSON.parse(searched.bytes('identity').toString('utf8')) as SearchDocument;
+  const results = found.results.map(({ id, pack, name, variants }) => {
+    const icon = context.registry.iconData(pack, name);
+    const license = context.registry.packs.get(pack)?.entry.license;
+    return {
+      id,
+      ...(variants.length ? { variants: variants.map((variant) => `${pack}:${variant}`) } : {}),
+      license: license?.spdx ?? license?.title ?? null,
+      svg: icon ? renderSvg(icon).svg : null,
+    };
+  });
+  return {
+    query: found.query,
+    ...(found.didYouMean === undefined ? {} : { didYouMean: found.didYouMean }),
+    total: found.total,
+    results,
+  };
+}
