@@ -1,4 +1,4 @@
-import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
+import type { IconifyIcon, IconifyJSON } from '@iconify/types';
 import semver from 'semver';
 import { type PinnedRoute, pathOf } from '../core/paths.js';
 import { quoted, type Problem } from '../core/problem.js';
