@@ -138,6 +138,17 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const again = await get(server, `/r/lucide@${OLD}/trash.json`);
     expect(again.text).toBe(pinnedOld.text);
     expect(svgOf((await get(server, `/r/lucide@${NEW}/trash.json`)).text)).toBe(referenceSvg(newSet, 'trash').svg);
+    // Each pinned icon says its state then; one a newer revision draws otherwise says so beside its body, which stays as it was.
+    const stateOf = async (path: string) => JSON.parse((await get(server, path)).text) as { state: string; successor?: string };
+    expect(await stateOf(`/r/lucide@${OLD}/trash-2.json`)).toMatchObject({ state: 'active' });
+    expect(await stateOf(`/r/lucide@${NEW}/trash-2.json`)).toMatchObject({ state: 'renamed', successor: 'trash' });
+    expect(await stateOf(`/r/lucide@${NEW}/album.json`)).toMatchObject({ state: 'hidden' });
+    expect(again.headers.get('link')).toBe(`</r/lucide@${NEW}/trash.json>; rel="latest-version"`);
+    const diff = expectedChanges(oldSet, newSet);
+    const touched = new Set([...diff.changed, ...diff.hidden, ...diff.renamed.map(({ name }) => name)]);
+    const unchanged = Object.keys(oldSet.icons).find((name) => !touched.has(name)) as string;
+    expect((await get(server, `/r/lucide@${OLD}/${unchanged}.json`)).headers.get('link')).toBeNull();
+    expect((await get(server, `/r/lucide@${NEW}/trash.json`)).headers.get('link')).toBeNull();
     // The component names the revision in its licence comment.
     const vue = JSON.parse((await get(server, `/r/vue/lucide@${OLD}/trash.json`)).text) as { files: Array<{ content: string }> };
     expect(vue.files[0]?.content).toContain(`lucide@${OLD}:trash`);

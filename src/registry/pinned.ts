@@ -9,6 +9,8 @@ import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
 import { revisionSource } from './pack-source.js';
+import { packChanges } from '../data/history/pack-changes.js';
+import { iconStateOf } from '../core/icon-state.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -102,7 +104,7 @@ function iconDocumentAt(history: RevisionHistory, revision: Revision, name: stri
   const categories = categoriesAt(source, name);
   const document = framework
     ? renderFrameworkDocument(framework, source.entry, name, icon, categories, revision.version)
-    : renderIconDocument(source.entry, name, icon, categories, revision.version);
+    : renderIconDocument(source.entry, name, icon, categories, revision.version, iconStateOf(name, source.storedEntry));
   return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
@@ -142,3 +144,20 @@ export function pinnedPackOf(history: RevisionHistory, pack: string, version: st
 
 /** When a revision was recorded, in the whole seconds of an HTTP date. */
 export const recordedAt = (revision: Revision) => Math.floor(revision.recorded / 1000) * 1000;
+
+/**
+ * The address of the same icon at the revision served now, when that one
+ * draws it differently than `version` did (changed, renamed or hidden since),
+ * for the `Link: <...>; rel="latest-version"` of a pinned icon's answer: its
+ * body stays the revision's for good, and this says a newer one differs. Its
+ * cost follows what changed between the two revisions, for one name.
+ */
+export function latestVersionOf(history: RevisionHistory, route: PinnedRoute, basePath: string): string | undefined {
+  if (route.name === undefined) return undefined;
+  const pinned = history.revision(route.pack, route.version);
+  const served = history.served(route.pack);
+  if (!pinned || !served || served.seq <= pinned.seq) return undefined;
+  const changes = packChanges(history, route.pack, pinned.seq, served.seq, new Set([route.name]));
+  const differs = changes.changed.length + changes.hidden.length + changes.renamed.length > 0;
+  return differs ? pathOf({ ...route, version: served.version }, basePath) : undefined;
+}

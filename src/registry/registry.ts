@@ -22,8 +22,18 @@ import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
 import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
-import { type PinnedAnswer, pinnedAnswer, pinnedDocumentKey, type PinnedPackAnswer, pinnedPackOf, revisionOf, unknownVersion } from './pinned.js';
+import {
+  latestVersionOf,
+  type PinnedAnswer,
+  pinnedAnswer,
+  pinnedDocumentKey,
+  type PinnedPackAnswer,
+  pinnedPackOf,
+  revisionOf,
+  unknownVersion,
+} from './pinned.js';
 import { momentBasePath } from '../core/paths.js';
+import { iconStateOf } from '../core/icon-state.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
@@ -67,6 +77,8 @@ export interface RegistryOptions {
  * holds after the bench's loads and 20,000 random icons.
  */
 export const DEFAULT_CACHE_MB = 32;
+/** Pinned icons whose latest-version address a registry keeps; past it, it starts afresh. */
+const MAX_LATEST_VERSIONS = 10_000;
 /**
  * Codings of pack documents up to this size are read whole and kept with the
  * cached resource (the popular packs' documents are below it); larger ones are streamed.
@@ -95,6 +107,8 @@ export class Registry {
   private llms: Resource | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
+  /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
+  private readonly latestVersions = new Map<string, string | undefined>();
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -250,7 +264,14 @@ export class Registry {
     const categories = this.catalog.categoriesOf(pack.id, name);
     const document = framework
       ? renderFrameworkDocument(framework, pack.entry, name, icon, categories)
-      : renderIconDocument(pack.entry, name, icon, categories);
+      : renderIconDocument(
+          pack.entry,
+          name,
+          icon,
+          categories,
+          undefined,
+          iconStateOf(name, (entryName) => this.catalog.entry(pack.id, entryName)),
+        );
     const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
     this.caches.documents.set(key, made);
     return made;
@@ -269,6 +290,22 @@ export class Registry {
     const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make));
+  }
+
+  /**
+   * The address of a pinned icon at the revision served now, when that one
+   * draws it differently (see latestVersionOf): kept per registry, which a
+   * newer revision served replaces.
+   */
+  latestVersion(route: PinnedRoute): string | undefined {
+    const history = this.options.history;
+    if (!history || route.name === undefined || !this.packs.has(route.pack)) return undefined;
+    const key = pinnedDocumentKey(route);
+    if (this.latestVersions.has(key)) return this.latestVersions.get(key);
+    const latest = latestVersionOf(history, route, this.basePath);
+    if (this.latestVersions.size >= MAX_LATEST_VERSIONS) this.latestVersions.clear();
+    this.latestVersions.set(key, latest);
+    return latest;
   }
 
   /** A served pack's versions as packages carry them, oldest first (see package-versions.ts); undefined for a pack this registry does not serve. */

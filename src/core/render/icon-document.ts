@@ -1,5 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { RegistryEntry } from './registry-entry.js';
+import type { IconState } from '../icon-state.js';
 import { componentHeader, creditedIconId, installNotes } from './licence.js';
 import { componentName, renderReactComponent } from './react.js';
 import { type RenderedSvg, renderSvg } from './svg.js';
@@ -18,6 +19,9 @@ export interface IconDocument {
   react: string;
   docs: string;
   categories?: string[];
+  /** Whether the icon is drawn as itself, hidden, or renamed (then with its successor): see core/icon-state.ts. */
+  state: IconState['state'];
+  successor?: string;
 }
 
 /**
@@ -26,7 +30,14 @@ export interface IconDocument {
  * with its licence: `docs` (printed by the CLI after install), `meta` and the
  * comment that opens the component file.
  */
-export function renderIconDocument(pack: RegistryEntry, name: string, icon: IconifyIcon, categories: readonly string[] = [], revision?: string): string {
+export function renderIconDocument(
+  pack: RegistryEntry,
+  name: string,
+  icon: IconifyIcon,
+  categories: readonly string[] = [],
+  revision?: string,
+  state: IconState = { state: 'active' },
+): string {
   const rendered = renderSvg(icon);
   const react = renderReactComponent(rendered.svg, componentName(pack.id, name), componentHeader(pack, creditedIconId(pack.id, name, revision)));
   const fileName = `${pack.id}-${name}.tsx`;
@@ -36,6 +47,7 @@ export function renderIconDocument(pack: RegistryEntry, name: string, icon: Icon
     schema: SHADCN_ITEM_SCHEMA,
     label: 'a React component',
     file: { path: `icons/${fileName}`, type: 'registry:component', target: `components/icons/${fileName}`, content: react },
+    state,
   });
 }
 
@@ -47,6 +59,8 @@ export interface ComponentOfItem {
   /** The component in prose, for `description`. */
   label: string;
   file: Record<string, string>;
+  /** The icon's state, said by the icon document (the framework items leave it to it). */
+  state?: IconState;
 }
 
 /**
@@ -79,5 +93,6 @@ export function renderComponentItem(
     docs: installNotes(pack, id),
     meta: { iconify: { id, license: pack.license.spdx ?? null, palette: pack.palette ?? null } },
     ...(categories.length ? { categories } : {}),
+    ...(component.state ? { state: component.state.state, ...(component.state.successor ? { successor: component.state.successor } : {}) } : {}),
   });
 }

@@ -584,7 +584,7 @@ export function openApiDocument(basePath: string, version: string): object {
         },
         IconDocument: {
           type: 'object',
-          required: ['id', 'pack', 'name', 'width', 'height', 'body', 'svg', 'react', '$schema', 'type', 'files'],
+          required: ['id', 'pack', 'name', 'width', 'height', 'body', 'svg', 'react', '$schema', 'type', 'files', 'state'],
           properties: {
             id: { type: 'string', description: '<pack>:<name>' },
             pack: name,
@@ -594,6 +594,12 @@ export function openApiDocument(basePath: string, version: string): object {
             body: { type: 'string', description: 'Inner SVG markup of svg.' },
             svg: { type: 'string', description: 'Complete SVG, as @iconify/utils iconToSVG + iconToHTML make it.' },
             react: { type: 'string', description: 'TSX source of a React component.' },
+            state: {
+              type: 'string',
+              enum: ['active', 'hidden', 'renamed'],
+              description: 'Drawn as itself, hidden (addressable but no longer listed), or renamed: an alias drawing another name as it is.',
+            },
+            successor: { ...name, description: 'For a renamed icon, the name its glyph goes by now.' },
             $schema: { type: 'string', const: 'https://ui.shadcn.com/schema/registry-item.json' },
             type: { type: 'string', const: 'registry:component' },
             title: { type: 'string' },

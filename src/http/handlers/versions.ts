@@ -11,7 +11,11 @@ import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../an
  */
 export function answerPinned(_request: RequestContext, route: PinnedRoute, registry: Registry): Answer {
   const answer = registry.pinned(route);
-  if ('resource' in answer) return resourceAnswer(answer.resource);
+  if ('resource' in answer) {
+    // The body is the revision's for good; a newer revision that draws the icon otherwise is said beside it.
+    const latest = answer.resource.status === 200 ? registry.latestVersion(route) : undefined;
+    return resourceAnswer(answer.resource, latest ? { link: `<${latest}>; rel="latest-version"` } : undefined);
+  }
   if ('problem' in answer) return resourceAnswer(problemResource(answer.problem));
   return { status: 302, headers: { location: answer.redirect, 'cache-control': RANGE_REDIRECT_CACHE } };
 }
