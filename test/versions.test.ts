@@ -166,13 +166,14 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const expected = new Map<string, Set<string>>();
     for (const path of paths) expected.set(path, new Set([(await get(server, path)).text]));
     let running = true;
-    const answers: Array<{ path: string; status: number; ms: number; text: string }> = [];
+    const answers: Array<{ path: string; status: number; ms: number; text: string; at: number }> = [];
+    const loadStarted = performance.now();
     const load = async (offset: number) => {
       for (let i = offset; running; i++) {
         const path = paths[i % paths.length] as string;
         const started = performance.now();
         const answer = await get(server, path);
-        answers.push({ path, status: answer.status, ms: performance.now() - started, text: answer.text });
+        answers.push({ path, status: answer.status, ms: performance.now() - started, text: answer.text, at: started - loadStarted });
       }
     };
     const loads = [0, 1].map(load);
@@ -186,6 +187,8 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const slowest = Math.max(...answers.map(({ ms }) => ms));
     const reloads = server.logs.filter((line) => line.msg === 'updated packs reloaded').map((line) => line.ms);
     console.log(`${answers.length} answers during two updates, the slowest in ${slowest.toFixed(1)} ms; reloads took ${reloads.join(', ')} ms`);
+    const slowestFive = [...answers].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(`the slowest: ${slowestFive.map(({ path, ms, at }) => `${path} ${ms.toFixed(1)} ms at +${at.toFixed(0)} ms`).join('; ')}`);
     expect(answers.length).toBeGreaterThan(100);
     for (const { path, status, text } of answers) {
       expect(status, path).toBe(path.includes('^') ? 302 : 200);

@@ -9,7 +9,6 @@ import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
 import { revisionSource } from './pack-source.js';
-import { packChanges } from '../data/history/pack-changes.js';
 import { iconStateOf } from '../core/icon-state.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
@@ -147,17 +146,20 @@ export const recordedAt = (revision: Revision) => Math.floor(revision.recorded /
 
 /**
  * The address of the same icon at the revision served now, when that one
- * draws it differently than `version` did (changed, renamed or hidden since),
- * for the `Link: <...>; rel="latest-version"` of a pinned icon's answer: its
- * body stays the revision's for good, and this says a newer one differs. Its
- * cost follows what changed between the two revisions, for one name.
+ * draws it differently than `version` did (its glyph or its state changed
+ * since), for the `Link: <...>; rel="latest-version"` of a pinned icon's
+ * answer: its body stays the revision's for good, and this says a newer one
+ * differs. A few reads of the name's entries at both revisions.
  */
 export function latestVersionOf(history: RevisionHistory, route: PinnedRoute, basePath: string): string | undefined {
   if (route.name === undefined) return undefined;
   const pinned = history.revision(route.pack, route.version);
   const served = history.served(route.pack);
   if (!pinned || !served || served.seq <= pinned.seq) return undefined;
-  const changes = packChanges(history, route.pack, pinned.seq, served.seq, new Set([route.name]));
-  const differs = changes.changed.length + changes.hidden.length + changes.renamed.length > 0;
-  return differs ? pathOf({ ...route, version: served.version }, basePath) : undefined;
+  const name = route.name;
+  const drawn = (revision: Revision) => {
+    const source = revisionSource(history, revision);
+    return JSON.stringify([iconStateOf(name, source.storedEntry), source.icon(name)]);
+  };
+  return drawn(pinned) === drawn(served) ? undefined : pathOf({ ...route, version: served.version }, basePath);
 }
