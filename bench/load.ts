@@ -27,7 +27,7 @@ export interface LoadOptions {
   amount?: number;
   /** Where the path list is written for wrk. */
   workDir: string;
-  /** What the lines of `paths` are: GET targets (bench/paths.lua), or JSON-RPC messages POSTed to /mcp (bench/mcp.lua). */
+  /** What the lines of `paths` are: GET targets, or JSON-RPC messages POSTed to /mcp (see bench/paths.lua). */
   script?: 'paths' | 'mcp';
   projectRoot: string;
 }
@@ -78,10 +78,11 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     WRK_TIMEOUT,
     ...headers,
     '-s',
-    join(options.projectRoot, 'bench', `${options.script ?? 'paths'}.lua`),
+    join(options.projectRoot, 'bench', 'paths.lua'),
     `${options.origin}/`,
     '--',
     pathsFile,
+    options.script ?? 'paths',
     ...(options.amount ? [String(Math.ceil(options.amount / WRK_THREADS))] : []),
   ];
   const output = await runToCompletion('wrk', args, options.amount ? 'wrk-amount-reached' : undefined);

@@ -1,5 +1,7 @@
--- wrk script: each connection of the thread takes the next path of a list
--- (one per line in the file named after `--`), round robin. With a second
+-- wrk script: each connection of the thread takes the next request of a list
+-- (one per line in the file named after `--`), round robin. The second
+-- argument says what a line is: `paths`, a target to GET, or `mcp`, a
+-- JSON-RPC message to POST to /mcp (with wrk's own headers, -H). With a third
 -- argument N, the thread stops after N answers (a bounded amount of work
 -- rather than a duration): it then prints `wrk-amount-reached`, on which the
 -- caller interrupts wrk, since wrk itself waits out its whole duration.
@@ -12,11 +14,15 @@ answers = 0
 non2xx = 0
 
 function init(args)
-  for path in io.lines(args[1]) do
-    requests[#requests + 1] = wrk.format(nil, path)
+  for line in io.lines(args[1]) do
+    if args[2] == "mcp" then
+      requests[#requests + 1] = wrk.format("POST", "/mcp", nil, line)
+    else
+      requests[#requests + 1] = wrk.format(nil, line)
+    end
   end
-  if args[2] then
-    limit = tonumber(args[2])
+  if args[3] then
+    limit = tonumber(args[3])
     -- Only a bounded run needs to see each answer: parsing them costs wrk time.
     response = function(status)
       answers = answers + 1

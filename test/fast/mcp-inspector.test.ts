@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '../helpers/mcp-client.js';
 import { ROOT } from '../helpers/paths.js';
 import { inProcessSite } from '../helpers/site.js';
 
@@ -30,14 +31,7 @@ async function inspect(...args: string[]): Promise<Record<string, unknown>> {
 describe.skipIf(!existsSync(INSPECTOR))('the MCP Inspector in CLI mode', () => {
   it('lists the tools', async () => {
     const listed = (await inspect('--method', 'tools/list')) as { tools: Array<{ name: string }> };
-    expect(listed.tools.map((tool) => tool.name).sort()).toEqual([
-      'get_icons',
-      'install_command',
-      'list_packs',
-      'pack_changes',
-      'same_icon_in_other_packs',
-      'search_icons',
-    ]);
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
   }, 120_000);
 
   it('calls the search, which answers what /r/search.json finds', async () => {

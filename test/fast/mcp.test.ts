@@ -19,7 +19,7 @@ import { LIST_PACKS } from '../../src/faces/mcp/tools/list-packs.js';
 import { PACK_CHANGES } from '../../src/faces/mcp/tools/pack-changes.js';
 import { SEARCH_ICONS } from '../../src/faces/mcp/tools/search-icons.js';
 import { renderSolid, renderSvelte, renderVue } from '../helpers/framework-render.js';
-import { callTool, errorText, mcpClient, structured } from '../helpers/mcp-client.js';
+import { callTool, errorText, MCP_TOOLS, mcpClient, structured } from '../helpers/mcp-client.js';
 import { expectedChanges, lucideSet, lucideTarball } from '../helpers/npm-fixtures.js';
 import { inProcessSite } from '../helpers/site.js';
 import { referenceSvg } from '../helpers/sources.js';
@@ -89,14 +89,7 @@ const icons = (args: Record<string, unknown>, from = client) => structured<Icons
 describe('the tools', () => {
   it('are listed with a description and an input schema an agent can act on, all read-only', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'get_icons',
-      'install_command',
-      'list_packs',
-      'pack_changes',
-      'same_icon_in_other_packs',
-      'search_icons',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');

@@ -7,6 +7,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * agent's host connects to the registry's MCP server at `{base}/mcp`.
  */
 
+/** The tools the MCP server offers, sorted. */
+export const MCP_TOOLS = ['get_icons', 'install_command', 'list_packs', 'pack_changes', 'same_icon_in_other_packs', 'search_icons'];
+
 /** A client connected to the MCP server of the registry at `base`, sending `token` as every other route takes it. */
 export async function mcpClient(base: string, token?: string): Promise<Client> {
   const client = new Client({ name: 'icon-registry-tests', version: '1.0.0' });
