@@ -66,8 +66,11 @@ describe('icon-registry export served by nginx', () => {
     ];
     expect(page).toHaveLength(3);
     expect(first.packs).toBe(PACKS.length);
-    // Each pack's zip is one file: it has no compressed siblings.
-    expect(first.files).toBe((paths.length + page.length) * 3 + PACKS.length);
+    // Each zip is one file, a pack's and each kept revision's (the own packs' revisions here): it has no compressed siblings.
+    const zips = readdirSync(join(EXPORT, 'r')).filter((name) => name.endsWith('.zip'));
+    expect(zips.filter((name) => !name.includes('@')).sort()).toEqual(PACKS.map((pack) => `${pack}.zip`).sort());
+    expect([...new Set(zips.filter((name) => name.includes('@')).map((name) => name.split('@')[0]))].sort()).toEqual(['bytesize', 'fixture-shapes']);
+    expect(first.files).toBe((paths.length + page.length) * 3 + zips.length);
     for (const pack of PACKS) {
       expect(existsSync(join(EXPORT, 'r', `${pack}.zip`)), pack).toBe(true);
       expect(existsSync(join(EXPORT, 'r', `${pack}.zip.gz`)), pack).toBe(false);

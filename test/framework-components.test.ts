@@ -152,6 +152,7 @@ describe('framework components', () => {
       'docs',
       'meta',
       'categories',
+      'state',
     ]);
   });
 
