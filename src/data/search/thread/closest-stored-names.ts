@@ -1,7 +1,7 @@
 import { spelledBackwards } from '../../search-index/set-index.js';
 import { Closeness } from '../../../util/edit-distance.js';
 
-/** A pack's icon and alias names in order, read a few at a time from either end (each read is a few steps along an index, in any pack). */
+/** A pack's icon and alias names in order, read a few at a time from either end (each read is a halving search, in any pack). */
 export interface SortedNames {
   /** Up to `count` names at or after `bound`, in order. */
   from(bound: string, count: number): string[];

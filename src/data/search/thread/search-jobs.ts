@@ -1,6 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from './closest-stored-names.js';
+import { sortedNamesOf } from './stored-names.js';
 import type { CatalogSearch } from '../iconify/catalog-search.js';
 import { meaningFill } from '../meaning/iconify-fill.js';
 import type { MeaningJob, MeaningResults } from '../meaning/meaning-job.js';
@@ -55,7 +56,7 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);
     case 'closest-names':
-      return closestStoredNames(job.name, catalog.sortedNames(job.pack)).names;
+      return closestStoredNames(job.name, sortedNamesOf(catalog, job.pack)).names;
   }
 }
 
