@@ -209,14 +209,18 @@ export class CatalogDatabase {
   /**
    * Every pack's icon and alias names in order, and spelt backwards in that
    * order, each list as one string of names joined by newlines (no name holds
-   * one): the whole catalog's in two statements, where a statement per pack
-   * or per name took several times as long.
+   * one): two statements a pack, where a statement per name or per few names
+   * took several times as long, and one for the whole catalog held all of its
+   * names twice at once while they were read.
    */
   sortedNameLists(): Map<string, { names: string; backwards: string }> {
     const joined = (table: string, column: string) =>
-      this.db.prepare<[], [string, string]>(`SELECT pack, group_concat(${column}, char(10) ORDER BY ${column}) FROM ${table} GROUP BY pack`).raw().all();
-    const backwards = new Map(joined('pack_names_backwards', 'reversed'));
-    return new Map(joined('pack_names', 'name').map(([pack, names]) => [pack, { names, backwards: backwards.get(pack) ?? '' }]));
+      this.db.prepare<[string], string | null>(`SELECT group_concat(${column}, char(10) ORDER BY ${column}) FROM ${table} WHERE pack = ?`).pluck();
+    const names = joined('pack_names', 'name');
+    const backwards = joined('pack_names_backwards', 'reversed');
+    const lists = new Map<string, { names: string; backwards: string }>();
+    for (const pack of this.packs.keys()) lists.set(pack, { names: names.get(pack) ?? '', backwards: backwards.get(pack) ?? '' });
+    return lists;
   }
 
   /** The Iconify API's view of a pack: its root fields, info and lists, as JSON (the lists of a large pack are large). */
