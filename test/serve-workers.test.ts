@@ -28,6 +28,38 @@ describe('serve --workers', () => {
     for (const pid of workerPids) expect(isRunning(pid), `worker ${pid}`).toBe(false);
   });
 
+  it('replaces a worker that dies by one that takes connections only once its search is prepared', async () => {
+    const server = await startTestServer({ args: ['--workers', '2'] });
+    try {
+      const requestPids = () => new Set(server.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
+      await Promise.all(Array.from({ length: 8 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
+      await server.logLine((line) => line.msg === 'request');
+      const [victim] = [...requestPids()];
+      process.kill(victim as number, 'SIGKILL');
+      await server.logLine((line) => line.msg === 'worker exited; starting another', 10_000);
+      // Every connection meanwhile goes to a worker that is ready: the one left, until the replacement is.
+      let joined = false;
+      const replaced = server.logLine((line) => line.msg === 'replacement worker serving', 120_000).then(() => (joined = true));
+      const statuses: number[] = [];
+      while (!joined) {
+        statuses.push(await getOnNewConnection(`${server.base}/healthz`));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await replaced;
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      // Then the replacement answers its share.
+      const before = requestPids();
+      const aNewWorkerAnswers = async () => {
+        await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
+        return [...requestPids()].some((pid) => !before.has(pid));
+      };
+      await expect.poll(aNewWorkerAnswers, { interval: 100, timeout: 30_000 }).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reports a port in use once and exits 1', async () => {
     const server = await startTestServer();
     const result = spawnSync(

@@ -13,7 +13,7 @@ import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
 import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
 import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
-import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
+import { inThisThread, type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
 import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
@@ -81,6 +81,8 @@ export class Registry {
     /** The catalog it answers from; whoever made the registry closes it. */
     readonly catalog: Catalog,
     private readonly options: RegistryOptions = {},
+    /** Whether its search is prepared: a view shares its registry's. */
+    private readonly preparation: { ready: boolean } = { ready: false },
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
@@ -94,7 +96,7 @@ export class Registry {
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
   view(packs: ReadonlySet<string>, first: ReadonlySet<string> = new Set()): Registry {
-    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first });
+    return new Registry(this.catalog, { ...this.options, caches: this.caches, onlyPacks: packs, firstInSearch: first }, this.preparation);
   }
 
   /** The packs a search ranks first, sorted: the caller's private packs. */
@@ -125,9 +127,23 @@ export class Registry {
     return (this.options.searchRunner ?? inThisThread).run(job, scope) as Promise<SearchJobResults[J['kind']]>;
   }
 
-  /** Has what searches read made now (the glyphs and vocabulary take seconds for the whole catalog), rather than at the first search. */
-  prepareSearch(): void {
-    this.runSearch({ kind: 'meaning', q: '', limit: 1, offset: 0 }).catch(() => undefined);
+  /**
+   * Has what searches read of the catalog read now, where searches run, and
+   * the first searches run once (see prepareSearch in search-jobs.ts): the
+   * glyphs, vocabulary and names of the whole catalog take seconds, which
+   * belong to the start of a process or to a reload, not to a request.
+   * Resolves once done; from then on the registry, and every view of it, is
+   * ready (`searchReady`). Rejects when the search thread fails.
+   */
+  async prepareSearch(): Promise<PreparedSearch> {
+    const prepared = await this.runSearch({ kind: 'prepare' });
+    this.preparation.ready = true;
+    return prepared;
+  }
+
+  /** Whether a search answers without reading the catalog first: once prepareSearch has resolved. */
+  get searchReady(): boolean {
+    return this.preparation.ready;
   }
 
   /** The visible icons of a served pack by their own names, in the pack's order. */

@@ -1,6 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from './closest-stored-names.js';
+import { readSearchSources } from './search-sources.js';
 import { sortedNamesOf } from './stored-names.js';
 import type { CatalogSearch } from '../iconify/catalog-search.js';
 import { meaningFill } from '../meaning/iconify-fill.js';
@@ -16,6 +17,8 @@ import { MeaningSearcher } from '../meaning/searcher.js';
  */
 
 export type SearchJob =
+  /** Nothing but what every job begins with: the catalog's search sources read, if they were not (see prepareSearch). */
+  | { kind: 'prepare' }
   /** The Iconify API's `/search`, from its query string. */
   | { kind: 'iconify-search'; query: string }
   /** The Iconify API's `/keywords`, from its query string. */
@@ -27,12 +30,47 @@ export type SearchJob =
 
 /** What each kind of job answers: an answer object or 400 for a query the route refuses, or the names found. */
 export interface SearchJobResults {
+  prepare: PreparedSearch;
   'iconify-search': Record<string, unknown> | 400;
   'iconify-keywords': Record<string, unknown> | 400;
   'closest-names': string[];
   meaning: MeaningResults;
 }
 export type SearchJobResult = SearchJobResults[SearchJob['kind']];
+
+/** What preparing a catalog's search read: how many of its databases, in how long. */
+export interface PreparedSearch {
+  databases: number;
+  ms: number;
+}
+
+/**
+ * The first search of a process pays for what is read from the database
+ * file the first time and for code not yet compiled; these take that cost
+ * at the start: the costliest search people type (`er`, a two-letter word
+ * completed to the 1,800 keywords that start or end with it, whose rows
+ * stay in the page cache for the searches that share them), a search by
+ * meaning, and a miss's suggestions.
+ */
+const WARM_UPS: ReadonlyArray<(served: readonly string[]) => SearchJob> = [
+  () => ({ kind: 'iconify-search', query: 'query=er&limit=999' }),
+  () => ({ kind: 'meaning', q: 'home', limit: 24, offset: 0 }),
+  (served) => ({ kind: 'closest-names', pack: served[0] ?? '', name: 'hoem' }),
+];
+
+/**
+ * Reads what searches read of the databases of `catalog` not read yet (see
+ * readSearchSources), and when the default packs' database is among them,
+ * runs the warm-ups: what every job does first, so that a job for a catalog
+ * never prepared still finds its sources, only later.
+ */
+export function prepareSearch(source: CatalogSearch, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): PreparedSearch {
+  const started = performance.now();
+  const read = readSearchSources(catalog);
+  const defaultPacks = catalog.databases[0];
+  if (defaultPacks && read.includes(defaultPacks)) for (const warmUp of WARM_UPS) runSearchJob(warmUp(served), source, catalog, served, searcher);
+  return { databases: read.length, ms: Math.round(performance.now() - started) };
+}
 
 /**
  * Runs one job over `source`, the search of the packs the request may see
@@ -41,6 +79,8 @@ export type SearchJobResult = SearchJobResults[SearchJob['kind']];
  */
 export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): SearchJobResult {
   switch (job.kind) {
+    case 'prepare':
+      return prepareSearch(source, catalog, served, searcher);
     case 'meaning':
       return searcher.run(job, catalog, served);
     case 'iconify-search':
@@ -79,17 +119,27 @@ export class SearchBusy extends Error {
 /** Where search jobs run. */
 export interface SearchRunner {
   run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult>;
+  /** The databases of these serials are closed: what was read of them may go. */
+  release(serials: readonly number[]): void;
   close(): Promise<void>;
 }
 
-/** Runs each job at once, in the thread that asks (exports, and tests of answers in process), with a searcher by meaning of its own. */
+/**
+ * Runs each job at once, in the thread that asks (exports, and tests of
+ * answers in process), with a searcher by meaning of its own; what it reads
+ * of a database goes with the database.
+ */
 class ThisThreadRunner implements SearchRunner {
   private searcher: MeaningSearcher | undefined;
 
   async run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult> {
     this.searcher ??= new MeaningSearcher();
-    return runSearchJob(job, scope.source(), scope.catalog, scope.served, this.searcher);
+    const source = scope.source();
+    const prepared = prepareSearch(source, scope.catalog, scope.served, this.searcher);
+    return job.kind === 'prepare' ? prepared : runSearchJob(job, source, scope.catalog, scope.served, this.searcher);
   }
+
+  release(): void {}
 
   async close(): Promise<void> {}
 }
