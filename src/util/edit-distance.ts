@@ -38,9 +38,11 @@ function distances(a: string, b: string, limit: number): { whole: number; start:
     current[low - 1] = low === 1 && i <= limit ? i : far;
     let rowMinimum = current[low - 1]!;
     for (let j = low; j <= high; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost, far);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
       current[j] = value;
       if (value < rowMinimum) rowMinimum = value;
     }
