@@ -1,8 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { getOnNewConnection } from './helpers/http.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';
+
+/** The worker processes of a primary, oldest first. */
+function workersOf(primary: number): number[] {
+  return execFileSync('ps', ['-o', 'pid=', '--ppid', String(primary), '--sort', 'start_time'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((pid) => pid > 0);
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -31,10 +39,9 @@ describe('serve --workers', () => {
   it('replaces a worker that dies by one that takes connections only once its search is prepared', async () => {
     const server = await startTestServer({ args: ['--workers', '2'] });
     try {
-      const requestPids = () => new Set(server.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
-      await Promise.all(Array.from({ length: 8 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
-      await server.logLine((line) => line.msg === 'request');
-      const [victim] = [...requestPids()];
+      const primary = server.process.pid as number;
+      const [victim, ...others] = workersOf(primary);
+      expect(others).toHaveLength(1);
       process.kill(victim as number, 'SIGKILL');
       await server.logLine((line) => line.msg === 'worker exited; starting another', 10_000);
       // Every connection meanwhile goes to a worker that is ready: the one left, until the replacement is.
@@ -49,12 +56,13 @@ describe('serve --workers', () => {
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
       // Then the replacement answers its share.
-      const before = requestPids();
-      const aNewWorkerAnswers = async () => {
+      const [replacement] = workersOf(primary).filter((pid) => !others.includes(pid));
+      const answeredBy = () => new Set(server.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
+      const replacementAnswers = async () => {
         await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
-        return [...requestPids()].some((pid) => !before.has(pid));
+        return answeredBy().has(replacement as number);
       };
-      await expect.poll(aNewWorkerAnswers, { interval: 100, timeout: 30_000 }).toBe(true);
+      await expect.poll(replacementAnswers, { interval: 100, timeout: 30_000 }).toBe(true);
     } finally {
       await server.close();
     }

@@ -29,6 +29,7 @@ import {
 import { CloseStack } from './close-stack.js';
 import { accessFromPrimary, isReopenCatalog, joinsServingCluster, servePrimary, type WorkerReady, type WorkerServing } from './serve-cluster.js';
 import { openServedRegistry } from './served-registry.js';
+import { answerFirstRequests } from '../http/first-requests.js';
 import { readAccessFile, warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { AccessControl } from '../faces/access/access-control.js';
 import type { AccessFile } from '../faces/access/access-file.js';
@@ -233,7 +234,8 @@ async function startServing(
     const searchRunner = new SearchThread((prepared, job) => log?.warn({ job, ...prepared }, SEARCH_NOT_PREPARED));
     opened.defer(() => searchRunner.close());
     const served = openServedRegistry(options, opened, searchRunner, packageVersion());
-    const preparing = served.current.prepareSearch();
+    // Its search, then the first requests of each kind answered once in process (see first-requests.ts).
+    const preparing = served.current.prepareSearch(() => answerFirstRequests(served.current));
     // Reloads may be asked for from now on, a joining worker's while it prepares too: each prepares its catalog's search after the one before.
     const reload = () => served.reload();
     if (role !== 'alone') {

@@ -132,11 +132,14 @@ export class Registry {
    * the first searches run once (see prepareSearch in search-jobs.ts): the
    * glyphs, vocabulary and names of the whole catalog take seconds, which
    * belong to the start of a process or to a reload, not to a request.
-   * Resolves once done; from then on the registry, and every view of it, is
-   * ready (`searchReady`). Rejects when the search thread fails.
+   * Then `afterwards`, what else is to be done before the registry is ready
+   * (the first requests a starting server answers itself). Resolves once
+   * done; from then on the registry, and every view of it, is ready
+   * (`searchReady`). Rejects when the search thread fails.
    */
-  async prepareSearch(): Promise<PreparedSearch> {
+  async prepareSearch(afterwards?: () => Promise<unknown>): Promise<PreparedSearch> {
     const prepared = await this.runSearch({ kind: 'prepare' });
+    await afterwards?.();
     this.preparation.ready = true;
     return prepared;
   }

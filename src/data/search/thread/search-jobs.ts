@@ -38,25 +38,36 @@ export interface SearchJobResults {
 }
 export type SearchJobResult = SearchJobResults[SearchJob['kind']];
 
-/** What preparing a catalog's search read: how many of its databases, in how long. */
+/** What preparing a catalog's search read: how many of its databases, whether it ran the warm-ups (the default packs' database was among them), in how long. */
 export interface PreparedSearch {
   databases: number;
+  warmedUp: boolean;
   ms: number;
 }
 
+/** Words a warm-up misspells: each looked up in a few packs, so that every branch of a miss's search runs. */
+const WARM_UP_MISSES = ['hoem', 'acount', 'setings', 'calender', 'serch', 'arow-left', 'delet', 'usr'];
+/** Packs a warm-up looks the misspellings up in, spread over those served. */
+const WARM_UP_PACKS = 6;
+
 /**
- * The first search of a process pays for what is read from the database
- * file the first time and for code not yet compiled; these take that cost
- * at the start: the costliest search people type (`er`, a two-letter word
- * completed to the 1,800 keywords that start or end with it, whose rows
- * stay in the page cache for the searches that share them), a search by
- * meaning, and a miss's suggestions.
+ * The first searches of a process pay for what is read from the database
+ * file the first time and for code not yet compiled (a miss's search runs a
+ * few times slower until V8 has compiled it optimised, which takes tens of
+ * runs); these take that cost at the start: the costliest search people type
+ * (`er`, a two-letter word completed to the 1,800 keywords that start or end
+ * with it, whose rows stay in the page cache for the searches that share
+ * them), a few searches by meaning, and misses in a few packs.
  */
-const WARM_UPS: ReadonlyArray<(served: readonly string[]) => SearchJob> = [
-  () => ({ kind: 'iconify-search', query: 'query=er&limit=999' }),
-  () => ({ kind: 'meaning', q: 'home', limit: 24, offset: 0 }),
-  (served) => ({ kind: 'closest-names', pack: served[0] ?? '', name: 'hoem' }),
-];
+function warmUps(served: readonly string[]): SearchJob[] {
+  const step = Math.max(1, Math.floor(served.length / WARM_UP_PACKS));
+  const packs = served.filter((_, i) => i % step === 0).slice(0, WARM_UP_PACKS);
+  return [
+    { kind: 'iconify-search', query: 'query=er&limit=999' },
+    ...['home', 'arrow left', 'user settings'].map((q): SearchJob => ({ kind: 'meaning', q, limit: 24, offset: 0 })),
+    ...WARM_UP_MISSES.flatMap((name) => packs.map((pack): SearchJob => ({ kind: 'closest-names', pack, name }))),
+  ];
+}
 
 /**
  * Reads what searches read of the databases of `catalog` not read yet (see
@@ -68,8 +79,9 @@ export function prepareSearch(source: CatalogSearch, catalog: Catalog, served: r
   const started = performance.now();
   const read = readSearchSources(catalog);
   const defaultPacks = catalog.databases[0];
-  if (defaultPacks && read.includes(defaultPacks)) for (const warmUp of WARM_UPS) runSearchJob(warmUp(served), source, catalog, served, searcher);
-  return { databases: read.length, ms: Math.round(performance.now() - started) };
+  const warmedUp = defaultPacks !== undefined && read.includes(defaultPacks);
+  if (warmedUp) for (const warmUp of warmUps(served)) runSearchJob(warmUp, source, catalog, served, searcher);
+  return { databases: read.length, warmedUp, ms: Math.round(performance.now() - started) };
 }
 
 /**
