@@ -160,7 +160,8 @@ export async function runAbuse(setup: AbuseSetup): Promise<AbuseResult[]> {
       cwd: setup.workDir,
     },
   );
-  await waitUntilServing(`${origin}/r/registry.json`, Date.now(), 60_000, server);
+  // Measured once ready: the search of the catalog is prepared before /healthz says so.
+  await waitUntilServing(`${origin}/healthz`, Date.now(), 120_000, server);
   const pid = server.pid as number;
 
   setup.log(`abuse: ${ABUSE_LABELS.pausedReaders}`);
@@ -221,8 +222,8 @@ async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
       cwd: setup.workDir,
     },
   );
-  // The first start builds the pack into the own catalog.
-  await waitUntilServing(`${origin}/r/registry.json`, Date.now(), 300_000, server);
+  // The first start builds the pack into the own catalog; then its search, the large pack's included, is prepared.
+  await waitUntilServing(`${origin}/healthz`, Date.now(), 300_000, server);
   setup.log(`abuse: ${ABUSE_LABELS.largePackMisses}`);
   // Unknown long names, and near misses of real names (`icon-1234x`), which share the longest runs with the pack's names.
   const missPaths = Array.from({ length: 20_000 }, (_, i) =>

@@ -4,9 +4,9 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 /** Child processes the benchmark started; all are stopped on exit, whatever happens. */
 const children = new Set<ChildProcess>();
 
-/** Starts a process whose stdout goes to the file `stdout` (or nowhere). */
+/** Starts a process whose stdout goes to the file `stdout`, to a pipe read as `child.stdout` with 'pipe', or nowhere. */
 export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; stdout?: string } = {}): ChildProcess {
-  const out = options.stdout === undefined ? 'ignore' : openSync(options.stdout, 'w');
+  const out = options.stdout === undefined ? 'ignore' : options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'w');
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', out, 'pipe'] });
   if (typeof out === 'number') closeSync(out);
   children.add(child);

@@ -13,6 +13,7 @@ import { neverRepeatingQueries } from './meaning-queries.js';
 import { seededRandom } from '../test/helpers/sources.js';
 import { runAbuse } from './abuse.js';
 import { measureWatchSearch } from './watch-search.js';
+import { measureFirstAnswers } from './first-answers.js';
 import { measurePage } from './page.js';
 import { npmTarballPaths } from './npm-tarballs.js';
 import { ensureWrk, load, type LoadResult } from './load.js';
@@ -38,6 +39,8 @@ const WARM_UP_ROUNDS = 4;
 const MEMORY_REQUESTS = SMOKE ? 2000 : 20_000;
 /** What an MCP client sends with each message after initialising. */
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' };
+/** Fresh starts of `serve` whose first search and first misses are timed. */
+const FRESH_STARTS = 3;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -112,10 +115,10 @@ function bundlePathsOf(db: Database.Database, icons: Array<[string, string]>, co
 }
 
 /**
- * Waits until each process's search thread has read the catalog's glyphs and
- * vocabulary, which it does once, at the start, for a few seconds of a core:
- * the loads measure serving, not that. A search on a new connection each
- * time reaches every process of `--workers`.
+ * Waits until each process answers searches: /healthz says so of the one
+ * process it reaches, and a search on a new connection each time reaches
+ * every process of `--workers`, waiting for any still preparing. The loads
+ * measure serving, not the start.
  */
 async function searchReady(origin: string): Promise<void> {
   for (let i = 0; i < 2 * WORKERS; i++) {
@@ -241,6 +244,10 @@ async function main(): Promise<void> {
   };
   const loads = figures.loads;
 
+  // The first search and the first misses of a process, each of several fresh starts, from the moment it says it is serving.
+  log('first answers after fresh starts');
+  figures.firstAnswers = await measureFirstAnswers(CLI, DATA, WORK, FRESH_STARTS);
+
   // icon-registry as started by default (a log line per request, to a file): start to first
   // answer, first icon of an untouched 100 MB pack, and the icon load.
   const registryPort = await freePort();
@@ -256,7 +263,7 @@ async function main(): Promise<void> {
 
   // The same without the request log; then memory after the loads and 20,000 random icons.
   registry = startProcess(process.execPath, [...CLI_NODE_OPTIONS, CLI, ...serveArgs, '--log-level', 'warn'], { cwd: WORK });
-  await waitUntilServing(`${registryOrigin}/r/registry.json`, Date.now(), 60_000, registry);
+  await waitUntilServing(`${registryOrigin}/healthz`, Date.now(), 120_000, registry);
   await searchReady(registryOrigin);
   loads.push(await run(LABELS.iconsOneProcess, registryOrigin, iconPaths));
   loads.push(await run(LABELS.lucideIcons, registryOrigin, lucidePaths));
@@ -388,7 +395,7 @@ async function main(): Promise<void> {
     [...CLI_NODE_OPTIONS, CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS)],
     { cwd: WORK },
   );
-  await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, workers);
+  await waitUntilServing(`${workersOrigin}/healthz`, Date.now(), 120_000, workers);
   await searchReady(workersOrigin);
   loads.push(await run(LABELS.icons, workersOrigin, iconPaths));
   loads.push(
@@ -432,7 +439,7 @@ async function main(): Promise<void> {
     [...CLI_NODE_OPTIONS, CLI, 'serve', '--data', DATA, '--port', String(workersPort), '--log-level', 'warn', '--workers', String(WORKERS), '--cache-mb', '0'],
     { cwd: WORK },
   );
-  await waitUntilServing(`${workersOrigin}/r/registry.json`, Date.now(), 60_000, uncached);
+  await waitUntilServing(`${workersOrigin}/healthz`, Date.now(), 120_000, uncached);
   await searchReady(workersOrigin);
   loads.push(await run(LABELS.searchUncached, workersOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   await stopProcess(uncached);

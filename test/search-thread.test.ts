@@ -4,8 +4,9 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 /*
  * Searches run in a thread of their own: while costly searches are being
- * made, the server answers a document at once rather than after them, and a
- * flood of searches waits in a bounded queue, past which a search is refused
+ * made, the server answers a document at once rather than after them, a
+ * miss's suggestions go before the searches waiting, and a flood of searches
+ * waits in a bounded queue, past which a search is refused
  * with a 503 to retry and a missing icon is answered without suggestions.
  * No answer is kept (`--cache-mb 0`), so each request searches again.
  */
@@ -42,7 +43,7 @@ function sent(url: string): Promise<{ answer: Promise<{ status: number; body: un
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ args: ['--cache-mb', '0'] });
-  // The thread opens the catalog and reads its keywords on the first search: that is not what is measured.
+  // A first costly search, so that what follows meets searches running, not code compiled for the first time.
   expect((await fetch(`${server.base}${costlySearch(0)}`)).status).toBe(200);
 });
 afterAll(async () => {
@@ -65,6 +66,23 @@ describe('search in a thread of its own', () => {
     finished.push('document');
     await Promise.all(searches);
     expect(finished[0]).toBe('document');
+  });
+
+  it('answers a miss sent after four costly searches once the one then running is done, before the three waiting', async () => {
+    const finished: string[] = [];
+    const sending = await Promise.all([1, 2, 3, 4].map((i) => sent(`${server.base}${costlySearch(10 + i)}`)));
+    const searches = sending.map(async ({ answer }, i) => {
+      expect((await answer).status).toBe(200);
+      finished.push(`search ${i + 1}`);
+    });
+    // A name no other request asks for: no miss answer kept, so its suggestions are searched now.
+    const miss = await fetch(`${server.base}/r/mdi/acount.json`);
+    expect(miss.status).toBe(404);
+    expect(((await miss.json()) as { suggestions: string[] }).suggestions[0]).toBe('mdi:account');
+    finished.push('miss');
+    await Promise.all(searches);
+    // The search thread runs one job at a time, to its end: the miss waits for the search it found running, at most.
+    expect(finished.indexOf('miss')).toBeLessThanOrEqual(1);
   });
 
   it('refuses the searches past its queue with 503 search_busy and Retry-After, and answers the rest', async () => {

@@ -1,8 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { getOnNewConnection } from './helpers/http.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';
+
+/** The worker processes of a primary, oldest first. */
+function workersOf(primary: number): number[] {
+  return execFileSync('ps', ['-o', 'pid=', '--ppid', String(primary), '--sort', 'start_time'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((pid) => pid > 0);
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -26,6 +34,38 @@ describe('serve --workers', () => {
 
     expect(await server.close()).toBe(0);
     for (const pid of workerPids) expect(isRunning(pid), `worker ${pid}`).toBe(false);
+  });
+
+  it('replaces a worker that dies by one that takes connections only once its search is prepared', async () => {
+    const server = await startTestServer({ args: ['--workers', '2'] });
+    try {
+      const primary = server.process.pid as number;
+      const [victim, ...others] = workersOf(primary);
+      expect(others).toHaveLength(1);
+      process.kill(victim as number, 'SIGKILL');
+      await server.logLine((line) => line.msg === 'worker exited; starting another', 10_000);
+      // Every connection meanwhile goes to a worker that is ready: the one left, until the replacement is.
+      let joined = false;
+      const replaced = server.logLine((line) => line.msg === 'replacement worker serving', 120_000).then(() => (joined = true));
+      const statuses: number[] = [];
+      while (!joined) {
+        statuses.push(await getOnNewConnection(`${server.base}/healthz`));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await replaced;
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      // Then the replacement answers its share.
+      const [replacement] = workersOf(primary).filter((pid) => !others.includes(pid));
+      const answeredBy = () => new Set(server.logs.filter((line) => line.msg === 'request').map((line) => line.pid as number));
+      const replacementAnswers = async () => {
+        await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(`${server.base}/r/mdi/home.json`)));
+        return answeredBy().has(replacement as number);
+      };
+      await expect.poll(replacementAnswers, { interval: 100, timeout: 30_000 }).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 
   it('reports a port in use once and exits 1', async () => {

@@ -199,8 +199,23 @@ describe('serve --watch', () => {
     expect((await get('/r/crew/square.json')).status).toBe(200);
   });
 
-  it('wrote no error log line', () => {
+  it('stays ready while a reload prepares the search of the new packs', async () => {
+    const answers: number[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) answers.push((await fetch(`${server.base}/healthz`)).status);
+    })();
+    await reloadAfter(() => writeFileSync(join(packs, 'crew', 'ready-check.svg'), SQUARE));
+    polling = false;
+    await poll;
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('wrote no error log line, and no request waited for the search of a reloaded catalog to be read', () => {
     expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // Each reload prepared the search of its catalog before putting it in place (src/cli/main.ts logs a request that waited).
+    expect(server.logs.filter((line) => line.msg === 'a request waited for the search of the catalog to be read: it had not been prepared')).toEqual([]);
   });
 });
 

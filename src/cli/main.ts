@@ -2,8 +2,9 @@ import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { catalogIsCurrent, catalogPath, ensureCatalog, openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
-import type { Catalog } from '../data/catalog/catalog.js';
+import type { Logger } from 'pino';
+import { catalogIsCurrent, catalogPath, ensureCatalog } from '../data/catalog/ensure.js';
+import type { PreparedSearch } from '../data/search/thread/search-jobs.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
 import { loadPageAssets } from '../faces/page/assets.js';
@@ -11,15 +12,11 @@ import { terminalBuildObserver } from './build-output.js';
 import { exportProgressPrinter } from './export-output.js';
 import { watchOwnPacks } from './watch-packs.js';
 import { watchUpdates } from './watch-updates.js';
-import { historyPath } from '../data/history/history-file.js';
-import { RevisionHistory } from '../data/history/revision-history.js';
-import { PastMoments } from '../registry/past-moments.js';
 import { recordOwnRevisions } from '../data/history/own-revisions.js';
 import { keepRebuiltRevisions } from '../data/history/catalog-revisions.js';
 import { openHistory } from '../data/history/history-file.js';
 import { CatalogDatabase } from '../data/catalog/catalog-database.js';
 import { scheduleUpdates } from './scheduled-updates.js';
-import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
 import {
   helpOf,
   parseBuildOptions,
@@ -35,27 +32,21 @@ import {
   type ServeOptions,
 } from './options.js';
 import { CloseStack } from './close-stack.js';
-import { accessFromPrimary, isReopenCatalog, servePrimary, type WorkerServing } from './serve-cluster.js';
+import { accessFromPrimary, isReopenCatalog, joinsServingCluster, servePrimary, type WorkerReady, type WorkerServing } from './serve-cluster.js';
+import { openServedRegistry } from './served-registry.js';
+import { answerFirstRequests } from '../http/first-requests.js';
 import { readAccessFile, warnUnknownTokenNames, watchAccessFile } from './watch-access.js';
 import { AccessControl } from '../faces/access/access-control.js';
 import type { AccessFile } from '../faces/access/access-file.js';
 import { newToken } from '../faces/access/credentials.js';
 import { ExportRefused, exportRegistry } from './export/export.js';
-import { startServer, type RunningServer } from '../http/server.js';
+import { type RegistrySource, startServer, type RunningServer } from '../http/server.js';
 import { pathOf } from '../core/paths.js';
-import { Registry } from '../registry/registry.js';
-import { RegistryCaches } from '../registry/registry-caches.js';
 
 /** Longest a graceful stop may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Answers still being sent this long before the grace ends are cut, so the stop ends cleanly within it. */
 const STOP_MARGIN_MS = 500;
-/**
- * A catalog replaced by a rebuild of own packs is closed this long after the
- * swap: a request is answered by one registry, old or new, never a mix, and
- * none can still be reading from the old one by then.
- */
-const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
 
 /** The environment, and warnings about how a command was called, on stderr like every message of the command line. */
 const invocation: Invocation = { env: process.env, warn: (line) => process.stderr.write(`icon-registry: ${line}\n`) };
@@ -207,7 +198,7 @@ async function serve(args: string[]): Promise<number | undefined> {
   if (cluster.isWorker) {
     // A worker of `serve --workers N`: the primary has prepared the catalog, watches the packs, and reads the access file.
     const access = options.accessFile === undefined ? undefined : await accessFromPrimary();
-    const code = await serveInThisProcess(options, 'worker', access);
+    const code = await serveInThisProcess(options, joinsServingCluster() ? 'joining' : 'worker', access);
     // The channel to the primary would keep a worker that could not listen alive.
     if (code !== undefined) process.exit(code);
     return undefined;
@@ -227,130 +218,124 @@ async function serve(args: string[]): Promise<number | undefined> {
 }
 
 /**
- * Serves the catalog from this process: on its own, it logs 'serving' and
- * 'stopping' and watches the packs and the access file (`accessFile`, as read
- * at the start) with --watch; as a worker, it reports to the primary, which
- * logs for all of them, says when to reopen the catalog, and keeps `access`
- * up to date. What it opens is closed in one place, last first: at once when
- * it cannot serve, at the stop otherwise.
+ * Serves the catalog from this process. It listens at once and answers
+ * documents while its search is prepared (seconds, for the whole catalog);
+ * `/healthz` says it is not ready until then. On its own, it then logs
+ * 'serving' and watches the packs and the access file (`accessFile`, as read
+ * at the start) with --watch; as a worker, it tells the primary that it
+ * listens, then that it is ready (the primary logs for all of them, says when
+ * to reload the catalog, and keeps `access` up to date). A worker that joins
+ * a cluster already serving (a replacement) prepares before it listens, so
+ * that no request waits for it. What it opens is closed in one place, last
+ * first: at once when it cannot serve, at the stop otherwise.
  */
-async function serveInThisProcess(
-  options: ServeOptions,
-  role: 'alone' | 'worker',
-  access?: AccessControl,
-  accessFile?: AccessFile,
-): Promise<number | undefined> {
+async function serveInThisProcess(options: ServeOptions, role: ServingRole, access?: AccessControl, accessFile?: AccessFile): Promise<number | undefined> {
   const opened = new CloseStack();
+  const started = await startServing(options, role, opened, access, accessFile);
+  if (typeof started === 'number') return started;
+  const { server, listening, preparing, stopping } = started;
+  let prepared: PreparedSearch;
+  try {
+    prepared = await preparing;
+  } catch (error) {
+    // Stopped while preparing: closing the search thread ended it.
+    if (stopping.now) return undefined;
+    server.log.fatal({ err: error }, 'the search could not be prepared; stopping');
+    await opened.close().catch(() => undefined);
+    return 1;
+  }
+  if (role === 'alone') server.log.info({ ...listening, searchPreparedMs: prepared.ms }, 'serving');
+  else process.send?.({ searchReady: true, searchPreparedMs: prepared.ms } satisfies WorkerReady);
+  return undefined; // keep running
+}
+
+/** Logged when a request waited for the catalog's search to be read: it was not prepared (a search thread started again after a failure). */
+const SEARCH_NOT_PREPARED = 'a request waited for the search of the catalog to be read: it had not been prepared';
+
+/** How a process serves: on its own, as a worker started with the cluster, or as one joining a cluster already serving. */
+type ServingRole = 'alone' | 'worker' | 'joining';
+
+/**
+ * Opens the catalog, starts preparing its search, listens (a joining worker
+ * once prepared), and starts what runs beside the server: reloads, watches,
+ * the graceful stop. The exit code when it cannot serve, after the line that
+ * says why; what it opened is then closed.
+ */
+async function startServing(
+  options: ServeOptions,
+  role: ServingRole,
+  opened: CloseStack,
+  access: AccessControl | undefined,
+  accessFile: AccessFile | undefined,
+): Promise<{ server: RunningServer; listening: WorkerServing; preparing: Promise<PreparedSearch>; stopping: { now: boolean } } | number> {
   let running = false;
   try {
-    const { served, reopen } = openRegistry(options, opened);
+    let log: Logger | undefined;
+    // Searches run in a thread of their own, so that requests for documents never wait behind one.
+    const searchRunner = new SearchThread((prepared, job) => log?.warn({ job, ...prepared }, SEARCH_NOT_PREPARED));
+    opened.defer(() => searchRunner.close());
+    const served = openServedRegistry(options, opened, searchRunner, packageVersion());
+    // Its search, then the first requests of each kind answered once in process (see first-requests.ts).
+    const preparing = served.current.prepareSearch(() => answerFirstRequests(served.current));
+    // Reloads may be asked for from now on, a joining worker's while it prepares too: each prepares its catalog's search after the one before.
+    const reload = () => served.reload();
+    if (role !== 'alone') {
+      process.on('message', (message: unknown) => {
+        if (!isReopenCatalog(message)) return;
+        reload().catch((error: unknown) => {
+          if (log) log.error({ err: error }, 'reloading the catalog failed; still serving the previous one');
+          else process.stderr.write(`icon-registry: reloading the catalog failed; still serving the previous one: ${String(error)}\n`);
+        });
+      });
+    }
+    // A rejection is answered by the caller, once the server listens; a joining worker's, here.
+    const failure = preparing.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (role === 'joining' && (await failure) !== undefined) return fail(`the search could not be prepared: ${String(await failure)}`, 1);
     const server = await listen(options, served, access);
     if (typeof server === 'number') return server;
+    log = server.log;
     opened.defer(async () => {
       const cut = await server.close(Date.now() + SHUTDOWN_GRACE_MS - STOP_MARGIN_MS);
       if (cut > 0) server.log.warn({ cut }, 'answers still being sent at the end of the graceful stop were cut');
     });
-    const serving: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
+    const listening: WorkerServing = { url: `${server.url}${pathOf({ kind: 'index' }, served.current.basePath)}`, packs: served.current.packs.size };
     if (accessFile && options.accessFile !== undefined) warnUnknownTokenNames(options.accessFile, accessFile, server.log);
-    if (role === 'alone') server.log.info(serving, 'serving');
-    else process.send?.(serving);
+    // On its own, it says where it listens at once, and that it serves once its search is prepared.
+    if (role === 'alone') server.log.info(listening, 'listening');
+    else process.send?.(listening);
 
     const packsDir = options.packsDir;
-    if (role === 'worker') process.on('message', (message: unknown) => isReopenCatalog(message) && reopen());
-    if (role === 'alone' && options.watch && packsDir) opened.defer(watchOwnPacks({ ...options, packsDir }, server.log, reopen));
+    if (role === 'alone' && options.watch && packsDir) opened.defer(watchOwnPacks({ ...options, packsDir }, server.log, reload));
     // Packs that `icon-registry update` moved are served without a restart, watched or not.
-    if (role === 'alone') opened.defer(watchUpdates(options.dataDir, server.log, reopen));
+    if (role === 'alone') opened.defer(watchUpdates(options.dataDir, server.log, reload));
     if (role === 'alone' && options.updateEvery !== undefined) opened.defer(scheduleUpdates(options.updateEvery, options.dataDir, server.log));
     // On its own, this process reads the access file itself: with --watch, a revoked token stops working without a restart.
     const accessPath = options.accessFile;
     if (access && accessFile && accessPath !== undefined && options.watch) {
       opened.defer(watchAccessFile(accessPath, accessFile.policy, server.log, (policy) => access.replace(policy)));
     }
-    closeOnSignals(opened, role === 'alone' ? server.log : undefined);
+    const stopping = closeOnSignals(opened, role === 'alone' ? server.log : undefined);
     running = true;
-    return undefined; // keep running
+    return { server, listening, preparing, stopping };
   } finally {
     if (!running) await opened.close();
   }
 }
 
 /**
- * The registry that serves the catalog, and how to replace it as a whole when
- * the own packs are rebuilt; `opened` closes the catalogs of the one serving then.
+ * Stops gracefully at SIGTERM or SIGINT: closes what was opened, then exits
+ * (0, or 1 when closing failed); `log` says it is stopping. Returns whether
+ * it is stopping.
  */
-function openRegistry(options: ServeOptions, opened: CloseStack): { served: { current: Registry }; reopen: () => void } {
-  // Searches run in a thread of their own, so that requests for documents never wait behind one.
-  const searchRunner = new SearchThread();
-  opened.defer(() => searchRunner.close());
-  // One set of caches for the registries that replace each other at reloads of own packs.
-  const registryOptions = {
-    searchRunner,
-    basePath: options.basePath,
-    version: packageVersion(),
-    caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
-    // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
-    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
-    page: options.ui ? loadPageAssets() : undefined,
-  };
-  // The default packs' database is opened once and closed at the stop; each reload of own packs opens only theirs.
-  const defaultCatalog = openDefaultCatalog(options.dataDir);
-  opened.defer(() => defaultCatalog.close());
-  // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.
-  const history = keptHistory(options.dataDir, opened);
-  // The registry over the catalog as served now, with its past over that catalog.
-  const registryNow = () => {
-    const kept = history();
-    const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept));
-    return { registry: new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: kept, pastMoments }), pastMoments };
-  };
-  let now = registryNow();
-  const served = { current: now.registry };
-  opened.defer(() => {
-    now.pastMoments.close();
-    served.current.catalog.close();
-  });
-  served.current.prepareSearch();
-  const reopen = () => {
-    const previous = now;
-    now = registryNow();
-    served.current = now.registry;
-    served.current.prepareSearch();
-    // What the old registry kept is of no more use: released now, not when its catalog closes.
-    previous.registry.release();
-    setTimeout(() => {
-      previous.pastMoments.close();
-      previous.registry.catalog.close();
-    }, CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
-  };
-  return { served, reopen };
-}
-
-/** When the registry first served anything: the default catalog's build, or the first revision the history logged if earlier. */
-function firstServed(defaults: Catalog, history: RevisionHistory | undefined): number {
-  const built = defaults.databases[0]?.builtAt() ?? Date.now();
-  return Math.min(built, history?.firstServed() ?? built);
-}
-
-/** The data directory's history, opened read-only once it exists (an update creates it); `opened` closes it. */
-function keptHistory(dataDir: string, opened: CloseStack): () => RevisionHistory | undefined {
-  let history: RevisionHistory | undefined;
-  return () => {
-    if (!history && existsSync(historyPath(dataDir))) {
-      const kept = new RevisionHistory(historyPath(dataDir), true);
-      opened.defer(() => kept.close());
-      history = kept;
-    }
-    return history;
-  };
-}
-
-/** Stops gracefully at SIGTERM or SIGINT: closes what was opened, then exits (0, or 1 when closing failed); `log` says it is stopping. */
-function closeOnSignals(opened: CloseStack, log: RunningServer['log'] | undefined): void {
-  let stopping = false;
+function closeOnSignals(opened: CloseStack, log: RunningServer['log'] | undefined): { now: boolean } {
+  const stopping = { now: false };
   const stop = (signal: string) => {
     // A worker may get SIGINT from the terminal and SIGTERM from the primary.
-    if (stopping) return;
-    stopping = true;
+    if (stopping.now) return;
+    stopping.now = true;
     log?.info({ signal }, 'stopping');
     // Only if closing itself hangs: the server's deadline cuts what is still being sent.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
@@ -361,10 +346,11 @@ function closeOnSignals(opened: CloseStack, log: RunningServer['log'] | undefine
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  return stopping;
 }
 
 /** The running server, or the exit code after the one line that says why it could not listen. */
-async function listen(options: ServeOptions, registry: { current: Registry }, access: AccessControl | undefined): Promise<RunningServer | number> {
+async function listen(options: ServeOptions, registry: RegistrySource, access: AccessControl | undefined): Promise<RunningServer | number> {
   try {
     return await startServer({ ...options, registry, access });
   } catch (error) {

@@ -16,6 +16,28 @@ export interface WorkerServing {
   packs: number;
 }
 
+/** What a worker tells the primary once its search is prepared: it is ready. */
+export interface WorkerReady {
+  searchReady: true;
+  searchPreparedMs: number;
+}
+
+function isWorkerReady(message: unknown): message is WorkerReady {
+  return typeof message === 'object' && message !== null && (message as WorkerReady).searchReady === true;
+}
+
+/**
+ * In the environment of a worker started in place of one that died: the
+ * others are serving, so it prepares its search before it listens rather
+ * than take connections it would answer late.
+ */
+const JOINING = 'ICON_REGISTRY_JOINING';
+
+/** Whether this worker joins a cluster that is already serving. */
+export function joinsServingCluster(): boolean {
+  return process.env[JOINING] === '1';
+}
+
 /** What the primary tells every worker once it has rebuilt the own packs. */
 const REOPEN_CATALOG = { reopenCatalog: true } as const;
 
@@ -61,15 +83,21 @@ function isWorkerServing(message: unknown): message is WorkerServing {
   return typeof message === 'object' && message !== null && typeof (message as WorkerServing).url === 'string';
 }
 
-/** Resolves with what the worker reports once it listens, or with its exit code if it exits first. */
-function startWorker(): Promise<WorkerServing | number> {
-  const worker = cluster.fork();
-  return new Promise((resolve) => {
-    worker.on('message', (message: unknown) => {
-      if (isWorkerServing(message)) resolve(message);
-    });
-    worker.once('exit', (code) => resolve(code ?? 1));
-  });
+/**
+ * Starts a worker (`joining` one that prepares before it listens); each
+ * promise resolves with what it reports once it listens, once it is ready,
+ * or with its exit code if it exits first.
+ */
+function startWorker(joining = false): { listening: Promise<WorkerServing | number>; ready: Promise<WorkerReady | number> } {
+  const worker = cluster.fork(joining ? { [JOINING]: '1' } : {});
+  const exited = new Promise<number>((resolve) => worker.once('exit', (code) => resolve(code ?? 1)));
+  const reported = <T>(is: (message: unknown) => message is T) =>
+    new Promise<T>((resolve) =>
+      worker.on('message', (message: unknown) => {
+        if (is(message)) resolve(message);
+      }),
+    );
+  return { listening: Promise.race([reported(isWorkerServing), exited]), ready: Promise.race([reported(isWorkerReady), exited]) };
 }
 
 function liveWorkers(): Worker[] {
@@ -80,14 +108,16 @@ function liveWorkers(): Worker[] {
  * The primary of `serve --workers N`, once the catalog is built: forks the
  * workers (each opens the read-only catalog and listens on the shared port,
  * Node's cluster hands out connections in turn) one after the other, so that
- * a port already in use is reported once, by the first. Logs 'serving' once
- * all listen; on SIGTERM or SIGINT stops them all gracefully and exits 0.
- * A worker that dies while serving is replaced. With `watch`, the primary
- * watches the packs directory, rebuilds the own packs once for all, and
- * tells every worker to reopen the catalog. With `access`, the primary
- * alone reads the access file and sends every worker the policy in force, so
- * that all of them, replacements included, hold the same one, and a broken
- * file is logged once, not once per worker.
+ * a port already in use is reported once, by the first; they prepare their
+ * searches meanwhile. Logs 'listening' once the first listens, and 'serving'
+ * once all are ready; on SIGTERM or SIGINT stops them all gracefully and
+ * exits 0. A worker that dies while serving is replaced by one that listens
+ * once it is ready. The primary watches for updated packs and, with `watch`,
+ * the packs directory (rebuilding the own packs once for all), from the
+ * start, and tells every worker to reload the catalog. With `access`, the
+ * primary alone reads the access file and sends every worker the policy in
+ * force, so that all of them, replacements included, hold the same one, and
+ * a broken file is logged once, not once per worker.
  */
 export async function servePrimary(
   workers: number,
@@ -134,45 +164,58 @@ export async function servePrimary(
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  let first: WorkerServing | undefined;
-  for (let started = 0; started < workers; started++) {
-    const result = await startWorker();
-    if (stopping) return undefined; // stop() exits once the workers have
-    if (typeof result === 'number') {
-      // The worker has said why on stderr (a port in use, say); the others go too.
-      stopping = true;
-      for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
-      return result === 0 ? 1 : result;
-    }
-    first ??= result;
-  }
-  log.info({ url: first?.url, packs: first?.packs, workers }, 'serving');
-  // A worker whose channel has closed is on its way out (its replacement opens the new catalog): sending to it would throw here.
-  const reopenAll = () => {
+  // Watched from the start: a change while the workers start is still served. A worker that has not
+  // yet opened the catalog misses the message and opens the new files; one whose channel has closed is
+  // on its way out (its replacement opens the new catalog), and sending to it would throw here.
+  const reopenAll = async () => {
     for (const worker of liveWorkers()) if (worker.isConnected()) worker.send(REOPEN_CATALOG);
   };
-  const stopWatchingUpdates = watchUpdates(dataDir, log, reopenAll);
-  process.once('SIGTERM', stopWatchingUpdates);
-  process.once('SIGINT', stopWatchingUpdates);
-  if (updateEvery !== undefined) {
-    const stopScheduling = scheduleUpdates(updateEvery, dataDir, log);
-    process.once('SIGTERM', stopScheduling);
-    process.once('SIGINT', stopScheduling);
-  }
-  if (watch) {
-    const stopWatching = watchOwnPacks(watch, log, reopenAll);
-    process.once('SIGTERM', stopWatching);
-    process.once('SIGINT', stopWatching);
+  const stopWatching = [
+    watchUpdates(dataDir, log, reopenAll),
+    ...(updateEvery !== undefined ? [scheduleUpdates(updateEvery, dataDir, log)] : []),
+    ...(watch ? [watchOwnPacks(watch, log, reopenAll)] : []),
+  ];
+  for (const stop of stopWatching) {
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
   }
 
+  let first: WorkerServing | undefined;
+  const readiness: Array<Promise<WorkerReady | number>> = [];
+  /** Stops the workers started and the watches, after a worker could not serve (it has said why on stderr); the exit code. */
+  const failed = (code: number) => {
+    stopping = true;
+    for (const stop of stopWatching) stop();
+    for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
+    return code === 0 ? 1 : code;
+  };
+  for (let started = 0; started < workers; started++) {
+    const { listening, ready } = startWorker();
+    const result = await listening;
+    if (stopping) return undefined; // stop() exits once the workers have
+    if (typeof result === 'number') return failed(result);
+    if (first === undefined) log.info({ url: result.url, packs: result.packs }, 'listening');
+    first ??= result;
+    readiness.push(ready);
+  }
+  const ready = await Promise.all(readiness);
+  if (stopping) return undefined;
+  const exited = ready.find((result): result is number => typeof result === 'number');
+  if (exited !== undefined) return failed(exited);
+  const searchPreparedMs = Math.max(...ready.map((result) => (result as WorkerReady).searchPreparedMs));
+  log.info({ url: first?.url, packs: first?.packs, workers, searchPreparedMs }, 'serving');
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'worker exited; starting another');
-    void startWorker().then((result) => {
-      if (typeof result === 'number' && !stopping) {
-        log.fatal({ code: result }, 'a replacement worker could not start');
-        stop('worker failure', 1);
+    const replacement = startWorker(true);
+    void replacement.ready.then((result) => {
+      if (stopping) return;
+      if (typeof result !== 'number') {
+        log.info({ searchPreparedMs: result.searchPreparedMs }, 'replacement worker serving');
+        return;
       }
+      log.fatal({ code: result }, 'a replacement worker could not start');
+      stop('worker failure', 1);
     });
   });
   return undefined; // keep running

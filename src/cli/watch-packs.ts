@@ -21,12 +21,13 @@ function loggingObserver(log: Logger): BuildObserver {
  * rebuilds the own packs' catalog (only the packs whose sources changed are
  * prepared again, the others are copied), then calls `rebuilt` so that the
  * servers reopen it. A source that breaks keeps its last good version (the
- * build says so in the log). One worker prepares the changed sources of every
+ * build says so in the log); `rebuilt` resolves once the rebuilt catalog
+ * serves. One worker prepares the changed sources of every
  * rebuild, started with the watch (ready for SVG folders when the directory
  * holds one), so that a change is served in a fraction of a second rather
  * than after a worker's start. Returns a function that stops watching.
  */
-export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: Logger, rebuilt: () => void): () => void {
+export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, log: Logger, rebuilt: () => Promise<void>): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -45,7 +46,12 @@ export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, 
     const summary = await ensureOwnCatalog(location, loggingObserver(log), false, undefined, workers);
     if (!summary) return;
     const kept = recordOwnRevisions(location.dataDir);
-    rebuilt();
+    try {
+      await rebuilt();
+    } catch (error) {
+      log.error({ err: error }, 'reloading the catalog failed; still serving the previous one');
+      return;
+    }
     log.info({ packs: summary.packs, unchanged: summary.reused, skipped: summary.skipped, revisions: kept, ms: Date.now() - started }, 'own packs reloaded');
   };
 

@@ -18,25 +18,23 @@ function stamp(path: string): string {
 /**
  * Looks every UPDATES_POLL_MS for a new database of updated packs, written by
  * `icon-registry update` beside the catalog, and calls `changed` when one has
- * taken the old one's place, so that the server reopens the catalog. A poll
- * rather than a watch: a stat a second costs nothing, and it sees a file that
- * another machine's update wrote to a shared disk. Returns a function that
- * stops looking.
+ * taken the old one's place, so that the server reloads the catalog (which
+ * resolves once the new one serves). A poll rather than a watch: a stat a
+ * second costs nothing, and it sees a file that another machine's update
+ * wrote to a shared disk. Returns a function that stops looking.
  */
-export function watchUpdates(dataDir: string, log: Logger, changed: () => void): () => void {
+export function watchUpdates(dataDir: string, log: Logger, changed: () => Promise<void>): () => void {
   const path = updatesCatalogPath(dataDir);
   let seen = stamp(path);
   const timer = setInterval(() => {
     const now = stamp(path);
     if (now === seen) return;
     seen = now;
-    try {
-      const started = performance.now();
-      changed();
-      log.info({ file: path, ms: Math.round(performance.now() - started) }, 'updated packs reloaded');
-    } catch (error) {
-      log.error({ err: error, file: path }, 'reloading updated packs failed; still serving the previous ones');
-    }
+    const started = performance.now();
+    changed().then(
+      () => log.info({ file: path, ms: Math.round(performance.now() - started) }, 'updated packs reloaded'),
+      (error: unknown) => log.error({ err: error, file: path }, 'reloading updated packs failed; still serving the previous ones'),
+    );
   }, UPDATES_POLL_MS);
   timer.unref();
   return () => clearInterval(timer);

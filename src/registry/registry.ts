@@ -14,7 +14,7 @@ import { type CacheKey, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
 import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
 import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
-import { inThisThread, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
+import { inThisThread, type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
 import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
@@ -114,6 +114,8 @@ export class Registry {
     /** The catalog it answers from; whoever made the registry closes it. */
     readonly catalog: Catalog,
     private readonly options: RegistryOptions = {},
+    /** Whether its search is prepared: a view shares its registry's. */
+    private readonly preparation: { ready: boolean } = { ready: false },
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
@@ -137,7 +139,11 @@ export class Registry {
 
   /** The same registry seen as if the catalog held only `packs`, sharing this one's caches; `first` rank first in searches. */
   view(packs: ReadonlySet<string>, first: ReadonlySet<string> = new Set()): Registry {
-    return new Registry(this.catalog, { ...this.options, caches: this.caches, keptFiles: this.keptFiles, onlyPacks: packs, firstInSearch: first });
+    return new Registry(
+      this.catalog,
+      { ...this.options, caches: this.caches, keptFiles: this.keptFiles, onlyPacks: packs, firstInSearch: first },
+      this.preparation,
+    );
   }
 
   /**
@@ -155,18 +161,27 @@ export class Registry {
     if ('status' in state) return state;
     const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
     const key = `${moment} ${[...packs].join(',')} ${this.firstInSearch.join(',')}`;
-    const make = (catalog: ServedCatalog) =>
-      new Registry(catalog, {
+    const make = (catalog: ServedCatalog) => {
+      const registry = new Registry(catalog, {
         ...this.options,
         basePath: momentBasePath(this.basePath, moment),
         caches: this.caches,
         onlyPacks: packs,
         past: true,
       });
+      // The moment's own packs are read where searches run before its first search, which then waits behind this.
+      registry.prepareSearch().catch(() => undefined);
+      return registry;
+    };
     return past.registryFor(key, () => {
       const catalog = past.catalogOf(state, this.catalog);
       return catalog instanceof Promise ? catalog.then(make) : make(catalog);
     });
+  }
+
+  /** The registry's past over the served catalog, which whoever made the registry closes. */
+  get pastMoments(): PastMoments | undefined {
+    return this.options.pastMoments;
   }
 
   /** Whether this registry answers as the registry did at a past moment. */
@@ -198,13 +213,30 @@ export class Registry {
   /** Runs a search job over the packs this registry serves, where searches run (see search-jobs.ts). */
   runSearch<J extends SearchJob>(job: J): Promise<SearchJobResults[J['kind']]> {
     this.servedIds ??= [...this.packs.keys()];
-    const scope = { catalog: this.catalog, served: this.servedIds, source: () => this.search, past: this.past };
+    const scope = { catalog: this.catalog, served: this.servedIds, source: () => this.search };
     return (this.options.searchRunner ?? inThisThread).run(job, scope) as Promise<SearchJobResults[J['kind']]>;
   }
 
-  /** Has what searches read made now (the glyphs and vocabulary take seconds for the whole catalog), rather than at the first search. */
-  prepareSearch(): void {
-    this.runSearch({ kind: 'meaning', q: '', limit: 1, offset: 0 }).catch(() => undefined);
+  /**
+   * Has what searches read of the catalog read now, where searches run, and
+   * the first searches run once (see prepareSearch in search-jobs.ts): the
+   * glyphs, vocabulary and names of the whole catalog take seconds, which
+   * belong to the start of a process or to a reload, not to a request.
+   * Then `afterwards`, what else is to be done before the registry is ready
+   * (the first requests a starting server answers itself). Resolves once
+   * done; from then on the registry, and every view of it, is ready
+   * (`searchReady`). Rejects when the search thread fails.
+   */
+  async prepareSearch(afterwards?: () => Promise<unknown>): Promise<PreparedSearch> {
+    const prepared = await this.runSearch({ kind: 'prepare' });
+    await afterwards?.();
+    this.preparation.ready = true;
+    return prepared;
+  }
+
+  /** Whether a search answers without reading the catalog first: once prepareSearch has resolved. */
+  get searchReady(): boolean {
+    return this.preparation.ready;
   }
 
   /** The visible icons of a served pack by their own names, in the pack's order. */

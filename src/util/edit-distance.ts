@@ -1,21 +1,36 @@
 /** Queries are cut to this length: no real name is longer, and the work grows with it. */
 const MAX_QUERY_LENGTH = 48;
 
+/** Rows of the table `distances` fills, kept for every call: a table is never wider than the longest query and its limit. */
+const scratch = { before: new Int32Array(0), previous: new Int32Array(0), current: new Int32Array(0) };
+
+function rowsOf(width: number): typeof scratch {
+  if (scratch.current.length < width) {
+    scratch.before = new Int32Array(width);
+    scratch.previous = new Int32Array(width);
+    scratch.current = new Int32Array(width);
+  }
+  return scratch;
+}
+
 /**
  * Optimal string alignment distances (Levenshtein plus adjacent
  * transpositions, so 'hoem' is one edit from 'home') from `a` to the whole of
  * `b` and to its first `a.length` characters, in one table: each is exact, or
  * `limit + 1` when it exceeds `limit`. Only the cells within `limit` of the
  * diagonal are computed (the others exceed it), and the work stops once a
- * whole row does.
+ * whole row does. The rows are reused from call to call: a miss compares its
+ * query with a few thousand names, and a table each was most of its garbage.
  */
 function distances(a: string, b: string, limit: number): { whole: number; start: number } {
   const far = limit + 1;
   // Columns past a.length + limit can bring neither within the limit.
   const columns = Math.min(b.length, a.length + limit);
-  let before = new Int32Array(columns + 1).fill(far);
-  let previous = new Int32Array(columns + 1).fill(far);
-  let current = new Int32Array(columns + 1).fill(far);
+  const rows = rowsOf(columns + 1);
+  let { before, previous, current } = rows;
+  before.fill(far, 0, columns + 1);
+  previous.fill(far, 0, columns + 1);
+  current.fill(far, 0, columns + 1);
   for (let j = 0; j <= Math.min(columns, limit); j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     const low = Math.max(1, i - limit);
@@ -23,9 +38,11 @@ function distances(a: string, b: string, limit: number): { whole: number; start:
     current[low - 1] = low === 1 && i <= limit ? i : far;
     let rowMinimum = current[low - 1]!;
     for (let j = low; j <= high; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost, far);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
       current[j] = value;
       if (value < rowMinimum) rowMinimum = value;
     }
@@ -57,8 +74,12 @@ function needleOf(query: string): string {
 export class Closeness {
   readonly needle: string;
   private readonly tolerance: number;
-  /** Every candidate offered, with its score when it is close. */
-  private readonly scores = new Map<string, number | undefined>();
+  /** Every candidate offered, so that none is scored twice. */
+  private readonly offered = new Set<string>();
+  /** The close candidates, with their scores: few beside those offered, and all that ranking reads. */
+  private readonly close: Array<{ name: string; score: number }> = [];
+  /** Whether `close` is in ranking order. */
+  private sorted = true;
 
   constructor(query: string) {
     this.needle = needleOf(query);
@@ -66,19 +87,28 @@ export class Closeness {
   }
 
   offer(name: string): void {
-    if (this.scores.has(name)) return;
+    if (this.offered.has(name)) return;
+    this.offered.add(name);
     const { needle, tolerance } = this;
     const { whole, start } = distances(needle, name, tolerance);
+    if (whole > tolerance && start > tolerance) return;
     // A match of the whole name ranks before a match of its beginning at the same distance.
-    this.scores.set(name, whole <= tolerance || start <= tolerance ? (whole <= start ? whole : start + 0.5) : undefined);
+    this.close.push({ name, score: whole <= start ? whole : start + 0.5 });
+    this.sorted = false;
+  }
+
+  /** How many close candidates were found. */
+  get found(): number {
+    return this.close.length;
   }
 
   /** Up to `limit` close candidates, closest first, then shortest, then by name. */
   best(limit: number): string[] {
-    const scored: Array<{ name: string; score: number }> = [];
-    for (const [name, score] of this.scores) if (score !== undefined) scored.push({ name, score });
-    scored.sort((a, b) => a.score - b.score || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
-    return scored.slice(0, limit).map((entry) => entry.name);
+    if (!this.sorted) {
+      this.close.sort((a, b) => a.score - b.score || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
+      this.sorted = true;
+    }
+    return this.close.slice(0, limit).map((entry) => entry.name);
   }
 }
 

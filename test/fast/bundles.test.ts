@@ -360,7 +360,7 @@ describe('a whole pack as a zip whose catalog is closed while it is sent', () =>
       socket.resume();
       await ended;
       expect(received).toBeLessThan(10 * 1024 * 1024);
-      expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${other.url}/r/registry.json`)).status).toBe(200);
     } finally {
       await other.close(Date.now() + 1000);
     }

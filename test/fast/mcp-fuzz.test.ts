@@ -35,6 +35,8 @@ const names: Record<string, string[]> = {};
 
 beforeAll(async () => {
   base = await site.listen();
+  // As a server does before it says it is serving, so that /healthz says ready at the end.
+  await site.registry.prepareSearch();
   // The client's fetch, recording what the server answered each POST (its size with its coding undone).
   const recording: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);

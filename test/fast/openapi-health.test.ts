@@ -68,10 +68,26 @@ describe('GET /r/openapi.json', () => {
 });
 
 describe('GET /healthz', () => {
-  it('answers 200 once the catalog is open, at the root whatever the base path', async () => {
-    const response = await site.request('/healthz');
-    expect(response.status).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ status: 'ok' });
+  it('answers 503 not_ready with Retry-After until the search is prepared, then 200, at the root whatever the base path', async () => {
+    const starting = await site.request('/healthz');
+    expect(starting.status).toBe(503);
+    expect(starting.headers['retry-after']).toBe('1');
+    expect(starting.headers['cache-control']).toBe('no-store');
+    expect(starting.headers['content-type']).toBe('application/problem+json');
+    expect(starting.json()).toMatchObject({ status: 503, code: 'not_ready' });
+    expect((await site.request('/healthz', { method: 'HEAD' })).status).toBe(503);
+    // Documents are answered meanwhile.
+    expect((await site.request('/icons/r/mdi/home.json')).status).toBe(200);
+
+    expect(site.registry.searchReady).toBe(false);
+    await site.registry.prepareSearch();
+    expect(site.registry.searchReady).toBe(true);
+    const ready = await site.request('/healthz');
+    expect(ready.status).toBe(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.headers['retry-after']).toBeUndefined();
+    expect(ready.json()).toEqual({ status: 'ok' });
+    // A view of the registry (a request's private packs) is as ready as the registry.
+    expect(site.registry.view(new Set(['mdi'])).searchReady).toBe(true);
   });
 });

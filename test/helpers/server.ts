@@ -26,12 +26,14 @@ export interface TestServerOptions {
   args?: string[];
   /** Further environment variables. */
   env?: NodeJS.ProcessEnv;
+  /** The log line to wait for: 'serving' (ready, the default) or 'listening' (answering documents, its search being prepared). */
+  until?: 'serving' | 'listening';
 }
 
 /**
  * Starts the real server (`icon-registry serve`, the built CLI) in its own
  * process on 127.0.0.1 and a free port, over the test catalog, and waits
- * until it reports that it is serving.
+ * until it reports that it is serving (or, with `until`, listening).
  */
 export function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const packs = options.packsDir === null ? [] : ['--packs', options.packsDir ?? FIXTURE_PACKS];
@@ -76,7 +78,7 @@ export function startTestServer(options: TestServerOptions = {}): Promise<TestSe
       }
       logs.push(entry);
       for (const check of [...waiting]) check(entry);
-      if (entry.msg === 'serving' && typeof entry.url === 'string') {
+      if (entry.msg === (options.until ?? 'serving') && typeof entry.url === 'string') {
         clearTimeout(timer);
         const url = new URL(entry.url);
         const base = `${url.origin}${url.pathname.replace(/\/r\/registry\.json$/, '')}`;

@@ -5,7 +5,7 @@ import { encodeEntries, PostingList } from '../../src/data/search-index/entries.
 import { searchIcons, synonymQueries } from '../../src/data/search/iconify/fill.js';
 import { iconStyleOf } from '../../src/data/search-index/icon-style.js';
 import { parseQuery } from '../../src/data/search/iconify/query.js';
-import { categoryWords, themelessLength } from '../../src/data/search-index/set-index.js';
+import { categoryWords, spelledBackwards, themelessLength } from '../../src/data/search-index/set-index.js';
 import { attributionLine, needsAttribution } from '../../src/core/render/licence.js';
 import { iconSet, memorySearchSource } from '../helpers/memory-search.js';
 
@@ -119,6 +119,14 @@ describe('the pieces of the index', () => {
     expect(themelessLength('baseline-home', ['outline', 'baseline'])).toBe(4);
     expect(themelessLength('home', ['outline'])).toBe(0);
     expect(categoryWords('Arrows & Navigation')).toEqual(['arrows', 'navigation']);
+  });
+
+  it('spells a keyword backwards, a character of two code units kept whole', () => {
+    expect(spelledBackwards('arrow-left')).toBe('tfel-worra');
+    expect(spelledBackwards('')).toBe('');
+    expect(spelledBackwards('a\u{1F600}b')).toBe('b\u{1F600}a');
+    // Lone halves of a pair stay as they are, each a character of its own.
+    expect(spelledBackwards('\ud83da\ude00')).toBe('\ude00a\ud83d');
   });
 
   it('reads back the entries it stored', () => {

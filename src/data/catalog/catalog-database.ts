@@ -53,8 +53,6 @@ export class CatalogDatabase {
   /** Each pack's defaults (from its root fields), parsed on first use. */
   private readonly defaults = new Map<string, Partial<IconifyIcon>>();
   private readonly selectNames: Database.Statement<[string], string>;
-  private readonly selectNamesFrom: Database.Statement<[string, string, number], string>;
-  private readonly selectNamesBackwardsFrom: Database.Statement<[string, string, number], string>;
   private readonly selectIconifySet: Database.Statement<[string], IconifySetRow>;
   private readonly selectInfo: Database.Statement<[string], string>;
   private readonly selectRoot: Database.Statement<[string], string>;
@@ -95,11 +93,6 @@ export class CatalogDatabase {
     this.selectEntry = this.db.prepare('SELECT kind, data FROM entries WHERE pack = ? AND name = ?');
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
-    // Suggestions read a pack's names a few at a time, in order from either end: a few steps along an index each.
-    const namesFrom = (table: string, column: string) =>
-      this.db.prepare<[string, string, number], string>(`SELECT ${column} FROM ${table} WHERE pack = ? AND ${column} >= ? ORDER BY ${column} LIMIT ?`).pluck();
-    this.selectNamesFrom = namesFrom('pack_names', 'name');
-    this.selectNamesBackwardsFrom = namesFrom('pack_names_backwards', 'reversed');
     this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible, tags FROM iconify_sets WHERE pack = ?');
     this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
     this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
@@ -224,14 +217,21 @@ export class CatalogDatabase {
     return this.selectNames.all(pack);
   }
 
-  /** Up to `count` icon and alias names of a pack at or after `bound`, in order. */
-  namesFrom(pack: string, bound: string, count: number): string[] {
-    return this.selectNamesFrom.all(pack, bound, count);
-  }
-
-  /** Up to `count` icon and alias names of a pack spelt backwards, at or after `bound` in that order. */
-  namesBackwardsFrom(pack: string, bound: string, count: number): string[] {
-    return this.selectNamesBackwardsFrom.all(pack, bound, count);
+  /**
+   * Every pack's icon and alias names in order, and spelt backwards in that
+   * order, each list as one string of names joined by newlines (no name holds
+   * one): two statements a pack, where a statement per name or per few names
+   * took several times as long, and one for the whole catalog held all of its
+   * names twice at once while they were read.
+   */
+  sortedNameLists(): Map<string, { names: string; backwards: string }> {
+    const joined = (table: string, column: string) =>
+      this.db.prepare<[string], string | null>(`SELECT group_concat(${column}, char(10) ORDER BY ${column}) FROM ${table} WHERE pack = ?`).pluck();
+    const names = joined('pack_names', 'name');
+    const backwards = joined('pack_names_backwards', 'reversed');
+    const lists = new Map<string, { names: string; backwards: string }>();
+    for (const pack of this.packs.keys()) lists.set(pack, { names: names.get(pack) ?? '', backwards: backwards.get(pack) ?? '' });
+    return lists;
   }
 
   /** The Iconify API's view of a pack: its root fields, info and lists, as JSON (the lists of a large pack are large). */

@@ -99,15 +99,6 @@ export class Catalog {
     return this.database(pack)?.iconNames(pack) ?? [];
   }
 
-  /** A pack's names in order from either end, read a few at a time (for suggestions after a miss). */
-  sortedNames(pack: string): { from(bound: string, count: number): string[]; backwardsFrom(bound: string, count: number): string[] } {
-    const database = this.database(pack);
-    return {
-      from: (bound, count) => database?.namesFrom(pack, bound, count) ?? [],
-      backwardsFrom: (bound, count) => database?.namesBackwardsFrom(pack, bound, count) ?? [],
-    };
-  }
-
   /** Serial number of the database serving `pack` (see CatalogDatabase.serial). */
   serialOf(pack: string): number {
     return this.databaseOf.get(pack)?.serial ?? 0;

@@ -13,9 +13,28 @@ export interface SetSearchIndex {
   postings: Array<[keyword: string, entries: string]>;
 }
 
-/** A keyword spelt backwards, as search_keywords stores it beside the keyword (the keywords ending with a word are a range of them). */
+/**
+ * A keyword spelt backwards, as search_keywords stores it beside the keyword
+ * (the keywords ending with a word are a range of them), a character made of
+ * two code units kept whole. Built a unit at a time: a miss's suggestions
+ * spell a few thousand names backwards, and an array of characters each was
+ * most of what they cost after the comparisons.
+ */
 export function spelledBackwards(keyword: string): string {
-  return [...keyword].reverse().join('');
+  let backwards = '';
+  for (let i = keyword.length - 1; i >= 0; i--) {
+    const unit = keyword.charCodeAt(i);
+    if (i > 0 && unit >= 0xdc00 && unit <= 0xdfff) {
+      const before = keyword.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) {
+        backwards += keyword.slice(i - 1, i + 1);
+        i--;
+        continue;
+      }
+    }
+    backwards += keyword[i];
+  }
+  return backwards;
 }
 
 /** Marks a keyword taken from a category title; never a chunk of a name (names hold only [a-z0-9-]). */

@@ -1,7 +1,7 @@
 import { spelledBackwards } from '../../search-index/set-index.js';
 import { Closeness } from '../../../util/edit-distance.js';
 
-/** A pack's icon and alias names in order, read a few at a time from either end (each read is a few steps along an index, in any pack). */
+/** A pack's icon and alias names in order, read a few at a time from either end (each read is a halving search, in any pack). */
 export interface SortedNames {
   /** Up to `count` names at or after `bound`, in order. */
   from(bound: string, count: number): string[];
@@ -40,10 +40,10 @@ export function closestStoredNames(query: string, names: SortedNames, limit = 5,
   if (query.length === 0) return { names: [], reads: 0 };
   const search = new EditSearch(query, names, maxReads);
   const { closeness } = search;
-  search.readOneEditFrom(closeness.needle, closeness.best(1).length === 0);
+  search.readOneEditFrom(closeness.needle, closeness.found === 0);
   // Too few: the names one edit from the closest found are at most two from the needle.
   for (const name of closeness.best(limit)) {
-    if (closeness.best(limit).length >= limit) break;
+    if (closeness.found >= limit) break;
     search.readOneEditFrom(name, false);
   }
   search.readContinuations(limit);
@@ -84,7 +84,7 @@ class EditSearch {
     for (let i = Math.min(first, spelling.length) - 1; i >= Math.max(0, last); i--) this.spellOut(spelling, i, i > last, i > last + 1);
     if (first > spelling.length) this.spellOut(spelling, spelling.length, false, true);
     if (!orAsBeginning) return;
-    for (let i = Math.min(last, first - 1); i >= 0 && this.closeness.best(1).length === 0; i--) this.spellOut(spelling, i, true, true);
+    for (let i = Math.min(last, first - 1); i >= 0 && this.closeness.found === 0; i--) this.spellOut(spelling, i, true, true);
   }
 
   /** The length of the shortest beginning of `spelling` whose names are few enough to be read whole (and were); one more than its length when none is. */

@@ -1,6 +1,8 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { keywordsAnswer, searchAnswer } from '../iconify/search.js';
 import { closestStoredNames } from './closest-stored-names.js';
+import { readSearchSources } from './search-sources.js';
+import { sortedNamesOf } from './stored-names.js';
 import type { CatalogSearch } from '../iconify/catalog-search.js';
 import { meaningFill } from '../meaning/iconify-fill.js';
 import type { MeaningJob, MeaningResults } from '../meaning/meaning-job.js';
@@ -15,6 +17,8 @@ import { MeaningSearcher } from '../meaning/searcher.js';
  */
 
 export type SearchJob =
+  /** Nothing but what every job begins with: the catalog's search sources read, if they were not (see prepareSearch). */
+  | { kind: 'prepare' }
   /** The Iconify API's `/search`, from its query string. */
   | { kind: 'iconify-search'; query: string }
   /** The Iconify API's `/keywords`, from its query string. */
@@ -26,12 +30,59 @@ export type SearchJob =
 
 /** What each kind of job answers: an answer object or 400 for a query the route refuses, or the names found. */
 export interface SearchJobResults {
+  prepare: PreparedSearch;
   'iconify-search': Record<string, unknown> | 400;
   'iconify-keywords': Record<string, unknown> | 400;
   'closest-names': string[];
   meaning: MeaningResults;
 }
 export type SearchJobResult = SearchJobResults[SearchJob['kind']];
+
+/** What preparing a catalog's search read: how many of its databases, whether it ran the warm-ups (the default packs' database was among them), in how long. */
+export interface PreparedSearch {
+  databases: number;
+  warmedUp: boolean;
+  ms: number;
+}
+
+/** Words a warm-up misspells: each looked up in a few packs, so that every branch of a miss's search runs. */
+const WARM_UP_MISSES = ['hoem', 'acount', 'setings', 'calender', 'serch', 'arow-left', 'delet', 'usr'];
+/** Packs a warm-up looks the misspellings up in, spread over those served. */
+const WARM_UP_PACKS = 6;
+
+/**
+ * The first searches of a process pay for what is read from the database
+ * file the first time and for code not yet compiled (a miss's search runs a
+ * few times slower until V8 has compiled it optimised, which takes tens of
+ * runs); these take that cost at the start: the costliest search people type
+ * (`er`, a two-letter word completed to the 1,800 keywords that start or end
+ * with it, whose rows stay in the page cache for the searches that share
+ * them), a few searches by meaning, and misses in a few packs.
+ */
+function warmUps(served: readonly string[]): SearchJob[] {
+  const step = Math.max(1, Math.floor(served.length / WARM_UP_PACKS));
+  const packs = served.filter((_, i) => i % step === 0).slice(0, WARM_UP_PACKS);
+  return [
+    { kind: 'iconify-search', query: 'query=er&limit=999' },
+    ...['home', 'arrow left', 'user settings'].map((q): SearchJob => ({ kind: 'meaning', q, limit: 24, offset: 0 })),
+    ...WARM_UP_MISSES.flatMap((name) => packs.map((pack): SearchJob => ({ kind: 'closest-names', pack, name }))),
+  ];
+}
+
+/**
+ * Reads what searches read of the databases of `catalog` not read yet (see
+ * readSearchSources), and when the default packs' database is among them,
+ * runs the warm-ups: what every job does first, so that a job for a catalog
+ * never prepared still finds its sources, only later.
+ */
+export function prepareSearch(source: CatalogSearch, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): PreparedSearch {
+  const started = performance.now();
+  const read = readSearchSources(catalog);
+  const defaultPacks = catalog.databases[0];
+  const warmedUp = defaultPacks !== undefined && read.includes(defaultPacks);
+  if (warmedUp) for (const warmUp of warmUps(served)) runSearchJob(warmUp, source, catalog, served, searcher);
+  return { databases: read.length, warmedUp, ms: Math.round(performance.now() - started) };
+}
 
 /**
  * Runs one job over `source`, the search of the packs the request may see
@@ -40,6 +91,8 @@ export type SearchJobResult = SearchJobResults[SearchJob['kind']];
  */
 export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Catalog, served: readonly string[], searcher: MeaningSearcher): SearchJobResult {
   switch (job.kind) {
+    case 'prepare':
+      return prepareSearch(source, catalog, served, searcher);
     case 'meaning':
       return searcher.run(job, catalog, served);
     case 'iconify-search':
@@ -55,7 +108,7 @@ export function runSearchJob(job: SearchJob, source: CatalogSearch, catalog: Cat
     case 'iconify-keywords':
       return keywordsAnswer(new URLSearchParams(job.query), source);
     case 'closest-names':
-      return closestStoredNames(job.name, catalog.sortedNames(job.pack)).names;
+      return closestStoredNames(job.name, sortedNamesOf(catalog, job.pack)).names;
   }
 }
 
@@ -66,8 +119,6 @@ export interface SearchScope {
   readonly served: readonly string[];
   /** The search of `served`, made in this thread (and kept by whoever owns the scope). */
   source(): CatalogSearch;
-  /** The catalog of a past moment, beside the one served: its searches leave the served catalog's databases open. */
-  readonly past?: boolean;
 }
 
 /** A search refused because too many are waiting where searches run. */
@@ -80,17 +131,27 @@ export class SearchBusy extends Error {
 /** Where search jobs run. */
 export interface SearchRunner {
   run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult>;
+  /** The databases of these serials are closed: what was read of them may go. */
+  release(serials: readonly number[]): void;
   close(): Promise<void>;
 }
 
-/** Runs each job at once, in the thread that asks (exports, and tests of answers in process), with a searcher by meaning of its own. */
+/**
+ * Runs each job at once, in the thread that asks (exports, and tests of
+ * answers in process), with a searcher by meaning of its own; what it reads
+ * of a database goes with the database.
+ */
 class ThisThreadRunner implements SearchRunner {
   private searcher: MeaningSearcher | undefined;
 
   async run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult> {
     this.searcher ??= new MeaningSearcher();
-    return runSearchJob(job, scope.source(), scope.catalog, scope.served, this.searcher);
+    const source = scope.source();
+    const prepared = prepareSearch(source, scope.catalog, scope.served, this.searcher);
+    return job.kind === 'prepare' ? prepared : runSearchJob(job, source, scope.catalog, scope.served, this.searcher);
   }
+
+  release(): void {}
 
   async close(): Promise<void> {}
 }

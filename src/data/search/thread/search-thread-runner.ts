@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { SearchBusy, type SearchJob, type SearchJobResult, type SearchRunner, type SearchScope } from './search-jobs.js';
-import type { ThreadReply, ThreadRequest } from './search-thread.js';
+import { type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResult, type SearchRunner, type SearchScope } from './search-jobs.js';
+import type { ThreadMessage, ThreadReply, ThreadRequest } from './search-thread.js';
 
 /**
  * Searches waiting for the thread, at most: past this many, a search is
@@ -24,6 +24,7 @@ const THREAD_YOUNG_HEAP_MB = 6;
 interface Waiting {
   resolve(result: SearchJobResult): void;
   reject(error: Error): void;
+  kind: SearchJob['kind'];
 }
 
 /**
@@ -36,6 +37,13 @@ export class SearchThread implements SearchRunner {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
 
+  /**
+   * `preparedLate` is told when a job had to read its catalog's search
+   * sources before it could run: a catalog never prepared (see
+   * Registry.prepareSearch), or a thread started again after a failure.
+   */
+  constructor(private readonly preparedLate: (prepared: PreparedSearch, job: SearchJob['kind']) => void = () => undefined) {}
+
   run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult> {
     if (this.waiting.size >= MAX_WAITING_SEARCHES) return Promise.reject(new SearchBusy());
     const worker = this.worker ?? this.start();
@@ -45,12 +53,15 @@ export class SearchThread implements SearchRunner {
       job,
       databases: scope.catalog.databases.map((database) => ({ serial: database.serial, path: database.path })),
       served: [...scope.served],
-      past: scope.past === true,
     };
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, kind: job.kind });
       worker.postMessage(request);
     });
+  }
+
+  release(serials: readonly number[]): void {
+    if (serials.length > 0) this.worker?.postMessage({ release: [...serials] } satisfies ThreadMessage);
   }
 
   private start(): Worker {
@@ -62,8 +73,9 @@ export class SearchThread implements SearchRunner {
     worker.on('message', (reply: ThreadReply) => {
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if ('error' in reply) waiting?.reject(new Error(`search failed: ${reply.error}`));
-      else waiting?.resolve(reply.result);
+      if ('error' in reply) return waiting?.reject(new Error(`search failed: ${reply.error}`));
+      if (reply.prepared && waiting) this.preparedLate(reply.prepared, waiting.kind);
+      waiting?.resolve(reply.result);
     });
     const failed = (error: Error) => {
       if (this.worker !== worker) return;

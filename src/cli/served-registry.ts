@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
+import { historyPath } from '../data/history/history-file.js';
+import { RevisionHistory } from '../data/history/revision-history.js';
+import type { SearchRunner } from '../data/search/thread/search-jobs.js';
+import { loadPageAssets } from '../faces/page/assets.js';
+import { Registry } from '../registry/registry.js';
+import { RegistryCaches } from '../registry/registry-caches.js';
+import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
+import { PastMoments } from '../registry/past-moments.js';
+import type { Catalog } from '../data/catalog/catalog.js';
+import type { CloseStack } from './close-stack.js';
+import type { ServeOptions } from './options.js';
+
+/**
+ * A catalog replaced by a reload is closed this long after the swap, with
+ * what the search thread read of it: a request is answered by one registry,
+ * old or new, never a mix, and none can still be reading from the old one by
+ * then.
+ */
+const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
+
+/** The registry a server answers from, replaced as a whole when the own packs or the updated packs change. */
+export interface ServedRegistry {
+  readonly current: Registry;
+  /**
+   * Opens the own and updated packs' files again and prepares their search
+   * while the current registry still answers, then puts the new registry in
+   * its place: the server stays ready throughout, and the first search after
+   * the swap reads nothing first. Reloads run one at a time, in the order
+   * asked, so that an earlier one never replaces a later. Rejects, and keeps
+   * the current registry, when the new one's search cannot be prepared.
+   */
+  reload(): Promise<void>;
+}
+
+/**
+ * Opens the catalog to serve; `opened` closes the catalogs of the registry
+ * serving at the stop. Searches run where `searchRunner` runs them. Its
+ * search is not prepared yet: see Registry.prepareSearch.
+ */
+export function openServedRegistry(options: ServeOptions, opened: CloseStack, searchRunner: SearchRunner, version: string): ServedRegistry {
+  // One set of caches for the registries that replace each other at reloads.
+  const registryOptions = {
+    searchRunner,
+    basePath: options.basePath,
+    version,
+    caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
+    // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
+    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
+    page: options.ui ? loadPageAssets() : undefined,
+  };
+  // The default packs' database is opened once and closed at the stop; each reload opens only the own and updated packs'.
+  const defaultCatalog = openDefaultCatalog(options.dataDir);
+  opened.defer(() => defaultCatalog.close());
+  // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.
+  const history = keptHistory(options.dataDir, opened);
+  // The registry over the catalog as served now, with its past over that catalog.
+  const open = () => {
+    const kept = history();
+    const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept));
+    return new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: kept, pastMoments });
+  };
+  let current = open();
+  opened.defer(() => closeRegistry(current));
+
+  const reloadOnce = async () => {
+    const next = open();
+    try {
+      await next.prepareSearch();
+    } catch (error) {
+      searchRunner.release(next.catalog.ownedSerials);
+      closeRegistry(next);
+      throw error;
+    }
+    const previous = current;
+    current = next;
+    // What the old registry kept is of no more use: released now, not when its catalog closes.
+    previous.release();
+    setTimeout(() => {
+      searchRunner.release(previous.catalog.ownedSerials);
+      closeRegistry(previous);
+    }, CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
+  };
+  let reloads: Promise<void> = Promise.resolve();
+  return {
+    get current() {
+      return current;
+    },
+    reload() {
+      const reloaded = reloads.then(reloadOnce, reloadOnce);
+      reloads = reloaded;
+      return reloaded;
+    },
+  };
+}
+
+/** Closes what a registry opened: its catalogs and the databases of its past moments. */
+function closeRegistry(registry: Registry): void {
+  registry.pastMoments?.close();
+  registry.catalog.close();
+}
+
+/** When the registry first served anything: the default catalog's build, or the first revision the history logged if earlier. */
+function firstServed(defaults: Catalog, history: RevisionHistory | undefined): number {
+  const built = defaults.databases[0]?.builtAt() ?? Date.now();
+  return Math.min(built, history?.firstServed() ?? built);
+}
+
+/** The data directory's history, opened read-only once it exists (an update creates it); `opened` closes it. */
+function keptHistory(dataDir: string, opened: CloseStack): () => RevisionHistory | undefined {
+  let history: RevisionHistory | undefined;
+  return () => {
+    if (!history && existsSync(historyPath(dataDir))) {
+      const kept = new RevisionHistory(historyPath(dataDir), true);
+      opened.defer(() => kept.close());
+      history = kept;
+    }
+    return history;
+  };
+}

@@ -1,0 +1,32 @@
+import { pathOf } from '../core/paths.js';
+import type { Registry } from '../registry/registry.js';
+import { respond } from './respond.js';
+
+/** What a browser sends: the coding of a first answer is made as a client's would be. */
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+
+/** Misses a first request makes, in the first pack: a few, as the serving thread's code for them is compiled after a few runs. */
+const MISSES = ['hoem', 'acount', 'setings', 'serch', 'delet'];
+
+/**
+ * Answers, in process and through the very code a request runs (`respond`),
+ * what first clients ask for: searches by meaning, missing icons and a
+ * missing pack with their suggestions, an icon document. The first requests of each kind that a
+ * process answers otherwise pay for compiling that code (the serving
+ * thread's share of a first miss was most of it), so this is done before the
+ * server says it is serving; the answers are dropped, and what they leave in
+ * the caches is what such requests leave.
+ */
+export async function answerFirstRequests(registry: Registry): Promise<void> {
+  const [pack] = registry.packs.keys();
+  const search = pathOf({ kind: 'search' }, registry.basePath);
+  const targets = ['home', 'arrow%20left'].map((q) => `${search}?q=${q}`);
+  // A pack the catalog lacks: its suggestions are the closest pack ids, found in this thread.
+  targets.push(pathOf({ kind: 'icon', pack: 'no-such-pack', name: 'home' }, registry.basePath));
+  if (pack !== undefined) {
+    const [name] = registry.visibleIconNames(pack);
+    targets.push(...MISSES.map((missing) => pathOf({ kind: 'icon', pack, name: missing }, registry.basePath)));
+    if (name !== undefined) targets.push(pathOf({ kind: 'icon', pack, name }, registry.basePath));
+  }
+  for (const target of targets) await respond(registry, { method: 'GET', target, headers: ACCEPT });
+}
