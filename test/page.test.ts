@@ -30,6 +30,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 /** A typo and its correction on the catalog: "trsh" is "trash" less a letter, and trash is an icon of most packs (lucide, mdi, ph...). */
 const TYPO = { typed: 'trsh', corrected: 'trash' };
+/** A rare name that is most likely a typo: its literal matches are shown, and the common word offered beside them. */
+const LIKELY_TYPO = { typed: 'calender', meant: 'calendar' };
 /**
  * A glyph whose variants share its cell, first for "home" on the catalog:
  * mdi's home (the word itself, in one of the most used packs), with
@@ -178,6 +180,15 @@ describe('search as you type', () => {
       await page.locator('#did-you-mean').click();
       await expect.poll(() => page.locator('#search').inputValue()).toBe(TYPO.corrected);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(TYPO.corrected);
+    });
+
+    it('offers the word a rare name most likely misspells beside its literal matches', async () => {
+      await page.goto(url());
+      await page.locator('#search').fill(LIKELY_TYPO.typed);
+      await expect.poll(() => page.locator('#did-you-mean').innerText()).toBe(LIKELY_TYPO.meant);
+      // The literal matches are drawn beside it: the icons named `calender`.
+      const first = page.locator('.results .grid [data-id]').first();
+      await expect.poll(async () => (await first.getAttribute('data-id'))?.split(':')[1]?.split('-')).toContain(LIKELY_TYPO.typed);
     });
 
     it('groups the variants of a glyph in one cell', async () => {

@@ -182,6 +182,14 @@ describe('search by meaning', () => {
     expect(calendar.results[0]?.name).toMatch(/calendar/);
   });
 
+  it('offers the word a rare name most likely misspells beside the literal matches: calender, calendar', async () => {
+    const answer = await search({ q: 'calender', limit: '24' });
+    expect(answer.didYouMean).toBe('calendar');
+    // The icons named so come first, as typed: a few packs name their calendars `calender`.
+    expect(answer.results.slice(0, 5).every((result) => result.name.split('-').includes('calender'))).toBe(true);
+    for (const q of ['alarms', 'labels', 'centre', 'favourite', 'calendar']) expect((await search({ q })).didYouMean, q).toBeUndefined();
+  });
+
   it('completes the word being typed', async () => {
     const answer = await search({ q: 'calend', limit: '10' });
     expect(answer.results.length).toBe(10);

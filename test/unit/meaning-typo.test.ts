@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TYPO_LIMITS, TypoCorrector } from '../../src/data/search/meaning/typo.js';
+import { likelyMeant, TYPO_LIMITS, TypoCorrector } from '../../src/data/search/meaning/typo.js';
 import { ROOT } from '../helpers/paths.js';
 
 /*
@@ -95,5 +95,42 @@ describe('the corrector', () => {
     const found = corrector.corrections('abcdezzz', 3);
     expect(corrector.lastExamined).toBe(TYPO_LIMITS.maxExamined);
     expect(found.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a known word that is most likely a typo', () => {
+  let correctors: TypoCorrector[];
+  beforeAll(() => {
+    const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'typo-words.json'), 'utf8')) as { words: Record<string, number> };
+    correctors = [new TypoCorrector(new Map(Object.entries(fixture.words)))];
+  });
+
+  it('is offered the far commoner word one edit away', () => {
+    expect(likelyMeant('calender', correctors)).toBe('calendar');
+    expect(likelyMeant('seach', correctors)).toBe('search');
+  });
+
+  it('is not a plural, another spelling, a common word, nor a short one', () => {
+    for (const word of ['alarms', 'labels', 'centre', 'favourite', 'calendar', 'arrow', 'arow']) expect(likelyMeant(word, correctors), word).toBeUndefined();
+  });
+
+  it('counts a word held by names of several databases in all of them', () => {
+    const split = [
+      new TypoCorrector(
+        new Map([
+          ['calender', 6],
+          ['calendar', 700],
+        ]),
+      ),
+      new TypoCorrector(
+        new Map([
+          ['calender', 6],
+          ['calendar', 700],
+        ]),
+      ),
+    ];
+    // 12 names hold it in all: more than a rare word's.
+    expect(likelyMeant('calender', split)).toBeUndefined();
+    expect(likelyMeant('calender', split.slice(0, 1))).toBe('calendar');
   });
 });

@@ -189,7 +189,11 @@ export function openApiDocument(basePath: string, version: string): object {
               properties: {
                 query: { type: 'string' },
                 total: { type: 'integer' },
-                didYouMean: { type: 'string', description: 'The query with misspelt words corrected, when any were.' },
+                didYouMean: {
+                  type: 'string',
+                  description:
+                    'The query with misspelt words corrected, when any were; or, when a word is the name of a few icons but most likely a typo of a far commoner word, the query as likely meant (the results then match the words as typed).',
+                },
                 results: {
                   type: 'array',
                   items: {

@@ -1,3 +1,4 @@
+import { likelyMeant } from './typo.js';
 import type { MeaningSources } from './catalog-glyphs.js';
 import { MEANING_LIMITS } from './limits.js';
 import {
@@ -49,6 +50,8 @@ export interface ParsedMeaningQuery {
   phrasings: Phrasing[];
   /** The words with each unknown one replaced by its best correction, if any was corrected. */
   corrected: string[] | undefined;
+  /** The words as they were most likely meant (see likelyMeant), offered beside the literal matches, if any known word is a likely typo. */
+  likely?: string[];
 }
 
 const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'icon', 'icons']);
@@ -145,13 +148,23 @@ function stopSlotOf(word: string, sources: MeaningSources): Slot | undefined {
 }
 
 /** The phrasings of the query (word by word first), and the query with corrections, if any were made. */
-function phrasingsOf(words: readonly string[], typed: readonly string[], sources: MeaningSources): { phrasings: Slot[][]; corrected: string[] | undefined } {
+function phrasingsOf(
+  words: readonly string[],
+  typed: readonly string[],
+  sources: MeaningSources,
+): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[] } {
   let corrected: string[] | undefined;
+  let likely: string[] | undefined;
   const plain = words.map((word, i) => {
     const { slot, correction } = slotOf(word, i === words.length - 1, sources);
     if (correction !== undefined) {
       corrected ??= [...words];
       corrected[i] = correction;
+    }
+    const meant = correction === undefined && isKnown(word, sources) ? likelyMeant(word, sources.correctors) : undefined;
+    if (meant !== undefined) {
+      likely ??= [...words];
+      likely[i] = meant;
     }
     return slot;
   });
@@ -172,7 +185,10 @@ function phrasingsOf(words: readonly string[], typed: readonly string[], sources
     sources,
     phrasings,
   );
-  return { phrasings, corrected };
+  if (likely === undefined) return { phrasings, corrected };
+  // Offered whole: the words likely meant, with the corrections of unknown ones.
+  const offered = likely.map((word, i) => (corrected && corrected[i] !== words[i] ? (corrected[i] as string) : word));
+  return { phrasings, corrected, likely: offered };
 }
 
 /**

@@ -108,7 +108,8 @@ export class MeaningSearcher {
     if (parsed.words.length === 0) return answer;
     const { found, work } = this.scorer.score(parsed, query, sources);
     answer.work = work;
-    if (parsed.corrected) answer.didYouMean = parsed.corrected.join(' ');
+    const offered = parsed.likely ?? parsed.corrected;
+    if (offered) answer.didYouMean = offered.join(' ');
     answer.total = found.size;
     answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map((hit) => {
       const index = sources.indexes[hit.index] as GlyphIndex;

@@ -12,7 +12,38 @@ export const TYPO_LIMITS = {
   maxWordLength: 32,
   /** Index entries read for a query word, at most (each costs at most one edit distance), closest deletes first. */
   maxExamined: 5000,
+  /** A known word held by at most this many names may be a typo of a far commoner one (see likelyMeant). */
+  rareAtMost: 10,
+  /** ... when that word, one edit away, is held by this many times more names. */
+  commonerBy: 100,
 } as const;
+
+/** Endings that make another form of the same word: `alarms` is no typo of `alarm`. */
+const INFLECTIONS = ['s', 'es', 'd', 'ed', 'ing', 'er', 'ers'];
+
+function isInflection(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return longer.startsWith(shorter) && INFLECTIONS.includes(longer.slice(shorter.length));
+}
+
+/**
+ * The word a known but rare query word most likely means: one edit away and
+ * held by far more names (`calender`, the name of a few icons, is most often
+ * `calendar` mistyped). The search still matches the word as typed; this is
+ * only offered beside it. Frequencies are summed over the correctors (one per
+ * database).
+ */
+export function likelyMeant(word: string, correctors: readonly TypoCorrector[]): string | undefined {
+  if (word.length < TYPO_LIMITS.twoEditsFrom) return undefined;
+  const own = correctors.reduce((sum, corrector) => sum + corrector.frequencyOf(word), 0);
+  if (own > TYPO_LIMITS.rareAtMost) return undefined;
+  const totals = new Map<string, number>();
+  for (const corrector of correctors)
+    for (const found of corrector.corrections(word, 3)) if (found.distance === 1) totals.set(found.word, (totals.get(found.word) ?? 0) + found.frequency);
+  const [best, frequency] = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? [];
+  if (best === undefined || frequency === undefined || isInflection(word, best)) return undefined;
+  return frequency >= Math.max(1, own) * TYPO_LIMITS.commonerBy ? best : undefined;
+}
 
 export interface Correction {
   word: string;
@@ -123,6 +154,17 @@ export class TypoCorrector {
       this.comparedBy.byteLength +
       this.frequencies.byteLength +
       this.words.reduce((sum, word) => sum + 2 * word.length + 24, 0);
+  }
+
+  /** How many names hold `word` (0 when it is not known): read from the bucket it is filed under by its own first letters. */
+  frequencyOf(word: string): number {
+    const bucket = hashOf(word.slice(0, TYPO_LIMITS.prefixLength)) & this.bucketMask;
+    const end = Math.min(this.offsets[bucket + 1]!, this.offsets[bucket]! + TYPO_LIMITS.maxExamined);
+    for (let at = this.offsets[bucket]!; at < end; at++) {
+      const index = this.entries[at]!;
+      if (this.words[index] === word) return this.frequencies[index]!;
+    }
+    return 0;
   }
 
   /** How many words are known. */
