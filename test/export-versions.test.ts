@@ -9,7 +9,7 @@ import { startNginx, type Nginx } from './helpers/nginx.js';
 import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { allNames, readDefaultPack, referenceSvg } from './helpers/sources.js';
+import { allNames, CATALOG_REVISION, readDefaultPack, referenceSvg } from './helpers/sources.js';
 
 /*
  * The static export of a pack's pinned revisions, on real data: the test
@@ -28,8 +28,7 @@ const EXPORT = join(TEST_TMP, 'export-versions-out');
 const FRAMEWORK_FOLDERS = ['', 'vue/', 'svelte/', 'solid/', 'jsx/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const iconifyJsonVersion = (JSON.parse(readFileSync(join('node_modules', '@iconify', 'json', 'package.json'), 'utf8')) as { version: string }).version;
-const catalogRevision = `json-${iconifyJsonVersion}`;
+const catalogRevision = CATALOG_REVISION;
 /** The names each revision holds, read from its source here: the catalog's lucide, and the packages' icons.json. */
 const NAMES: Record<string, string[]> = {
   [catalogRevision]: allNames(readDefaultPack('lucide')),

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_LOG, FIXTURE_PACKS } from './helpers/paths.js';
 import { sortedKeys } from './helpers/json.js';
 import { catalogSite } from './helpers/site.js';
-import { catalogPacks, readDefaultPack, readSourcePack, REPLACED_DEFAULT_PACK } from './helpers/sources.js';
+import { CATALOG_REVISION, catalogPacks, OWN_REVISION, readDefaultPack, readSourcePack, REPLACED_DEFAULT_PACK } from './helpers/sources.js';
 
 /** The whole catalog, answered in process. */
 const site = catalogSite();
 
-/** What the contract says the document of a valid source pack is. */
-function expectedDocument(source: IconifyJSON): Record<string, unknown> {
-  return { ...source, aliases: source.aliases ?? {}, width: source.width ?? 16, height: source.height ?? 16 };
+/** What the contract says the document of a valid source pack is: its info names the revision served (see docs/versions.md). */
+function expectedDocument(source: IconifyJSON, revision: string): Record<string, unknown> {
+  return { ...source, info: { ...source.info, version: revision }, aliases: source.aliases ?? {}, width: source.width ?? 16, height: source.height ?? 16 };
 }
 
 /*
@@ -29,7 +29,7 @@ describe('GET /r/{pack}.json', () => {
       const text = response.text();
       const document = JSON.parse(text) as Record<string, unknown>;
       if (text !== JSON.stringify(document)) different.push(`${id}: not minified`);
-      const expected = expectedDocument(readDefaultPack(id));
+      const expected = expectedDocument(readDefaultPack(id), CATALOG_REVISION);
       if (JSON.stringify(sortedKeys(document)) !== JSON.stringify(sortedKeys(expected))) different.push(`${id}: content differs`);
       for (const field of ['prefix', 'icons', 'aliases', 'width', 'height', 'info']) if (!(field in document)) different.push(`${id}: no ${field}`);
       if (document.prefix !== id) different.push(`${id}: prefix ${String(document.prefix)}`);
@@ -40,8 +40,11 @@ describe('GET /r/{pack}.json', () => {
   it('serves an own pack in place of the default pack with its id', async () => {
     const json = (await site.both('/r/bytesize.json')).json<IconifyJSON>();
     const source = readSourcePack(join(FIXTURE_PACKS, 'bytesize.json'));
-    // The own file has no info.total: the document counts its one icon.
-    expect(json).toEqual(expectedDocument({ ...source, info: { ...source.info, total: 1 } as IconifyJSON['info'] }));
+    // The own file has no info.total: the document counts its one icon. Its version is the own pack's revision, kept at its pinned address.
+    const revision = json.info?.version ?? '';
+    expect(revision).toMatch(OWN_REVISION);
+    expect(json).toEqual(expectedDocument({ ...source, info: { ...source.info, total: 1 } as IconifyJSON['info'] }, revision));
+    expect((await site.request(`/r/bytesize@${revision}.json`)).json<IconifyJSON>()).toEqual(json);
   });
 
   it('drops icons of own packs whose markup could run code or load something from outside', async () => {

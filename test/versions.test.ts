@@ -1,3 +1,4 @@
+import type { IconifyJSON } from '@iconify/types';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { CLI, ROOT } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { freshShadcnProject, runShadcn } from './helpers/shadcn-cli.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
-import { readDefaultPack, referenceSvg } from './helpers/sources.js';
+import { CATALOG_REVISION, readDefaultPack, referenceSvg } from './helpers/sources.js';
 
 /*
  * Versions on real data, through the real command line and server: the test
@@ -118,8 +119,7 @@ describe('versions: update without a restart, pinned addresses and what changed'
   const oldSet = lucideSet(OLD);
   const newSet = lucideSet(NEW);
   const catalogSet = readDefaultPack('lucide');
-  const iconifyJsonVersion = (JSON.parse(readFileSync(join('node_modules', '@iconify', 'json', 'package.json'), 'utf8')) as { version: string }).version;
-  const catalogRevision = `json-${iconifyJsonVersion}`;
+  const catalogRevision = CATALOG_REVISION;
 
   beforeAll(async () => {
     dataDir = dataDirWithDefaultCatalog('versions');
@@ -129,10 +129,30 @@ describe('versions: update without a restart, pinned addresses and what changed'
     await server?.close();
   });
 
-  it('has no pinned address before a revision is kept, and says so', async () => {
+  /** The catalog's revision at its pinned addresses before any update: the same bytes are expected once the history keeps it. */
+  const catalogPinned = new Map<string, { text: string; lastModified: string | null }>();
+  const catalogPinnedPaths = [`/r/lucide@${CATALOG_REVISION}.json`, `/r/lucide@${CATALOG_REVISION}/trash.json`, `/r/vue/lucide@${CATALOG_REVISION}/trash.json`];
+
+  it('names the catalog’s revision before any update, and serves it pinned, the only version it has', async () => {
+    const index = JSON.parse((await get(server, '/r/registry.json')).text) as Array<{ id: string; version?: string }>;
+    expect(index.find((entry) => entry.id === 'lucide')?.version).toBe(CATALOG_REVISION);
+    const unpinned = (await get(server, '/r/lucide.json')).text;
+    expect((JSON.parse(unpinned) as IconifyJSON).info?.version).toBe(CATALOG_REVISION);
+    for (const path of catalogPinnedPaths) {
+      const answer = await get(server, path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
+      catalogPinned.set(path, { text: answer.text, lastModified: answer.headers.get('last-modified') });
+    }
+    // The pinned document is the catalog's, in the order a kept revision's document has: root fields, then icons and aliases by name.
+    const pinned = JSON.parse(catalogPinned.get(catalogPinnedPaths[0] as string)?.text ?? '') as IconifyJSON;
+    expect(pinned).toEqual(JSON.parse(unpinned));
+    expect(Object.keys(pinned.icons)).toEqual(Object.keys(catalogSet.icons).sort());
+    expect(svgOf(catalogPinned.get(catalogPinnedPaths[1] as string)?.text ?? '')).toBe(referenceSvg(catalogSet, 'trash').svg);
+    expect((await get(server, '/r/lucide@latest.json')).headers.get('location')).toBe(`/r/lucide@${CATALOG_REVISION}.json`);
     const answer = await get(server, `/r/lucide@${OLD}/trash.json`);
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text)).toMatchObject({ code: 'unknown_version', suggestions: [] });
+    expect(JSON.parse(answer.text)).toMatchObject({ code: 'unknown_version', suggestions: [CATALOG_REVISION] });
   });
 
   it('serves an older package at the unpinned addresses within seconds of `update --from`, and keeps the catalog’s revision', async () => {
@@ -143,10 +163,11 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const took = await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
     console.log(`update served after ${took} ms`);
     expect(took).toBeLessThan(UPDATE_SERVED_WITHIN_MS);
-    // The revision the catalog served before is kept under its own name.
-    const before = await get(server, `/r/lucide@${catalogRevision}/trash.json`);
-    expect(before.status).toBe(200);
-    expect(svgOf(before.text)).toBe(referenceSvg(catalogSet, 'trash').svg);
+    // The revision the catalog served before is kept under its own name, its pinned addresses answering as before the update.
+    for (const path of catalogPinnedPaths) {
+      const answer = await get(server, path);
+      expect({ text: answer.text, lastModified: answer.headers.get('last-modified') }, path).toEqual(catalogPinned.get(path));
+    }
   });
 
   it('serves each pinned revision byte for byte as @iconify/utils draws its data, for good, once newer ones are served', async () => {

@@ -2,7 +2,7 @@ import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { type RegistryEntry, registryEntryOf } from '../core/render/registry-entry.js';
 import { iconDataRootOf } from '../data/catalog/iconify-view.js';
-import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { isValidName } from '../util/names.js';
 
 /**
@@ -27,7 +27,7 @@ export interface PackSource {
 }
 
 /** A kept revision of a pack, read from the history alone, as its pinned addresses are; `rootFields` gives every root field it had. */
-export function revisionSource(history: RevisionHistory, revision: Revision): PackSource & { rootFields(): Record<string, unknown> } {
+export function revisionSource(history: RevisionReader, revision: Revision): PackSource & { rootFields(): Record<string, unknown> } {
   const root = history.rootAt(revision.pack, revision.seq) ?? {};
   const storedEntry = (name: string): StoredEntry | undefined => {
     const entry = history.entryAt(revision.pack, revision.seq, name);

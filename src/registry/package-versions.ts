@@ -1,6 +1,6 @@
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
-import { defaultRevisionName } from '../data/history/revision-names.js';
+import { defaultRevisionName } from '../data/catalog/revision-names.js';
 
 /**
  * One version of a pack as a package would carry it: a kept revision, or

@@ -6,7 +6,7 @@ import { renderFrameworkDocument } from '../core/render/framework-document.js';
 import { renderIconDocument } from '../core/render/icon-document.js';
 import type { RegistryEntry } from '../core/render/registry-entry.js';
 import { documentResource, type Resource } from '../core/resource.js';
-import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
 import { revisionSource } from './pack-source.js';
 import { iconStateOf } from '../core/icon-state.js';
@@ -29,7 +29,7 @@ export type PinnedAnswer = { resource: Resource } | { redirect: string } | { pro
  * range or `latest`, the newest kept revision it matches (a redirect), the
  * one the unpinned addresses serve standing for `latest`.
  */
-export function revisionOf(history: RevisionHistory, pack: string, version: string): { exact: Revision } | { matched: Revision } | undefined {
+export function revisionOf(history: RevisionReader, pack: string, version: string): { exact: Revision } | { matched: Revision } | undefined {
   const revisions = history.revisions(pack);
   const exact = revisions.find((revision) => revision.version === version);
   if (exact) return { exact };
@@ -48,7 +48,7 @@ export function revisionOf(history: RevisionHistory, pack: string, version: stri
 }
 
 /** The problem for a version the history does not keep, listing those it keeps. */
-export function unknownVersion(history: RevisionHistory | undefined, pack: string, version: string): Problem {
+export function unknownVersion(history: RevisionReader | undefined, pack: string, version: string): Problem {
   const kept = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
   return {
     status: 404,
@@ -68,7 +68,7 @@ export function unknownVersion(history: RevisionHistory | undefined, pack: strin
  * comment naming the revision. `cached` keeps what is made.
  */
 export function pinnedAnswer(
-  history: RevisionHistory,
+  history: RevisionReader,
   route: PinnedRoute,
   basePath: string,
   cached: (what: string, make: () => Resource | Problem) => Resource,
@@ -86,11 +86,11 @@ export function pinnedAnswer(
   };
 }
 
-function packDocumentAt(history: RevisionHistory, revision: Revision): Resource | Problem {
+function packDocumentAt(history: RevisionReader, revision: Revision): Resource | Problem {
   return documentResource(Buffer.from(JSON.stringify(revisionDocument(history, revision))), recordedAt(revision));
 }
 
-function iconDocumentAt(history: RevisionHistory, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
+function iconDocumentAt(history: RevisionReader, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
   const source = revisionSource(history, revision);
   const icon = source.icon(name);
   if (!icon) {
@@ -132,7 +132,7 @@ export interface PinnedPack {
 export type PinnedPackAnswer = { pack: PinnedPack } | { matched: Revision } | { problem: Problem };
 
 /** The revision `version` names of a pack, as its files are made from it (see revisionOf for ranges). */
-export function pinnedPackOf(history: RevisionHistory, pack: string, version: string): PinnedPackAnswer {
+export function pinnedPackOf(history: RevisionReader, pack: string, version: string): PinnedPackAnswer {
   const found = revisionOf(history, pack, version);
   if (!found) return { problem: unknownVersion(history, pack, version) };
   if ('matched' in found) return found;
@@ -151,7 +151,7 @@ export const recordedAt = (revision: Revision) => Math.floor(revision.recorded /
  * answer: its body stays the revision's for good, and this says a newer one
  * differs. A few reads of the name's entries at both revisions.
  */
-export function latestVersionOf(history: RevisionHistory, route: PinnedRoute, basePath: string): string | undefined {
+export function latestVersionOf(history: RevisionReader, route: PinnedRoute, basePath: string): string | undefined {
   if (route.name === undefined) return undefined;
   const pinned = history.revision(route.pack, route.version);
   const served = history.served(route.pack);

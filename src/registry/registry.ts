@@ -36,6 +36,7 @@ import { momentBasePath } from '../core/paths.js';
 import { iconStateOf } from '../core/icon-state.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
+import { PinnableRevisions } from './pinnable-revisions.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
@@ -105,6 +106,7 @@ export class Registry {
   private servedIds: string[] | undefined;
   private stylesOfPacks: Map<string, string> | undefined;
   private llms: Resource | undefined;
+  private pinnable: PinnableRevisions | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
@@ -177,6 +179,12 @@ export class Registry {
       const catalog = past.catalogOf(state, this.catalog);
       return catalog instanceof Promise ? catalog.then(make) : make(catalog);
     });
+  }
+
+  /** The revisions pinned addresses answer: the history's, and the catalog's content of the default packs it keeps none of. */
+  private get revisions(): PinnableRevisions {
+    this.pinnable ??= new PinnableRevisions(this.options.history, this.catalog);
+    return this.pinnable;
   }
 
   /** The registry's past over the served catalog, which whoever made the registry closes. */
@@ -316,8 +324,7 @@ export class Registry {
    */
   pinned(route: PinnedRoute): PinnedAnswer {
     if (!isValidName(route.pack) || !this.packs.has(route.pack)) return { problem: this.packNotFound(route.pack) };
-    const history = this.options.history;
-    if (!history) return { problem: unknownVersion(undefined, route.pack, route.version) };
+    const history = this.revisions;
     // A document kept is answered without reading the history: its version was exact when it was made, and stays kept.
     const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
@@ -330,8 +337,8 @@ export class Registry {
    * newer revision served replaces.
    */
   latestVersion(route: PinnedRoute): string | undefined {
-    const history = this.options.history;
-    if (!history || route.name === undefined || !this.packs.has(route.pack)) return undefined;
+    const history = this.revisions;
+    if (route.name === undefined || !this.packs.has(route.pack)) return undefined;
     const key = pinnedDocumentKey(route);
     if (this.latestVersions.has(key)) return this.latestVersions.get(key);
     const latest = latestVersionOf(history, route, this.basePath);
@@ -359,8 +366,7 @@ export class Registry {
   /** What a revision's zip is made of (`/r/{pack}@{version}.zip`), for the packs this registry serves, as pinned() answers them. */
   pinnedPack(pack: string, version: string): PinnedPackAnswer {
     if (!isValidName(pack) || !this.packs.has(pack)) return { problem: this.packNotFound(pack) };
-    const history = this.options.history;
-    return history ? pinnedPackOf(history, pack, version) : { problem: unknownVersion(undefined, pack, version) };
+    return pinnedPackOf(this.revisions, pack, version);
   }
 
   /**
@@ -374,9 +380,9 @@ export class Registry {
     const record = isValidName(pack) ? this.packs.get(pack) : undefined;
     if (!record) return this.packNotFound(pack);
     if (version !== undefined) {
-      const history = this.options.history;
-      const found = history && revisionOf(history, pack, version);
-      if (!history || !found) return unknownVersion(history, pack, version);
+      const history = this.revisions;
+      const found = revisionOf(history, pack, version);
+      if (!found) return unknownVersion(history, pack, version);
       return revisionSource(history, 'exact' in found ? found.exact : found.matched);
     }
     return {
@@ -392,9 +398,11 @@ export class Registry {
   /** The versions of a served pack's kept revisions, newest first, and the one its unpinned addresses serve (none before its first update). */
   keptRevisions(pack: string): { versions: string[]; served: string | undefined } | Problem {
     if (!isValidName(pack) || !this.packs.has(pack)) return this.packNotFound(pack);
-    const history = this.options.history;
-    const versions = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
-    return { versions, served: history?.served(pack)?.version };
+    const versions = this.revisions
+      .revisions(pack)
+      .map((revision) => revision.version)
+      .reverse();
+    return { versions, served: this.revisions.served(pack)?.version };
   }
 
   /** The drawing style of each served pack all of whose icons share one (`fill` or `stroke`), as search's `style` filter reads it. */

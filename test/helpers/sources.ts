@@ -6,6 +6,12 @@ import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 
 export const DEFAULT_JSON_DIR = locateDefaultCatalog().dir;
 
+/** The revision the default catalog's packs are until an update: `json-` and the version of the @iconify/json installed, read from its package. */
+export const CATALOG_REVISION = `json-${(JSON.parse(readFileSync(join(DEFAULT_JSON_DIR, '..', 'package.json'), 'utf8')) as { version: string }).version}`;
+
+/** The name of an own pack's revision (see docs/versions.md). */
+export const OWN_REVISION = /^own-\d{8}\.\d{6}\.\d{3}$/;
+
 /** Ids of every icon set of @iconify/json, from its file names. */
 export function defaultPackIds(): string[] {
   return readdirSync(DEFAULT_JSON_DIR)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePack } from '../../src/data/catalog/prepare-pack.js';
 import { packChanges } from '../../src/data/history/pack-changes.js';
 import { readIconSetPackage } from '../../src/data/history/package-source.js';
-import { ownRevisionName } from '../../src/data/history/own-revisions.js';
+import { ownRevisionName } from '../../src/data/catalog/revision-names.js';
 import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { expectedChanges } from '../helpers/npm-fixtures.js';
 import { ROOT } from '../helpers/paths.js';

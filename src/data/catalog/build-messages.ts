@@ -10,6 +10,8 @@ export interface PrepareRequest {
   expectedId: string | undefined;
   /** The operator's files are untrusted: their bodies are checked for unsafe markup. */
   untrusted: boolean;
+  /** The revision that the pack's document and registry entry name as `info.version`; the Iconify API's forms keep the pack's own version. */
+  revision?: string;
   /** For a folder: the icons the previous build served of it, kept for files that no longer parse. */
   lastGood?: LastGoodIcons;
 }

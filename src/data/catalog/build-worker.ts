@@ -18,7 +18,7 @@ async function prepareSource(request: PrepareRequest): Promise<{ pack: PreparedP
   if (request.kind === 'svg-folder') {
     const { prepareSvgFolder } = await loadFolderImport();
     try {
-      return await prepareSvgFolder(request.path, basename(request.path), request.lastGood);
+      return await prepareSvgFolder(request.path, basename(request.path), request.lastGood, request.revision);
     } catch (error) {
       if (error instanceof PackError) throw error;
       throw new PackError(`cannot import the folder: ${(error as Error).message}`);
@@ -32,7 +32,7 @@ async function prepareSource(request: PrepareRequest): Promise<{ pack: PreparedP
   } catch (error) {
     throw new PackError(`cannot read JSON: ${(error as Error).message}`);
   }
-  const pack = preparePack(raw, request.expectedId, request.untrusted);
+  const pack = preparePack(raw, request.expectedId, request.untrusted, request.revision);
   return { pack, warnings: pack.warnings.map((message) => ({ file: request.path, message })) };
 }
 

@@ -62,6 +62,8 @@ export interface BuildInput {
    * its last good version from it.
    */
   previous?: string;
+  /** The revision every pack of this build is, named by their documents' `info.version` (see preparePack). */
+  revision?: string;
   /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
   replaces?: ReadonlySet<string>;
   /**
@@ -266,7 +268,14 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     pool ??= startPrepareWorkers(Math.min(availableParallelism(), toPrepare));
     const previous = file.kind === 'svg-folder' ? previousOf.get(file) : undefined;
     const lastGood = previous ? writer.previousIcons(previous.id) : undefined;
-    const request: PrepareRequest = { path: file.path, kind: file.kind, expectedId: expectedIdOf(file), untrusted: file.origin === 'own', lastGood };
+    const request: PrepareRequest = {
+      path: file.path,
+      kind: file.kind,
+      expectedId: expectedIdOf(file),
+      untrusted: file.origin === 'own',
+      revision: input.revision,
+      lastGood,
+    };
     // A source that takes too long is refused like a broken one, and the build goes on.
     return pool.run(request).catch((error: unknown) => {
       if (error instanceof TaskTimeout) return { error: `preparing it ${error.message}` };

@@ -10,6 +10,7 @@ import { buildVocabularyInThread } from '../search-index/vocabulary/build-vocabu
 import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
 import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, type DefaultSources } from './sources.js';
+import { defaultRevisionName, ownRevisionName } from './revision-names.js';
 
 export interface CatalogLocation {
   /** Directory holding the database files. */
@@ -142,7 +143,8 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     const files = [...defaults.files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
     const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyInThread() });
-    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater }, defaultPath, observer) });
+    const revision = defaultRevisionName(defaults.version);
+    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater, revision }, defaultPath, observer) });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);
   if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });
@@ -169,5 +171,7 @@ export async function ensureOwnCatalog(
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (!force && builtFingerprint(path) === fingerprint) return undefined;
   const defaultIds = new Set((defaults ?? listDefaultSources()).files.map((file) => basename(file.path, '.json')));
-  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers }, path, observer);
+  // The packs prepared again are new revisions if their content changed: their documents name the revision recordOwnRevisions keeps.
+  const revision = ownRevisionName(Date.now());
+  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers, revision }, path, observer);
 }

@@ -100,12 +100,14 @@ function dropDeepAliases(icons: Entries, aliases: Entries, warnings: string[]): 
 /**
  * Validates one parsed IconifyJSON file and derives what the catalog stores.
  * `expectedId`, when given, is the id the pack must have (the file name of a
- * default pack). Bodies of `untrusted` packs (the operator's files) are
+ * default pack). `revision`, when given, is what the pack's document and
+ * registry entry name as `info.version` (the revision the registry serves);
+ * the Iconify API's forms keep the pack's own version. Bodies of `untrusted` packs (the operator's files) are
  * checked for unsafe markup; @iconify/json is trusted, and checking its
  * 390,000 bodies would double the build. Throws PackError when the file
  * cannot be served at all.
  */
-export function preparePack(raw: unknown, expectedId?: string, untrusted = false): PreparedPack {
+export function preparePack(raw: unknown, expectedId?: string, untrusted = false, revision?: string): PreparedPack {
   if (!isObject(raw)) throw new PackError('not an IconifyJSON object');
   const id = raw.prefix;
   if (typeof id !== 'string' || !isValidName(id)) {
@@ -141,10 +143,11 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   const aliasNames = Object.keys(aliases);
   const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
   const info = publishedInfo(raw.info, id, visibleIcons, warnings);
+  const servedInfo = revision === undefined ? info : { ...info, version: revision };
   const document: IconifyJSON = {
     ...data,
     prefix: id,
-    info,
+    info: servedInfo,
     icons: data.icons,
     aliases,
     width: data.width ?? 16,
@@ -157,7 +160,7 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   return {
     iconify,
     id,
-    entry: registryEntryOf(id, info),
+    entry: registryEntryOf(id, servedInfo),
     document: JSON.stringify(document),
     lastModified,
     iconCount: iconNames.length,

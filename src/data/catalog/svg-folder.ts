@@ -85,12 +85,18 @@ function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): Impo
 
 /**
  * A folder imported and then prepared as any untrusted pack (validated, its
- * bodies checked again, `info` completed): what a build stores and what
- * `icon-registry import` writes. Every warning names the file it concerns.
+ * bodies checked again, `info` completed, its document naming `revision`
+ * when given): what a build stores and what `icon-registry import` writes.
+ * Every warning names the file it concerns.
  */
-export async function prepareSvgFolder(dir: string, id: string, lastGood: LastGoodIcons = new Map()): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
+export async function prepareSvgFolder(
+  dir: string,
+  id: string,
+  lastGood: LastGoodIcons = new Map(),
+  revision?: string,
+): Promise<{ pack: PreparedPack; warnings: FileWarning[] }> {
   const imported = importSvgFolder(dir, id, lastGood);
-  const pack = preparePack(imported.pack, id, true);
+  const pack = preparePack(imported.pack, id, true, revision);
   return { pack, warnings: [...imported.warnings, ...pack.warnings.map((message) => ({ file: dir, message }))] };
 }
 

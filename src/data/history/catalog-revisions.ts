@@ -2,7 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
-import { defaultRevisionName } from './revision-names.js';
+import { defaultRevisionName } from '../catalog/revision-names.js';
 
 /**
  * Keeps what a default catalog's database serves of a pack as the revision
@@ -16,7 +16,8 @@ export function keepCatalogRevision(history: RevisionHistory, database: CatalogD
   const version = database.metaValue('default_catalog_version');
   if (!version) return undefined;
   const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-  const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document);
+  // Recorded as of the build, as pinned addresses dated it while the catalog alone served it (see PinnableRevisions).
+  const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document, since);
   history.serve(pack, revision.seq, since);
   return revision;
 }

@@ -3,22 +3,13 @@ import type { IconifyJSON } from '@iconify/types';
 import { CatalogDatabase } from '../catalog/catalog-database.js';
 import { ownCatalogPath } from '../catalog/ensure.js';
 import { historyPath, openHistory } from './history-file.js';
+import { isOwnRevisionName, ownRevisionName } from '../catalog/revision-names.js';
 
 /** Revisions kept of each own pack: an older one is forgotten when a newer is recorded. */
 export const MAX_OWN_REVISIONS = 50;
 
 /** Where an own pack's revision says it came from. */
 export const OWN_SOURCE = 'own packs';
-
-/**
- * The name of an own pack's revision: `own-` and the instant it was
- * recorded, in UTC to the millisecond, so that names sort as the revisions
- * were recorded: `own-20261126.101500.123`.
- */
-export function ownRevisionName(recorded: number): string {
-  const iso = new Date(recorded).toISOString(); // 2026-11-26T10:15:00.123Z
-  return `own-${iso.slice(0, 10).replaceAll('-', '')}.${iso.slice(11, 19).replaceAll(':', '')}.${iso.slice(20, 23)}`;
-}
 
 /**
  * Keeps a revision of every own pack whose content differs from its newest
@@ -40,14 +31,21 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
   const history = openHistory(dataDir);
   const lines: string[] = [];
   try {
-    for (const pack of own.packs.keys()) {
-      const document = JSON.parse(own.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+    for (const [pack, record] of own.packs) {
       const newest = history.revisions(pack).at(-1);
-      if (newest?.source === OWN_SOURCE && history.holds(pack, newest.seq, document)) {
+      // The build names in each document the revision it made (see ensureOwnCatalog): one kept under that name is this content, so
+      // an unchanged pack costs no read of its document, and a start costs what the packs changed, not what they hold.
+      const named = record.entry.version;
+      let read: IconifyJSON | undefined;
+      const document = () => (read ??= JSON.parse(own.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON);
+      if (newest?.source === OWN_SOURCE && (newest.version === named || history.holds(pack, newest.seq, document()))) {
         if (!history.isServed(pack)) history.serve(pack, newest.seq, now);
         continue;
       }
-      const { revision } = history.record(pack, ownRevisionName(now), OWN_SOURCE, document, now);
+      // Named as the build named it in the document (a document built before documents named revisions: by now).
+      const name =
+        named !== undefined && isOwnRevisionName(named) && !history.revisions(pack).some((kept) => kept.version === named) ? named : ownRevisionName(now);
+      const { revision } = history.record(pack, name, OWN_SOURCE, document(), now);
       history.serve(pack, revision.seq, now);
       while (history.revisions(pack).filter((kept) => kept.source === OWN_SOURCE).length > MAX_OWN_REVISIONS) history.forgetOldest(pack);
       lines.push(`${pack}: revision ${revision.version} kept`);

@@ -1,8 +1,8 @@
 import type { IconifyInfo, IconifyJSON } from '@iconify/types';
-import type { Revision, RevisionHistory } from './revision-history.js';
+import type { Revision, RevisionHistory, RevisionReader } from './revision-history.js';
 
 /** A revision's pack document as the registry serves it, pinned or not: its info names the revision. */
-export function revisionDocument(history: RevisionHistory, revision: Revision): IconifyJSON | undefined {
+export function revisionDocument(history: RevisionReader, revision: Revision): IconifyJSON | undefined {
   const document = history.documentAt(revision.pack, revision.seq);
   if (!document) return undefined;
   return document.info ? { ...document, info: { ...document.info, version: revision.version } as IconifyInfo } : document;

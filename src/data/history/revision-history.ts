@@ -18,6 +18,13 @@ export interface Revision {
 /** One name's entry at a revision: an icon or an alias, verbatim as the pack document holds it. */
 export type HistoryEntry = { kind: 'icon'; icon: ExtendedIconifyIcon } | { kind: 'alias'; alias: ExtendedIconifyAlias };
 
+/**
+ * What pinned addresses and a revision's files read of kept revisions: the
+ * history, or something that answers as it would (see
+ * registry/pinnable-revisions.ts).
+ */
+export type RevisionReader = Pick<RevisionHistory, 'revisions' | 'revision' | 'served' | 'rootAt' | 'entryAt' | 'namesAt' | 'documentAt'>;
+
 /** A name whose entry changed at a revision, with what it was before it (undefined: the name was new). */
 export interface ChangedName {
   name: string;

@@ -28,7 +28,7 @@ CREATE TABLE meta (
 
 -- One row per revision of a pack, seq counting from 1 in the order they were
 -- recorded. version: the npm version of the package it came from, or a name
--- of the registry's own (see revision-names.ts). root: the blob of the pack
+-- of the registry's own (see data/catalog/revision-names.ts). root: the blob of the pack
 -- document without its icons and aliases.
 CREATE TABLE revisions (
   pack     TEXT NOT NULL,

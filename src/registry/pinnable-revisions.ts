@@ -1,0 +1,104 @@
+import type { IconifyJSON } from '@iconify/types';
+import type { Catalog } from '../data/catalog/catalog.js';
+import { defaultRevisionName } from '../data/catalog/revision-names.js';
+import { CATALOG_SOURCE_PREFIX } from '../data/history/revision-document.js';
+import type { HistoryEntry, Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
+
+/** The place of the catalog's content among a pack's revisions when the history keeps none: the only one. */
+const CATALOG_SEQ = 1;
+
+/**
+ * The revisions pinned addresses answer: the history's, and, for a default
+ * pack that no update has touched yet, what the catalog serves of it as the
+ * revision `json-{@iconify/json version}`. The history keeps that revision
+ * (the same document, byte for byte, see documentAt) only once something is
+ * about to replace it (an update, a rebuild of the default catalog), so its
+ * pinned addresses answer the same before and after. Read-only, like the
+ * registry's view of the history.
+ */
+export class PinnableRevisions implements RevisionReader {
+  /** The root fields of catalog packs asked for, parsed once: a pack's document is read whole for them. */
+  private readonly roots = new Map<string, Record<string, unknown>>();
+
+  constructor(
+    private readonly history: RevisionHistory | undefined,
+    private readonly catalog: Catalog,
+  ) {}
+
+  revisions(pack: string): Revision[] {
+    const kept = this.history?.revisions(pack) ?? [];
+    if (kept.length > 0) return kept;
+    const fromCatalog = this.catalogRevision(pack);
+    return fromCatalog ? [fromCatalog] : [];
+  }
+
+  revision(pack: string, version: string): Revision | undefined {
+    return this.revisions(pack).find((revision) => revision.version === version);
+  }
+
+  served(pack: string): Revision | undefined {
+    return this.history?.served(pack) ?? this.catalogRevision(pack);
+  }
+
+  rootAt(pack: string, seq: number): Record<string, unknown> | undefined {
+    if (!this.fromCatalog(pack, seq)) return this.history?.rootAt(pack, seq);
+    let root = this.roots.get(pack);
+    if (!root) {
+      const { icons: _icons, aliases: _aliases, ...fields } = this.catalogDocument(pack);
+      root = fields;
+      this.roots.set(pack, root);
+    }
+    return root;
+  }
+
+  entryAt(pack: string, seq: number, name: string): HistoryEntry | undefined {
+    if (!this.fromCatalog(pack, seq)) return this.history?.entryAt(pack, seq, name);
+    const stored = this.catalog.entry(pack, name);
+    if (stored && 'icon' in stored) return { kind: 'icon', icon: stored.icon };
+    if (stored && 'alias' in stored) return { kind: 'alias', alias: stored.alias };
+    return undefined;
+  }
+
+  namesAt(pack: string, seq: number): string[] {
+    if (!this.fromCatalog(pack, seq)) return this.history?.namesAt(pack, seq) ?? [];
+    return this.catalog.iconNames(pack).sort(byCodeUnits);
+  }
+
+  documentAt(pack: string, seq: number): IconifyJSON | undefined {
+    if (!this.fromCatalog(pack, seq)) return this.history?.documentAt(pack, seq);
+    return inKeptOrder(this.catalogDocument(pack));
+  }
+
+  /** The catalog's content of a default pack as its revision, when the history keeps none of the pack. */
+  private catalogRevision(pack: string): Revision | undefined {
+    if ((this.history?.revisions(pack).length ?? 0) > 0) return undefined;
+    const database = this.catalog.database(pack);
+    const version = database?.metaValue('default_catalog_version');
+    if (!database || !version) return undefined;
+    // Recorded when the catalog was built, as the history records it once it keeps it (see keepCatalogRevision).
+    return { pack, seq: CATALOG_SEQ, version: defaultRevisionName(version), recorded: database.builtAt(), source: `${CATALOG_SOURCE_PREFIX}${version}` };
+  }
+
+  private fromCatalog(pack: string, seq: number): boolean {
+    return seq === CATALOG_SEQ && this.catalogRevision(pack) !== undefined;
+  }
+
+  private catalogDocument(pack: string): IconifyJSON {
+    return JSON.parse(this.catalog.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+  }
+}
+
+/** Sorted as SQLite sorts text (bytes of UTF-8), which code units match for the names a pack may have. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A pack document in the order the history gives a revision's document: its
+ * root fields in the pack's order, then its icons and its aliases, each
+ * sorted by name (see RevisionHistory.documentAt).
+ */
+export function inKeptOrder(document: IconifyJSON): IconifyJSON {
+  const { icons, aliases, ...root } = document;
+  const sorted = <T>(entries: Record<string, T> | undefined) =>
+    Object.fromEntries(Object.entries(entries ?? {}).sort(([a], [b]) => byCodeUnits(a, b))) as Record<string, T>;
+  return { ...root, icons: sorted(icons), aliases: sorted(aliases) } as IconifyJSON;
+}
