@@ -46,11 +46,17 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
       writeUpdatedDocument(options.dataDir, item.pack, servedDocument(history, revision) as IconifyJSON);
       lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
     }
-    await ensureUpdatesCatalog(options.dataDir, {
-      progress: () => undefined,
-      skipped: (file, reason) => lines.push(`${file}: skipped: ${reason}`),
-      warning: (file, message) => lines.push(`${file}: ${message}`),
-    });
+    const served = new Map(toServe.map((revision) => [revision.pack, revision.version]));
+    await ensureUpdatesCatalog(
+      options.dataDir,
+      {
+        progress: () => undefined,
+        skipped: (file, reason) => lines.push(`${file}: skipped: ${reason}`),
+        warning: (file, message) => lines.push(`${file}: ${message}`),
+      },
+      // This run's, and the revisions earlier runs serve of the other packs the folder holds.
+      (pack) => served.get(pack) ?? history.served(pack)?.version,
+    );
     // Logged once the new database is in place, when servers begin to serve it (see /at/{moment}/).
     const servedFrom = Date.now();
     for (const revision of toServe) history.serve(revision.pack, revision.seq, servedFrom);

@@ -15,8 +15,10 @@ import { CATEGORY_MARK, spelledBackwards } from '../search-index/set-index.js';
 import { workPath } from '../../util/work-files.js';
 
 /**
- * Longest the preparation of one source may take (far longer than the largest
- * pack of @iconify/json takes): past it the source is refused, so that a build always ends.
+ * Longest the preparation of one of the operator's sources may take (far
+ * longer than the largest pack of @iconify/json takes): past it the source is
+ * refused, so that a build always ends. @iconify/json's packs are trusted and
+ * have no limit: a loaded machine must not leave its largest out.
  */
 export const SOURCE_TIME_BOUND_MS = 60_000;
 
@@ -62,8 +64,8 @@ export interface BuildInput {
    * its last good version from it.
    */
   previous?: string;
-  /** The revision every pack of this build is, named by their documents' `info.version` (see preparePack). */
-  revision?: string;
+  /** The revision each source's pack is, which its document names as `info.version` (see preparePack); none: the document's own. */
+  revisionOf?: (file: SourceFile) => string | undefined;
   /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
   replaces?: ReadonlySet<string>;
   /**
@@ -273,11 +275,11 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       kind: file.kind,
       expectedId: expectedIdOf(file),
       untrusted: file.origin === 'own',
-      revision: input.revision,
+      revision: input.revisionOf?.(file),
       lastGood,
     };
     // A source that takes too long is refused like a broken one, and the build goes on.
-    return pool.run(request).catch((error: unknown) => {
+    return pool.run(request, file.origin === 'own').catch((error: unknown) => {
       if (error instanceof TaskTimeout) return { error: `preparing it ${error.message}` };
       throw error;
     });

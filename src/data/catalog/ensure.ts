@@ -9,7 +9,7 @@ import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
 import { buildVocabularyInThread } from '../search-index/vocabulary/build-vocabulary-in-thread.js';
 import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
-import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, type DefaultSources } from './sources.js';
+import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, packOfKeptSource, type DefaultSources } from './sources.js';
 import { defaultRevisionName, ownRevisionName } from './revision-names.js';
 
 export interface CatalogLocation {
@@ -77,16 +77,25 @@ export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
  * Builds the database of updated default packs from the updates folder when
  * it changed (see UPDATES_CATALOG_FILE), reusing the packs whose file did not
  * change; the new file replaces the old one whole, so a server reopening it
- * sees every update of a run or none.
+ * sees every update of a run or none. `revisionOf` names the revision a
+ * pack's file is, which its pack document names (see servedDocument).
  */
-export async function ensureUpdatesCatalog(dataDir: string, observer: BuildObserver): Promise<BuildSummary | undefined> {
+export async function ensureUpdatesCatalog(
+  dataDir: string,
+  observer: BuildObserver,
+  revisionOf?: (pack: string) => string | undefined,
+): Promise<BuildSummary | undefined> {
   const folder = updatesFolder(dataDir);
   const files = existsSync(folder) ? listKeptSources(folder) : [];
   const path = updatesCatalogPath(dataDir);
   const fingerprint = fingerprintOf('updated packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (builtFingerprint(path) === fingerprint) return undefined;
-  return buildCatalog({ files, meta: { fingerprint }, previous: path }, path, observer);
+  return buildCatalog(
+    { files, meta: { fingerprint }, previous: path, revisionOf: revisionOf && ((file) => revisionOf(packOfKeptSource(file))) },
+    path,
+    observer,
+  );
 }
 
 function builtFingerprint(path: string): string | undefined {
@@ -144,7 +153,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
     const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyInThread() });
     const revision = defaultRevisionName(defaults.version);
-    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater, revision }, defaultPath, observer) });
+    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater, revisionOf: () => revision }, defaultPath, observer) });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);
   if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });
@@ -173,5 +182,9 @@ export async function ensureOwnCatalog(
   const defaultIds = new Set((defaults ?? listDefaultSources()).files.map((file) => basename(file.path, '.json')));
   // The packs prepared again are new revisions if their content changed: their documents name the revision recordOwnRevisions keeps.
   const revision = ownRevisionName(Date.now());
-  return buildCatalog({ files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers, revision }, path, observer);
+  return buildCatalog(
+    { files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers, revisionOf: () => revision },
+    path,
+    observer,
+  );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_JSON_PACK_BYTES } from './source-file.js';
 
 /** One file or folder a catalog is built from. */
@@ -122,6 +122,11 @@ export function listOwnSources(packsDir: string | undefined, refused: (path: str
  * so, like the default packs, they are read whole, whatever their size
  * (noto's and fluent-emoji's are larger than an own file may be).
  */
+/** The pack of a kept source: its file is named by the pack's id. */
+export function packOfKeptSource(file: SourceFile): string {
+  return basename(file.path, '.json');
+}
+
 export function listKeptSources(dir: string): SourceFile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))

@@ -8,11 +8,14 @@ interface Job<Task, Result> {
   task: Task;
   resolve: (result: Result) => void;
   reject: (error: Error) => void;
+  /** Given up past the pool's `taskTimeoutMs`. */
+  timeLimited: boolean;
 }
 
 /**
  * A fixed number of worker threads running one script, each taking one task
  * at a time; tasks wait in a queue. A task that runs longer than `taskTimeoutMs`
+ * (unless it is run without a time limit)
  * is given up (TaskTimeout) and its worker replaced by a new one, so that one
  * source that never finishes cannot hold up the others. A worker that fails
  * otherwise rejects its task and every task after it, since the pool can no
@@ -32,10 +35,10 @@ export class WorkerPool<Task, Result> {
     for (let i = 0; i < size; i++) this.idle.push(this.startWorker());
   }
 
-  run(task: Task): Promise<Result> {
+  run(task: Task, timeLimited = true): Promise<Result> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ task, resolve, reject, timeLimited });
       this.dispatch();
     });
   }
@@ -50,7 +53,7 @@ export class WorkerPool<Task, Result> {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop() as Worker;
       const job = this.queue.shift() as Job<Task, Result>;
-      const timeout = this.options.taskTimeoutMs;
+      const timeout = job.timeLimited ? this.options.taskTimeoutMs : undefined;
       const timer =
         timeout === undefined
           ? undefined

@@ -1,4 +1,4 @@
-import type { IconifyJSON } from '@iconify/types';
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
 import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
@@ -15,7 +15,7 @@ export function keepCatalogRevision(history: RevisionHistory, database: CatalogD
   if (history.revisions(pack).length > 0 || !database.packs.has(pack)) return undefined;
   const version = database.metaValue('default_catalog_version');
   if (!version) return undefined;
-  const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+  const document = withOwnVersion(JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON, database.iconifyInfo(pack));
   // Recorded as of the build, as pinned addresses dated it while the catalog alone served it (see PinnableRevisions).
   const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document, since);
   history.serve(pack, revision.seq, since);
@@ -54,4 +54,19 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
     lines.push(`${pack}: revision ${revision.version} kept`);
   }
   return lines;
+}
+
+/**
+ * The catalog's document with the pack's own version in its info, as the
+ * Iconify API's forms show it, in place of the revision's name: what the
+ * history keeps, so that a build of the kept document (a past moment's, a
+ * pack held back to it) gives both again, the revision's name from the
+ * build (see servedDocument).
+ */
+function withOwnVersion(document: IconifyJSON, iconifyInfo: string | undefined): IconifyJSON {
+  if (!document.info) return document;
+  const own = iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
+  const { version: _named, ...info } = document.info;
+  // In its place among the fields, as the pack had it.
+  return { ...document, info: own === undefined ? info : ({ ...document.info, version: own } as IconifyInfo) };
 }

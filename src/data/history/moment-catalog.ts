@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCatalog, type BuildObserver } from '../catalog/build.js';
-import { listKeptSources } from '../catalog/sources.js';
+import { listKeptSources, packOfKeptSource, type SourceFile } from '../catalog/sources.js';
 import { servedDocument } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
 
@@ -40,7 +40,9 @@ export async function ensureMomentCatalog(dataDir: string, history: RevisionHist
       if (document) writeFileSync(join(work, `${revision.pack}.json`), JSON.stringify(document));
     }
     const built = `${work}.db`;
-    await buildCatalog({ files: listKeptSources(work), meta: { fingerprint: `moment ${key}` } }, built, QUIET);
+    const names = new Map(revisions.map((revision) => [revision.pack, revision.version]));
+    const revisionOf = (file: SourceFile) => names.get(packOfKeptSource(file));
+    await buildCatalog({ files: listKeptSources(work), meta: { fingerprint: `moment ${key}` }, revisionOf }, built, QUIET);
     renameSync(built, path);
     return path;
   } finally {

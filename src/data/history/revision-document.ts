@@ -12,9 +12,12 @@ export function revisionDocument(history: RevisionReader, revision: Revision): I
 export const CATALOG_SOURCE_PREFIX = '@iconify/json@';
 
 /**
- * A revision's pack document as the unpinned addresses served it: a
- * revision that came from a package names its version in its info; one
- * recorded from what the default catalog served is that document as it was.
+ * A revision's pack document as the unpinned addresses served it, to be
+ * built again (a past moment's catalog, a pack held back to it), the build
+ * naming the revision (BuildInput.revisionOf): a revision that came from a
+ * package names its version in its info; one recorded from what the default
+ * catalog served is that document as it was, the pack's own version in its
+ * info, which the Iconify API's forms show.
  */
 export function servedDocument(history: RevisionHistory, revision: Revision): IconifyJSON | undefined {
   return revision.source.startsWith(CATALOG_SOURCE_PREFIX) ? history.documentAt(revision.pack, revision.seq) : revisionDocument(history, revision);
