@@ -24,7 +24,9 @@ export function pastedShapeOf(svg: string): string | Problem {
   // The root's attributes and content are checked as an own pack's icon is: the root as a group.
   const unsafe = unsafeMarkupReason(`<g${root[1] ?? ''}>${root[2]}</g>`);
   if (unsafe !== undefined) return badRequest(`The svg parameter holds what an icon may not: ${unsafe}.`);
-  const shape = shapeOfDocument(document);
+  // SVG copied from an HTML page often lacks its namespace, which resvg needs.
+  const attributes = root[1] ?? '';
+  const shape = shapeOfDocument(/\sxmlns\s*=/.test(attributes) ? document : `<svg xmlns="http://www.w3.org/2000/svg"${attributes}>${root[2]}</svg>`);
   if (!shape) return badRequest('The svg parameter draws nothing: it is not SVG the registry can read, or it has no visible shape.');
   return Buffer.from(shape).toString('hex');
 }
