@@ -10,7 +10,7 @@ import { glyphShapesOf } from './glyph-shapes.js';
  * compared has its glyphs drawn first, so this bounds a request's drawing
  * as well as its comparing.
  */
-export const MAX_LOOK_ALIKE_GLYPHS = 8_000;
+export const MAX_LOOK_ALIKE_GLYPHS = 16_000;
 
 /** A glyph compared: which index, which glyph, how unlike the shape it was compared with. */
 export interface LookAlikeHit {
