@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
+import { getIconData } from '@iconify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAccessFile } from './helpers/access-file.js';
 import { mapLimit } from './helpers/http.js';
@@ -137,6 +139,19 @@ describe('search by meaning', () => {
     const trash = await search({ like: 'mdi:delete', packs: 'tabler,ph,material-symbols' });
     expect(trash.results.map((result) => result.id).sort()).toEqual(['material-symbols:delete', 'ph:trash', 'tabler:trash']);
   }, 300_000);
+
+  it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
+    const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
+    for (const id of icons) {
+      const [prefix, name] = id.split(':') as [string, string];
+      const set = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@iconify', 'json', 'json', `${prefix}.json`), 'utf8')) as IconifyJSON;
+      const icon = getIconData(set, name);
+      if (!icon) throw new Error(`no icon ${id}`);
+      const box = [icon.left ?? 0, icon.top ?? 0, icon.width ?? set.width ?? 16, icon.height ?? set.height ?? 16].join(' ');
+      const answer = await search({ svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${box}">${icon.body}</svg>`, limit: '3' });
+      expect(answer.results[0]?.id, id).toBe(id);
+    }
+  }, 120_000);
 
   it('finds trash cans for words no icon is named with', async () => {
     for (const q of ['dustbin', 'garbage', 'wastebasket', 'rubbish']) {
