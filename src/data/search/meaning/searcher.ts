@@ -188,10 +188,10 @@ export class MeaningSearcher {
 
   /**
    * Of a pack's name matches as good as its best, the one whose shape is
-   * nearest the icon's: of `tabler:trash` and `tabler:trash-x`, both named
-   * for `mdi:delete`, the one that draws a plain trash can. A match whose
-   * shape cannot be drawn is compared as unlike anything, so names alone
-   * decide among such.
+   * nearest the icon's: of `lucide:headset` and `lucide:mic`, both found
+   * by `mdi:microphone`'s names, the microphone. A match whose shape cannot
+   * be drawn is compared as unlike anything, so names alone decide among
+   * such.
    */
   private mostAlike(own: MeaningHit, best: MeaningHit, matches: readonly MeaningHit[], sources: MeaningSources, catalog: Catalog): MeaningHit {
     const seen = new Set<string>();
@@ -209,17 +209,18 @@ export class MeaningSearcher {
     const shapesOf = (hit: MeaningHit) => {
       const database = catalog.databases[hit.index];
       const index = sources.indexes[hit.index];
-      if (!database || !index) return undefined;
-      const shapes = glyphShapesOf(index, database);
-      shapes.draw([hit.glyph]);
-      return shapes.shapes;
+      return database && index ? glyphShapesOf(index, database) : undefined;
     };
-    const ownShapes = shapesOf(own);
+    // Drawn in one go per database: a sheet of them costs resvg one call.
+    const glyphsOfIndex = new Map<number, number[]>();
+    for (const hit of [own, ...candidates]) glyphsOfIndex.set(hit.index, [...(glyphsOfIndex.get(hit.index) ?? []), hit.glyph]);
+    for (const hit of [own, ...candidates]) shapesOf(hit)?.draw(glyphsOfIndex.get(hit.index) ?? []);
+    const ownShapes = shapesOf(own)?.shapes;
     if (!ownShapes) return best;
     let chosen = best;
     let nearest = Number.POSITIVE_INFINITY;
     for (const hit of candidates) {
-      const shapes = shapesOf(hit);
+      const shapes = shapesOf(hit)?.shapes;
       const distance = shapes ? shapeDistance(ownShapes, own.glyph, shapes, hit.glyph) : Number.POSITIVE_INFINITY;
       if (distance < nearest) {
         nearest = distance;
