@@ -8,6 +8,13 @@ import { shapeOfDocument } from '../data/search-index/shape.js';
  * percent-encoded when it is mostly path data.
  */
 export const MAX_PASTED_SVG = 1800;
+/**
+ * Most `<use>` elements a pasted document may hold: each can repeat a group
+ * holding others, so that a few hundred bytes of them nested draw the same
+ * path millions of times. With this many, a drawing repeats a part at most
+ * sixteen times.
+ */
+export const MAX_PASTED_USES = 8;
 /** A pasted SVG document: its root's attributes, and its content. */
 const PASTED_SVG = /^<svg(\s[^<>]*)?>([\s\S]*)<\/svg>$/;
 /**
@@ -24,6 +31,8 @@ export function pastedShapeOf(svg: string): string | Problem {
   // The root's attributes and content are checked as an own pack's icon is: the root as a group.
   const unsafe = unsafeMarkupReason(`<g${root[1] ?? ''}>${root[2]}</g>`);
   if (unsafe !== undefined) return badRequest(`The svg parameter holds what an icon may not: ${unsafe}.`);
+  const uses = root[2]?.match(/<use[\s/>]/gi)?.length ?? 0;
+  if (uses > MAX_PASTED_USES) return badRequest(`The svg parameter holds ${uses} <use> elements; it may hold at most ${MAX_PASTED_USES}.`);
   // SVG copied from an HTML page often lacks its namespace, which resvg needs.
   const attributes = root[1] ?? '';
   const shape = shapeOfDocument(/\sxmlns\s*=/.test(attributes) ? document : `<svg xmlns="http://www.w3.org/2000/svg"${attributes}>${root[2]}</svg>`);

@@ -25,6 +25,7 @@ const PIECES = [
   '<image href="file:///etc/passwd" width="24" height="24"/>',
   '<use href="#a"/>',
   '<g id="a"><use href="#a"/></g>',
+  '<g id="b"><use href="#c"/><use href="#c"/></g><g id="c"><use href="#d"/><use href="#d"/></g><g id="d"><path d="M0 0h9v9z"/></g><use href="#b"/>',
   '<path d="M0 0L1e308 1e308z"/>',
   '<circle r="-5"/>',
   '<filter id="f"><feGaussianBlur stdDeviation="1e9"/></filter><rect width="24" height="24" filter="url(#f)"/>',

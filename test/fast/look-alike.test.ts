@@ -36,6 +36,13 @@ function svgOf(id: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1em" height="1em" viewBox="${box}">${icon.body}</svg>`;
 }
 
+/** A document whose `<use>` elements, nested `levels` deep, draw one square 2^levels times. */
+function nestedUses(levels: number): string {
+  let parts = '<path id="l0" d="M0 0h1v1z"/>';
+  for (let level = 1; level <= levels; level++) parts += `<g id="l${level}"><use href="#l${level - 1}"/><use href="#l${level - 1}"/></g>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><defs>${parts}</defs><use href="#l${levels}"/></svg>`;
+}
+
 interface Found {
   total: number;
   results: Array<{ id: string; pack: string; name: string; variants: string[] }>;
@@ -124,6 +131,8 @@ describe('search by shape', () => {
         'The svg parameter draws nothing: it is not SVG the registry can read, or it has no visible shape.',
       ],
       [{ svg: '<svg viewBox="0 0 9 9"><path d="M0 0h9v9z"/></svg>', q: 'home' }, 'Give one of q, like and svg.'],
+      // Each level repeats the one below twice: sixteen levels in 900 bytes drew one path 65,536 times.
+      [{ svg: nestedUses(16) }, 'The svg parameter holds 33 <use> elements; it may hold at most 8.'],
     ];
     for (const [query, detail] of cases) {
       const answer = await search(query);

@@ -179,7 +179,7 @@ export function openApiDocument(basePath: string, version: string): object {
               name: 'svg',
               in: 'query',
               description:
-                'Instead of q, a pasted SVG document (at most 1,800 characters, no script, image or outside reference): the glyphs whose shapes are nearest, nearest first, of the most used packs (or of packs) while 16,000 glyphs last.',
+                'Instead of q, a pasted SVG document (at most 1,800 characters, no script, image or outside reference, at most 8 use elements): the glyphs whose shapes are nearest, nearest first, of the most used packs (or of packs) while 16,000 glyphs last.',
               schema: { type: 'string', maxLength: 1800 },
             },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 48 } },
