@@ -140,6 +140,30 @@ describe('search by meaning', () => {
     expect(trash.results.map((result) => result.id).sort()).toEqual(['material-symbols:delete', 'ph:trash', 'tabler:trash']);
   }, 300_000);
 
+  it('offers the right equivalent in at least 95% of judgements held out from tuning the choice by shape (like=)', async () => {
+    // Written after the choice by shape was tuned on equivalents.json, and never used to tune it.
+    const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'equivalents-held-out.json'), 'utf8')) as {
+      cases: Array<{ icon: string; right: string[] }>;
+    };
+    const packs = ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'];
+    expect(heldOut.cases.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(heldOut.cases.map((entry) => entry.icon.split(':')[0]))).toEqual(new Set(packs));
+    let right = 0;
+    let judgedPacks = 0;
+    const wrong: string[] = [];
+    await mapLimit(heldOut.cases, 4, async (entry) => {
+      const answer = await search({ like: entry.icon, packs: packs.join(','), limit: '10' });
+      for (const pack of packs.filter((pack) => pack !== entry.icon.split(':')[0])) {
+        judgedPacks++;
+        const best = answer.results.find((result) => result.pack === pack);
+        if (best && [best.name, ...best.variants].some((name) => holdsRun(name, entry.right))) right++;
+        else wrong.push(`${entry.icon} -> ${best?.id}`);
+      }
+    });
+    console.log(`held-out equivalents: ${right} of ${judgedPacks} best matches right (${(right / judgedPacks).toFixed(3)}); wrong: ${wrong.join(', ')}`);
+    expect(right / judgedPacks).toBeGreaterThanOrEqual(0.95);
+  }, 300_000);
+
   it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
     const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
     for (const id of icons) {
