@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
+import { getIconData } from '@iconify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAccessFile } from './helpers/access-file.js';
 import { mapLimit } from './helpers/http.js';
@@ -137,6 +139,43 @@ describe('search by meaning', () => {
     const trash = await search({ like: 'mdi:delete', packs: 'tabler,ph,material-symbols' });
     expect(trash.results.map((result) => result.id).sort()).toEqual(['material-symbols:delete', 'ph:trash', 'tabler:trash']);
   }, 300_000);
+
+  it('offers the right equivalent in at least 95% of judgements held out from tuning the choice by shape (like=)', async () => {
+    // Written after the choice by shape was tuned on equivalents.json, and never used to tune it.
+    const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'equivalents-held-out.json'), 'utf8')) as {
+      cases: Array<{ icon: string; right: string[] }>;
+    };
+    const packs = ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'];
+    expect(heldOut.cases.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(heldOut.cases.map((entry) => entry.icon.split(':')[0]))).toEqual(new Set(packs));
+    let right = 0;
+    let judgedPacks = 0;
+    const wrong: string[] = [];
+    await mapLimit(heldOut.cases, 4, async (entry) => {
+      const answer = await search({ like: entry.icon, packs: packs.join(','), limit: '10' });
+      for (const pack of packs.filter((pack) => pack !== entry.icon.split(':')[0])) {
+        judgedPacks++;
+        const best = answer.results.find((result) => result.pack === pack);
+        if (best && [best.name, ...best.variants].some((name) => holdsRun(name, entry.right))) right++;
+        else wrong.push(`${entry.icon} -> ${best?.id}`);
+      }
+    });
+    console.log(`held-out equivalents: ${right} of ${judgedPacks} best matches right (${(right / judgedPacks).toFixed(3)}); wrong: ${wrong.join(', ')}`);
+    expect(right / judgedPacks).toBeGreaterThanOrEqual(0.95);
+  }, 300_000);
+
+  it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
+    const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
+    for (const id of icons) {
+      const [prefix, name] = id.split(':') as [string, string];
+      const set = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@iconify', 'json', 'json', `${prefix}.json`), 'utf8')) as IconifyJSON;
+      const icon = getIconData(set, name);
+      if (!icon) throw new Error(`no icon ${id}`);
+      const box = [icon.left ?? 0, icon.top ?? 0, icon.width ?? set.width ?? 16, icon.height ?? set.height ?? 16].join(' ');
+      const answer = await search({ svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${box}">${icon.body}</svg>`, limit: '3' });
+      expect(answer.results[0]?.id, id).toBe(id);
+    }
+  }, 120_000);
 
   it('finds trash cans for words no icon is named with', async () => {
     for (const q of ['dustbin', 'garbage', 'wastebasket', 'rubbish']) {

@@ -18,6 +18,7 @@ import { inThisThread, type PreparedSearch, SearchBusy, type SearchJob, type Sea
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
 import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
+import { pastedShapeOf } from './pasted-svg.js';
 import type { PinnedRoute } from '../core/paths.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
@@ -454,7 +455,7 @@ export class Registry {
    * (and by the view: a caller's private packs rank first).
    */
   searchDocument(query: URLSearchParams): Resource | Promise<Resource> {
-    const asked = searchJobOf(query);
+    const asked = searchJobOf(query, pastedShapeOf);
     if ('status' in asked) return problemResource(asked);
     const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {

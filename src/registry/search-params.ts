@@ -11,8 +11,11 @@ export const MAX_SEARCH_OFFSET = 10_000;
 export const MAX_QUERY_LENGTH = 256;
 export const MAX_SEARCH_PACKS = 64;
 
+/** Draws a pasted SVG (the `svg` parameter): its shape as hex, or the problem with it (see pasted-svg.ts). */
+export type PastedShape = (svg: string) => string | Problem;
+
 const WHOLE_NUMBER = /^(0|[1-9][0-9]{0,6})$/;
-const PARAMETERS = new Set(['q', 'like', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
+const PARAMETERS = new Set(['q', 'like', 'svg', 'limit', 'offset', 'packs', 'license', 'palette', 'style']);
 /** An icon id as `like` takes it. */
 export const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -21,7 +24,7 @@ export const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
  * asks for, or the problem with its query string. Unknown parameters are
  * refused, so that a typo in a filter is not silently a search of everything.
  */
-export function searchJobOf(query: URLSearchParams): Omit<MeaningJob, 'first'> | Problem {
+export function searchJobOf(query: URLSearchParams, shapeOfPasted?: PastedShape): Omit<MeaningJob, 'first'> | Problem {
   for (const name of query.keys())
     if (!PARAMETERS.has(name)) return badRequest(`Unknown parameter '${name.slice(0, 32)}'; /r/search.json takes ${[...PARAMETERS].join(', ')}.`);
   const q = query.get('q') ?? '';
@@ -38,6 +41,14 @@ export function searchJobOf(query: URLSearchParams): Omit<MeaningJob, 'first'> |
     if (q !== '') return badRequest('Give q or like, not both.');
     if (like.length > 201 || !ICON_ID.test(like)) return badRequest("The like parameter must be an icon id, such as 'mdi:delete'.");
     job.like = like;
+  }
+  const svg = query.get('svg');
+  if (svg !== null) {
+    if (q !== '' || like !== null) return badRequest('Give one of q, like and svg.');
+    if (!shapeOfPasted) return badRequest('This search does not compare shapes.');
+    const shape = shapeOfPasted(svg);
+    if (typeof shape !== 'string') return shape;
+    job.shape = shape;
   }
   const packs = query.get('packs');
   if (packs !== null && packs !== '') {

@@ -6,7 +6,8 @@ import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 
 /*
  * The judged queries of search by meaning (test/fixtures/relevance-queries.json)
- * and the equivalents across packs (test/fixtures/equivalents.json) hold
+ * and the equivalents across packs (test/fixtures/equivalents.json, and
+ * equivalents-held-out.json, kept apart from tuning) hold
  * what they claim: enough cases, and right answers that the packs they are
  * judged in can give.
  */
@@ -22,6 +23,7 @@ interface Equivalents {
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const judged = JSON.parse(readFileSync(join(FIXTURES, 'relevance-queries.json'), 'utf8')) as Judged;
 const equivalents = JSON.parse(readFileSync(join(FIXTURES, 'equivalents.json'), 'utf8')) as Equivalents;
+const heldOut = JSON.parse(readFileSync(join(FIXTURES, 'equivalents-held-out.json'), 'utf8')) as Equivalents;
 
 const namesOf = new Map<string, string[]>();
 function names(prefix: string): string[] {
@@ -79,6 +81,36 @@ describe('the equivalents', () => {
     const alone = equivalents.cases.filter((item) => {
       const own = item.icon.split(':')[0];
       return !packs.some((prefix) => prefix !== own && names(prefix).some((name) => item.right.some((right) => holds(name, right))));
+    });
+    expect(alone).toEqual([]);
+  });
+});
+
+describe('the equivalents held out', () => {
+  const packs = ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'];
+
+  it('are at least 100 icons, each once, of the five packs they are judged in, each of which exists', () => {
+    expect(heldOut.cases.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(heldOut.cases.map((item) => item.icon)).size).toBe(heldOut.cases.length);
+    expect(new Set(heldOut.cases.map((item) => item.icon.split(':')[0] as string))).toEqual(new Set(packs));
+    const missing = heldOut.cases.filter((item) => {
+      const [prefix, name] = item.icon.split(':') as [string, string];
+      return !names(prefix).includes(name);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('share no icon with the equivalents the choice by shape was tuned on', () => {
+    const tuned = new Set(equivalents.cases.map((item) => item.icon));
+    expect(heldOut.cases.filter((item) => tuned.has(item.icon))).toEqual([]);
+  });
+
+  it('each have an equivalent in each other pack they are judged in', () => {
+    const alone = heldOut.cases.flatMap((item) => {
+      const own = item.icon.split(':')[0];
+      return packs
+        .filter((prefix) => prefix !== own && !names(prefix).some((name) => item.right.some((right) => holds(name, right))))
+        .map((prefix) => `${item.icon} in ${prefix}`);
     });
     expect(alone).toEqual([]);
   });

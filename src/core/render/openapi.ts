@@ -171,8 +171,16 @@ export function openApiDocument(basePath: string, version: string): object {
             {
               name: 'like',
               in: 'query',
-              description: 'Instead of q, an icon id: the icon of each other pack that means the same.',
+              description:
+                'Instead of q, an icon id: the icon of each other pack that means the same; of its name matches as good as the best, the one whose shape is nearest.',
               schema: { type: 'string' },
+            },
+            {
+              name: 'svg',
+              in: 'query',
+              description:
+                'Instead of q, a pasted SVG document (at most 1,800 characters, no script, image or outside reference, at most 8 use elements): the glyphs whose shapes are nearest, nearest first, of the most used packs (or of packs) while 16,000 glyphs last.',
+              schema: { type: 'string', maxLength: 1800 },
             },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 48 } },
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },

@@ -19,6 +19,8 @@ export interface MeaningJob {
   first?: string[];
   /** An icon id: the icons of other packs that mean the same, the best of each pack, instead of a search of `q`. */
   like?: string;
+  /** A drawing's shape, as hex (see search-index/shape.ts): the glyphs that look most like it, instead of a search of `q`. */
+  shape?: string;
   /** Index entries the search may read, when fewer than search by meaning's own bound. */
   workUnits?: number;
 }

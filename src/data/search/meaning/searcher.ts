@@ -8,6 +8,9 @@ import { Ranker } from './rank.js';
 import { Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+import { shapeDistance } from '../../search-index/shape.js';
+import { glyphShapesOf } from '../shape/glyph-shapes.js';
+import { lookAlike, shapeFromHex } from '../shape/look-alike.js';
 
 export interface MeaningQuery extends ScoredPacks {
   q: string;
@@ -22,6 +25,9 @@ export interface MeaningHit {
   /** The tier it was found in (see TIERS), and its score within it. */
   tier: number;
   score: number;
+  /** Where it is: its index in the sources, and its glyph there. */
+  index: number;
+  glyph: number;
 }
 
 export interface MeaningAnswer {
@@ -42,6 +48,15 @@ const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
 const MAX_LIKE_NAMES = 4;
 /** Results read of each of those searches for the best of each pack. */
 const LIKE_DEPTH = 1000;
+/**
+ * Of each pack, the name matches whose shapes are compared with the icon's,
+ * at most: the best, and those of its tier that score at least
+ * LIKE_SHAPE_SCORE_SHARE of it. The one that looks most alike is offered.
+ */
+const LIKE_SHAPE_CANDIDATES = 4;
+const LIKE_SHAPE_SCORE_SHARE = 0.75;
+/** Packs of a page whose matches are compared by shape, at most: a page's drawing is bounded, whatever its limit. */
+const LIKE_SHAPED_PACKS = 48;
 
 /**
  * Search by meaning, as a thread runs it: a query is parsed (parse.ts), the
@@ -81,6 +96,7 @@ export class MeaningSearcher {
     const servedBy = (pack: string, database: number) => catalog.database(pack) === catalog.databases[database] && allowed(pack);
     const sources = meaningSourcesOf(catalog);
     const first = new Set(job.first ?? []);
+    if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
     const answer =
       job.like === undefined
         ? this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits }, sources)
@@ -90,6 +106,7 @@ export class MeaningSearcher {
             sources,
             (pack, database) => servedBy(pack, database),
             (pack) => shown.has(pack),
+            catalog,
           );
     const results = answer.hits.map((hit): MeaningResult => ({ id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants }));
     return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
@@ -113,7 +130,7 @@ export class MeaningSearcher {
     answer.total = found.size;
     answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map((hit) => {
       const index = sources.indexes[hit.index] as GlyphIndex;
-      return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score };
+      return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
     });
     return answer;
   }
@@ -131,6 +148,7 @@ export class MeaningSearcher {
     sources: MeaningSources,
     allowed: (pack: string, database: number) => boolean,
     served: (pack: string) => boolean,
+    catalog: Catalog,
   ): MeaningAnswer {
     const colon = id.indexOf(':');
     const pack = id.slice(0, colon);
@@ -141,7 +159,7 @@ export class MeaningSearcher {
       (hit) => hit.name === name || hit.variants.includes(name),
     );
     if (!own) return none;
-    const best = new Map<string, MeaningHit>();
+    const found = new Map<string, MeaningHit[]>();
     let work = 0;
     // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
     // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
@@ -151,16 +169,94 @@ export class MeaningSearcher {
     const queries = [...names.map((words) => ({ q: words.join(' '), part: false })), ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
     for (const { q, part } of queries) {
       if (q === '') continue;
-      const found = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database) }, sources);
-      work += found.work;
-      for (const match of found.hits) {
+      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database) }, sources);
+      work += searched.work;
+      for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
-        const had = best.get(hit.pack);
-        if (!had || hit.tier < had.tier || (hit.tier === had.tier && hit.score > had.score)) best.set(hit.pack, hit);
+        const list = found.get(hit.pack);
+        if (list) list.push(hit);
+        else found.set(hit.pack, [hit]);
       }
     }
-    const ranked = [...best.values()].sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
-    return { query: id, total: ranked.length, hits: ranked.slice(job.offset, job.offset + job.limit), work };
+    const byMatch = (a: MeaningHit, b: MeaningHit) => a.tier - b.tier || b.score - a.score;
+    const best = [...found.values()].map((hits) => hits.reduce((a, b) => (byMatch(b, a) < 0 ? b : a)));
+    const ranked = best.sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
+    const page = ranked
+      .slice(job.offset, job.offset + job.limit)
+      .map((hit, at) => (at < LIKE_SHAPED_PACKS ? this.mostAlike(own, hit, found.get(hit.pack) as MeaningHit[], sources, catalog) : hit));
+    return { query: id, total: ranked.length, hits: page, work };
+  }
+
+  /**
+   * Of a pack's name matches as good as its best, the one whose shape is
+   * nearest the icon's: of `lucide:headset` and `lucide:mic`, both found
+   * by `mdi:microphone`'s names, the microphone. A match whose shape cannot
+   * be drawn is compared as unlike anything, so names alone decide among
+   * such.
+   */
+  private mostAlike(own: MeaningHit, best: MeaningHit, matches: readonly MeaningHit[], sources: MeaningSources, catalog: Catalog): MeaningHit {
+    const seen = new Set<string>();
+    const candidates: MeaningHit[] = [];
+    // The best first: shapes that are as near keep the order names gave.
+    for (const hit of [best, ...[...matches].sort((a, b) => b.score - a.score)]) {
+      if (hit.tier !== best.tier || hit.score < LIKE_SHAPE_SCORE_SHARE * best.score) continue;
+      const key = `${hit.index}:${hit.glyph}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push(hit);
+      if (candidates.length === LIKE_SHAPE_CANDIDATES) break;
+    }
+    if (candidates.length === 1) return best;
+    const shapesOf = (hit: MeaningHit) => {
+      const database = catalog.databases[hit.index];
+      const index = sources.indexes[hit.index];
+      return database && index ? glyphShapesOf(index, database) : undefined;
+    };
+    // Drawn in one go per database: a sheet of them costs resvg one call.
+    const glyphsOfIndex = new Map<number, number[]>();
+    for (const hit of [own, ...candidates]) glyphsOfIndex.set(hit.index, [...(glyphsOfIndex.get(hit.index) ?? []), hit.glyph]);
+    for (const hit of [own, ...candidates]) shapesOf(hit)?.draw(glyphsOfIndex.get(hit.index) ?? []);
+    const ownShapes = shapesOf(own)?.shapes;
+    if (!ownShapes) return best;
+    let chosen = best;
+    let nearest = Number.POSITIVE_INFINITY;
+    for (const hit of candidates) {
+      const shapes = shapesOf(hit)?.shapes;
+      const distance = shapes ? shapeDistance(ownShapes, own.glyph, shapes, hit.glyph) : Number.POSITIVE_INFINITY;
+      if (distance < nearest) {
+        nearest = distance;
+        chosen = hit;
+      }
+    }
+    return chosen;
+  }
+
+  /**
+   * The glyphs that look most like a drawing (job.shape), of the packs the
+   * search may read: the caller's first packs, then the most used, whole
+   * packs while the look-alike search's budget lasts (see shape/look-alike.ts).
+   */
+  private lookAlike(
+    job: MeaningJob,
+    catalog: Catalog,
+    sources: MeaningSources,
+    servedBy: (pack: string, database: number) => boolean,
+    first: ReadonlySet<string>,
+  ): MeaningResults {
+    const packs = [...catalog.packs.keys()]
+      .filter((pack) => {
+        const database = catalog.database(pack);
+        return database !== undefined && servedBy(pack, catalog.databases.indexOf(database));
+      })
+      .sort((a, b) => Number(first.has(b)) - Number(first.has(a)) || (downloadsOf(b) ?? 0) - (downloadsOf(a) ?? 0) || (a < b ? -1 : 1));
+    const { hits } = lookAlike(shapeFromHex(job.shape as string), packs, catalog, sources, first);
+    const results = hits.slice(job.offset, job.offset + job.limit).map((hit): MeaningResult => {
+      const index = sources.indexes[hit.index] as GlyphIndex;
+      const pack = index.packIdOf(hit.glyph);
+      const { name, variants } = index.nameOf(hit.glyph);
+      return { id: `${pack}:${name}`, pack, name, variants };
+    });
+    return { query: '', total: hits.length, results };
   }
 }
 
