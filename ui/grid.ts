@@ -14,7 +14,7 @@ export interface GridItem {
 }
 
 const CELL = 88;
-/** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
+/** Rows drawn above and below the visible ones, so that scrolling shows drawn cells (not during a jump, which leaves them behind). */
 const SPARE_ROWS = 2;
 
 /** The page's address of an icon: in its pack's view (at its revision, for an older one's), or over the list it was found in. */
@@ -111,8 +111,9 @@ export class IconGrid {
       this.columnsDrawn = columns;
     }
     const inView = rowsInView(this.list.getBoundingClientRect().top, CELL);
-    const firstRow = Math.max(0, inView.first - SPARE_ROWS);
-    const lastRow = Math.min(rows - 1, inView.end + SPARE_ROWS);
+    const spare = this.scheduler.jumping() ? 0 : SPARE_ROWS;
+    const firstRow = Math.max(0, inView.first - spare);
+    const lastRow = Math.min(rows - 1, inView.end + spare);
     const first = firstRow * columns;
     const end = Math.min(this.items.length, (lastRow + 1) * columns);
     for (const [index, cell] of this.cells) {
