@@ -14,6 +14,8 @@ export interface GridItem {
 }
 
 const CELL = 88;
+/** Icons asked for in one request: a few rows. */
+const LOAD_PIECE = 42;
 /** Rows drawn above and below the visible ones, so that scrolling shows drawn cells (not during a jump, which leaves them behind). */
 const SPARE_ROWS = 2;
 
@@ -156,7 +158,11 @@ export class IconGrid {
     void this.load(inView).then(() => this.load(spare));
   }
 
-  /** Loads icons a request per pack, drawing each pack's as they arrive. */
+  /**
+   * Loads icons a request per pack and LOAD_PIECE icons, in order, drawing
+   * each piece's as it arrives: a screen of large icons is megabytes, whose
+   * first cells are drawn while the rest are still coming.
+   */
   private load(ids: readonly string[]): Promise<unknown> {
     const byPack = new Map<string, string[]>();
     for (const id of ids) {
@@ -166,8 +172,10 @@ export class IconGrid {
       names.push(id.slice(colon + 1));
       byPack.set(id.slice(0, colon), names);
     }
+    const pieces: Array<[string, string[]]> = [];
+    for (const [pack, names] of byPack) for (let at = 0; at < names.length; at += LOAD_PIECE) pieces.push([pack, names.slice(at, at + LOAD_PIECE)]);
     return Promise.all(
-      [...byPack].map(([pack, names]) =>
+      pieces.map(([pack, names]) =>
         loadIcons(pack, names)
           .catch(() => undefined)
           .then(() => this.scheduler.fillSoon()),
