@@ -35,6 +35,12 @@ const FIRST_FILL_BUDGET_MS = 50;
  */
 const IMAGE_FRAME_MS = 100;
 const MOST_IMAGES_PER_FRAME = 24;
+/**
+ * The fewest a frame puts while the page is still. On a busy machine every
+ * frame is long, images or not: fewer images a frame would only spread the
+ * same work over more frames, each laying out and painting the page again.
+ */
+const LEAST_IMAGES_PER_STILL_FRAME = 6;
 /** While the page scrolls (a scroll this recently), a frame puts one image at most: its cells are building rows. */
 const SCROLLING_MS = 150;
 
@@ -83,7 +89,7 @@ export class GridScheduler {
   /** The frame asked for to fill cells (0: none). */
   private fillFrame = 0;
   /** Images put into cells a frame, adjusted to the frames' length. */
-  private imagesPerFrame = 4;
+  private imagesPerFrame = LEAST_IMAGES_PER_STILL_FRAME;
   /** When the last frame that put images began, while images are being put frame after frame; 0 otherwise. */
   private imagesFrom = 0;
   private readonly onScroll = () => {
@@ -165,7 +171,10 @@ export class GridScheduler {
         // The frame before put images: as many more or fewer as its length was short of IMAGE_FRAME_MS or over it.
         const took = Math.max(1, now - this.imagesFrom);
         const scaled = (this.imagesPerFrame * IMAGE_FRAME_MS) / took;
-        this.imagesPerFrame = Math.max(1, Math.min(MOST_IMAGES_PER_FRAME, took < IMAGE_FRAME_MS ? Math.ceil(scaled) : Math.floor(scaled)));
+        this.imagesPerFrame = Math.max(
+          LEAST_IMAGES_PER_STILL_FRAME,
+          Math.min(MOST_IMAGES_PER_FRAME, took < IMAGE_FRAME_MS ? Math.ceil(scaled) : Math.floor(scaled)),
+        );
       }
       this.imagesFrom = 0;
       const scrolling = now - this.scrolledAt < SCROLLING_MS;
