@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
+import { type FlingFrames, flingFrames, flingToDrawn } from '../test/helpers/fling.js';
 import { keyToResults, type ScrollFrames, scrollFrames } from './page-frames.js';
 
 /** One of the page's moments, as the bench measures it. */
@@ -19,9 +20,25 @@ export interface PageScroll extends ScrollFrames {
   pack: string;
 }
 
+/**
+ * A pack's grid flung, the median over the runs of each figure: frames
+ * while flinging top to bottom and back twice (a sixth of the pack every
+ * 60 ms), and from the last jump of a fling to the icons in view drawn.
+ */
+export interface PageFling extends FlingFrames {
+  pack: string;
+  /** A fling from the top to the bottom; NaN when a run did not draw them within FLING_DRAWN_LIMIT_MS. */
+  toEndDrawnMs: number;
+  /** Then one from the bottom to the middle. */
+  toMiddleDrawnMs: number;
+  /** Icons in view at the bottom. */
+  icons: number;
+}
+
 export interface PageFigures {
   timings: PageTiming[];
   scrolls: PageScroll[];
+  flings: PageFling[];
   /** Median milliseconds from the last key of a search typed to its results painted, over the words typed. */
   keyToResultsMs: number;
   /** Words typed for it. */
@@ -36,6 +53,9 @@ const VIEWPORT = { width: 1280, height: 900 };
 /** Packs scrolled: the largest of small glyphs, and the one of large multicolour drawings. */
 const SCROLLED = ['mdi', 'fluent-emoji'];
 const SCROLL_RUNS = 3;
+/** Flings of each scrolled pack, each in a fresh context; and how long one waits for the icons in view. */
+const FLING_RUNS = 3;
+const FLING_DRAWN_LIMIT_MS = 20_000;
 /** Words typed into the search box, each once per browser context: common searches, none a prefix of another. */
 const TYPED = ['home', 'arrow left', 'trash', 'user', 'settings', 'heart', 'calendar'];
 
@@ -56,12 +76,15 @@ export async function measurePage(origin: string, projectRoot: string, smoke = f
     const timings = await navigationTimings(browser, origin, runs);
     const scrolls: PageScroll[] = [];
     for (const pack of SCROLLED) scrolls.push(await scrolling(browser, origin, pack, smoke ? 1 : SCROLL_RUNS));
+    const flings: PageFling[] = [];
+    for (const pack of SCROLLED) flings.push(await flinging(browser, origin, pack, smoke ? 1 : FLING_RUNS));
     const keys = await keyPresses(browser, origin, smoke ? TYPED.slice(0, 1) : TYPED);
     const dir = join(projectRoot, 'dist', 'ui');
     const script = readFileSync(join(dir, readdirSync(dir).find((file) => file.endsWith('.js')) as string));
     return {
       timings,
       scrolls,
+      flings,
       keyToResultsMs: median(keys),
       keyWords: keys.length,
       scriptBrotliBytes: brotliCompressSync(script).length,
@@ -117,6 +140,40 @@ async function scrolling(browser: Browser, origin: string, pack: string, times: 
     p95Ms: of((run) => run.p95Ms),
     worstMs: of((run) => run.worstMs),
     reachedEnd: runs.every((run) => run.reachedEnd),
+  };
+}
+
+/**
+ * `pack` flung `times` times, each in a fresh context after its first icons
+ * are painted: top to bottom and back twice for the frames, then, from the
+ * top, to the bottom and to the middle for the time to the icons in view
+ * drawn (NaN, and so a median that is one, when they are not within
+ * FLING_DRAWN_LIMIT_MS: NaN sorts after every time).
+ */
+async function flinging(browser: Browser, origin: string, pack: string, times: number): Promise<PageFling> {
+  const runs: Array<FlingFrames & { toEndDrawnMs: number; toMiddleDrawnMs: number; icons: number }> = [];
+  for (let run = 0; run < times; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(`${origin}/?pack=${pack}`);
+    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    const frames = await flingFrames(page, 2);
+    const toEnd = await flingToDrawn(page, 1, FLING_DRAWN_LIMIT_MS);
+    const toMiddle = await flingToDrawn(page, 0.5, FLING_DRAWN_LIMIT_MS);
+    runs.push({ ...frames, toEndDrawnMs: toEnd.ms, toMiddleDrawnMs: toMiddle.ms, icons: toEnd.icons });
+    await context.close();
+  }
+  const of = (figure: (run: (typeof runs)[number]) => number) =>
+    [...runs.map(figure)].sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b))[Math.floor(runs.length / 2)] as number;
+  return {
+    pack,
+    frames: of((run) => run.frames),
+    jumps: of((run) => run.jumps),
+    p95Ms: of((run) => run.p95Ms),
+    worstMs: of((run) => run.worstMs),
+    toEndDrawnMs: of((run) => run.toEndDrawnMs),
+    toMiddleDrawnMs: of((run) => run.toMiddleDrawnMs),
+    icons: of((run) => run.icons),
   };
 }
 

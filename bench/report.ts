@@ -81,7 +81,7 @@ export function emptyFigures(seed: number, smoke: boolean, seconds: number, conn
     memoryFailures: 0,
     loads: [],
     abuse: [],
-    page: { timings: [], scrolls: [], keyToResultsMs: 0, keyWords: 0, scriptBrotliBytes: 0, scriptGzipBytes: 0 },
+    page: { timings: [], scrolls: [], flings: [], keyToResultsMs: 0, keyWords: 0, scriptBrotliBytes: 0, scriptGzipBytes: 0 },
     watchSearch: { foundMs: [] },
     firstAnswers: { starts: [] },
   };
@@ -235,6 +235,30 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
         ],
       ];
     }),
+    ...figures.page.flings.flatMap((fling): Array<[string, string, string, boolean]> => {
+      const drawn = (ms: number) => (Number.isNaN(ms) ? 'not drawn within 20 s' : `${fixed(ms, 0)} ms`);
+      return [
+        [
+          `page in Chromium: p95 frame while flinging ${fling.pack} top to bottom and back, a sixth every 60 ms`,
+          `${fixed(fling.p95Ms)} ms (${fling.jumps} jumps, ${fling.frames} frames)`,
+          '<= 50 ms',
+          fling.p95Ms <= 50,
+        ],
+        [`page in Chromium: worst frame while flinging ${fling.pack}`, `${fixed(fling.worstMs)} ms`, '<= 200 ms', fling.worstMs <= 200],
+        [
+          `page in Chromium: fling to the bottom of ${fling.pack} to the icons in view drawn`,
+          `${drawn(fling.toEndDrawnMs)} (${fling.icons} icons)`,
+          '<= 1,000 ms',
+          fling.toEndDrawnMs <= 1000,
+        ],
+        [
+          `page in Chromium: then a fling to the middle of ${fling.pack} to the icons in view drawn`,
+          drawn(fling.toMiddleDrawnMs),
+          '<= 1,000 ms',
+          fling.toMiddleDrawnMs <= 1000,
+        ],
+      ];
+    }),
     [
       'page in Chromium: key press to search results painted',
       `${fixed(figures.page.keyToResultsMs, 0)} ms (median of ${figures.page.keyWords} searches)`,
@@ -258,7 +282,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
     '',
     `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, wrk (1 thread) on 127.0.0.1, seed ${figures.seed}. ` +
-      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed; frames: median of 3 scrolls, each in a fresh context), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
+      `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed; frames: median of 3 scrolls, each in a fresh context; flings: median of 3, each in a fresh context), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,
     '',
     '| load | req/s | p50 ms | p99 ms | failures |',
     '|---|---:|---:|---:|---:|',

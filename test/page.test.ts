@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import popularity from '../src/data/search/meaning/popularity.json' with { type: 'json' };
+import { flingFrames, flingToDrawn } from './helpers/fling.js';
 import { downloadedBytes, sharedChromium } from './helpers/shared-chromium.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';
@@ -466,6 +467,31 @@ describe('smooth on every pack', () => {
     // At the bottom, the last icon is drawn as an image once the page stops scrolling.
     await expect.poll(() => page.locator(`.grid a[data-index="${count - 1}"] .glyph img`).count(), { timeout: 30_000 }).toBe(1);
     expect(await page.locator('.grid a').last().isVisible()).toBe(true);
+  });
+
+  it('draws the icons in view within a second of a fling to the end of fluent-emoji, or to its middle', async () => {
+    // A build on a busy machine can leave the pack out (its preparation has a time limit): say so rather than time out.
+    expect((await getJson(`${server.base}/collection?prefix=fluent-emoji`)).status, 'fluent-emoji in the test catalog').toBe(200);
+    await page.goto(url('?pack=fluent-emoji'));
+    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 60_000 });
+    // The scrollbar dragged to the bottom: a jump of a sixth of the pack every 60 ms, then the icons in view, every one an image.
+    const end = await flingToDrawn(page, 1, 10_000);
+    expect(end.icons).toBeGreaterThan(100);
+    expect(end.ms).toBeLessThanOrEqual(1000);
+    expect(await page.locator(`.grid a[data-index="${Number(await page.locator('.grid-box').getAttribute('data-count')) - 1}"] .glyph img`).count()).toBe(1);
+    // Back up to the middle, rows none of which were drawn before.
+    const middle = await flingToDrawn(page, 0.5, 10_000);
+    expect(middle.icons).toBeGreaterThan(100);
+    expect(middle.ms).toBeLessThanOrEqual(1000);
+  });
+
+  it('keeps frames short while flinging through mdi: top to bottom and back, a sixth of the pack every 60 ms', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    const frames = await flingFrames(page, 2);
+    expect(frames.jumps).toBe(24);
+    expect(frames.p95Ms).toBeLessThanOrEqual(50);
+    expect(frames.worstMs).toBeLessThanOrEqual(200);
   });
 
   it('shows the grid of mdi on the first screen, on a desktop and on a 390 px phone, in a page that scrolls as one', async () => {

@@ -14,7 +14,9 @@ export interface GridItem {
 }
 
 const CELL = 88;
-/** Rows drawn above and below the visible ones, so that scrolling shows drawn cells. */
+/** Icons asked for in one request: a few rows. */
+const LOAD_PIECE = 42;
+/** Rows drawn above and below the visible ones, so that scrolling shows drawn cells (not during a jump, which leaves them behind). */
 const SPARE_ROWS = 2;
 
 /** The page's address of an icon: in its pack's view (at its revision, for an older one's), or over the list it was found in. */
@@ -111,8 +113,9 @@ export class IconGrid {
       this.columnsDrawn = columns;
     }
     const inView = rowsInView(this.list.getBoundingClientRect().top, CELL);
-    const firstRow = Math.max(0, inView.first - SPARE_ROWS);
-    const lastRow = Math.min(rows - 1, inView.end + SPARE_ROWS);
+    const spare = this.scheduler.jumping() ? 0 : SPARE_ROWS;
+    const firstRow = Math.max(0, inView.first - spare);
+    const lastRow = Math.min(rows - 1, inView.end + spare);
     const first = firstRow * columns;
     const end = Math.min(this.items.length, (lastRow + 1) * columns);
     for (const [index, cell] of this.cells) {
@@ -155,7 +158,11 @@ export class IconGrid {
     void this.load(inView).then(() => this.load(spare));
   }
 
-  /** Loads icons a request per pack, drawing each pack's as they arrive. */
+  /**
+   * Loads icons a request per pack and LOAD_PIECE icons, in order, drawing
+   * each piece's as it arrives: a screen of large icons is megabytes, whose
+   * first cells are drawn while the rest are still coming.
+   */
   private load(ids: readonly string[]): Promise<unknown> {
     const byPack = new Map<string, string[]>();
     for (const id of ids) {
@@ -165,8 +172,10 @@ export class IconGrid {
       names.push(id.slice(colon + 1));
       byPack.set(id.slice(0, colon), names);
     }
+    const pieces: Array<[string, string[]]> = [];
+    for (const [pack, names] of byPack) for (let at = 0; at < names.length; at += LOAD_PIECE) pieces.push([pack, names.slice(at, at + LOAD_PIECE)]);
     return Promise.all(
-      [...byPack].map(([pack, names]) =>
+      pieces.map(([pack, names]) =>
         loadIcons(pack, names)
           .catch(() => undefined)
           .then(() => this.scheduler.fillSoon()),
