@@ -12,19 +12,23 @@ import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
 /**
  * The icon sources whose tags are read, in the order of a link's provenance
  * counts; WordNet last. `emoji` is CLDR's annotations of the emoji (their
- * names and keywords), as emojibase-data publishes them.
+ * names and keywords), as emojibase-data publishes them; `jargon` the
+ * names of interface controls (ui-jargon.ts).
  */
-export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji'] as const;
+export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon'] as const;
 export type IconSource = (typeof ICON_SOURCES)[number];
 
 /**
- * Sources whose names describe rather than name: an emoji's CLDR name is a
- * phrase ("grinning face with big eyes", "wastebasket"), not the short word
- * an icon pack names a glyph with. Their tags are read as any source's, but
- * their names are no name words of the vocabulary: a tag that is one is no
- * slip, and WordNet may still link it ("wastebasket" to `trash`).
+ * Sources whose names are not the short words icon packs share: an emoji's
+ * CLDR name is a phrase ("grinning face with big eyes", "wastebasket"), and
+ * Material Design Icons' names are its own compounds (`cellphone`,
+ * `toy-brick`), whose aliases are other names for one glyph (lego, plugin,
+ * extension) rather than tags that independent sources agree on. Their tags
+ * are read as any source's, weaker, but their names are no name words of the
+ * vocabulary: a tag that is one is no slip, and WordNet may still link it
+ * ("wastebasket" to `trash`).
  */
-const DESCRIBING_SOURCES: ReadonlySet<IconSource> = new Set(['emoji']);
+const DESCRIBING_SOURCES: ReadonlySet<IconSource> = new Set(['emoji', 'mdi']);
 export const VOCABULARY_SOURCES = [...ICON_SOURCES, 'wordnet'] as const;
 
 /** An icon of a tag source: its name and its tags, as the source writes them. */
@@ -72,7 +76,8 @@ export const VOCABULARY_LIMITS = {
   /**
    * A describing source's link (see DESCRIBING_SOURCES) counts this much of
    * an icon source's: emoji keywords are loose ("dismiss" on the hand with
-   * its palm down), and their name words are not the icon packs'.
+   * its palm down), aliases name one glyph, and their name words are not
+   * the icon packs'.
    */
   describingShare: 0.5,
   /** WordNet's links weigh at most this, below the icon sources' (up to 1 for each source that agrees). */
@@ -83,6 +88,13 @@ export const VOCABULARY_LIMITS = {
   synonymShare: 1,
   hyponymShare: 0.5,
   hypernymShare: 0.25,
+  /**
+   * A derivationally related form of the anchor (the verb "print" of the
+   * name word `printer`, the noun "deletion" of `delete`): the same meaning
+   * told as an action, its doer or its result, so that a verb finds the
+   * thing drawn for it.
+   */
+  derivationShare: 0.5,
 } as const;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
@@ -198,7 +210,8 @@ function strongest(byWord: Map<string, Gathered>): Array<[string, Gathered]> {
  * synset with an anchor (a name word, or a key the icon sources link) means
  * that name word, or what the key means ("dustbin" shares a synset with the
  * tag "trash can"); lemmas of the anchor's direct
- * hyponyms and hypernyms likewise, weaker. Each relation counts by the
+ * hyponyms and hypernyms likewise, weaker, and the anchor's derivationally
+ * related forms in any part ("print" for `printer`). Each relation counts by the
  * rank of the synset among the senses of both lemmas, so that rare senses
  * weigh little, and a lemma related to many anchors spreads its weight.
  */
@@ -233,6 +246,11 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
           [synset.hypernyms, limits.hypernymShare],
         ] as const) {
           for (const target of targets) for (const lemma of wordnet.synset(part, target).lemmas) relate(lemma, anchor, part, target, index + 1, share);
+        }
+        for (const derivation of synset.derivations) {
+          if (synset.words[derivation.from - 1] !== anchor) continue;
+          const lemma = wordnet.synset(derivation.part, derivation.offset).words[derivation.to - 1];
+          if (lemma !== undefined) relate(lemma, anchor, derivation.part, derivation.offset, index + 1, limits.derivationShare);
         }
       });
     }

