@@ -241,6 +241,19 @@ describe('search by meaning', () => {
     expect(calendar.results[0]?.name).toMatch(/calendar/);
   });
 
+  it('reads a sentence without its fillers, and leaves out the one word no icon draws with the others', async () => {
+    // "a" and "to" are stop words; no glyph is both mail and grandma, so the best search of all but one word answers.
+    const sentence = await search({ q: 'mail a letter to grandma' });
+    const withoutGrandma = await search({ q: 'mail letter' });
+    expect(sentence.total).toBe(withoutGrandma.total);
+    expect(sentence.results.map((result) => result.id)).toEqual(withoutGrandma.results.map((result) => result.id));
+    expect(sentence.results[0]?.name).toBe('mail');
+    // Pronouns and fillers are stop words too: "send this thing" is "send".
+    expect((await search({ q: 'send this thing' })).results.map((result) => result.id)).toEqual(
+      (await search({ q: 'send' })).results.map((result) => result.id),
+    );
+  });
+
   it('completes the word being typed', async () => {
     const answer = await search({ q: 'calend', limit: '10' });
     expect(answer.results.length).toBe(10);
