@@ -34,7 +34,7 @@ interface SearchAnswer {
 const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
 const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-held-out.json'), 'utf8')) as Judged;
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
-const HELD_OUT_FLOOR = { precisionIn24: 0.81, packSearchesWithARightIconIn10: 0.7 };
+const HELD_OUT_FLOOR = { precisionIn24: 0.83, packSearchesWithARightIconIn10: 0.8 };
 const WORK = join(TEST_TMP, 'search-meaning');
 const TOKEN = 'search-meaning-token-0123456789abcdef';
 const PRIVATE_PACK = 'fixture-shapes';
