@@ -135,9 +135,11 @@ async function judge(set: Judged): Promise<Figures> {
   };
 }
 
-function report(name: string, figures: Figures): void {
+/** Prints a set's figures; its weakest queries only when asked, as for the tuning set: a held-out set's misses, once read, would be tuned on. */
+function report(name: string, figures: Figures, showWeakest: boolean): void {
   const { weakest, ...shown } = figures;
-  console.log(`search by meaning on the ${name} (${figures.queries} judged queries): ${JSON.stringify(shown)}; weakest: ${weakest.join(', ')}`);
+  const misses = showWeakest ? `; weakest: ${weakest.join(', ')}` : '';
+  console.log(`search by meaning on the ${name} (${figures.queries} judged queries): ${JSON.stringify(shown)}${misses}`);
 }
 
 describe('search by meaning', () => {
@@ -145,7 +147,7 @@ describe('search by meaning', () => {
     expect(judged.queries.length).toBeGreaterThanOrEqual(150);
     expect(judged.packs.length).toBeGreaterThanOrEqual(8);
     const figures = await judge(judged);
-    report('tuning set', figures);
+    report('tuning set', figures, true);
     expect(figures.precisionIn24).toBeGreaterThanOrEqual(0.9);
     expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(0.9);
     expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
@@ -160,7 +162,7 @@ describe('search by meaning', () => {
     const tuningWords = new Set(judged.queries.map((query) => query.q));
     expect(heldOut.queries.filter((query) => tuningWords.has(query.q))).toEqual([]);
     const figures = await judge(heldOut);
-    report('held-out set', figures);
+    report('held-out set', figures, false);
     expect(figures.precisionIn24).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precisionIn24);
     expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.packSearchesWithARightIconIn10);
     expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
