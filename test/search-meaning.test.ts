@@ -11,12 +11,15 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 /*
  * Search by meaning, `/r/search.json`, over the whole test catalog, judged
- * on queries written for it (test/fixtures/relevance-queries.json): words
- * people use for what an icon shows rather than its name, misspelt names,
- * and names themselves. A result is right when one of its names holds one of
- * the query's right words as a run of whole
- * '-'-separated words. The reference Iconify API's `/search` (the sets its
- * package lists) is judged on the same queries beside it.
+ * on queries written for it: words people use for what an icon shows rather
+ * than its name, misspelt names, and names themselves. The tuning set
+ * (test/fixtures/relevance-queries.json) is what the vocabulary and weights
+ * may be tuned on; the held-out set (relevance-held-out.json) was written
+ * apart from it and is never tuned on, so its figures tell whether the
+ * tuning generalises. A result is right when one of its names holds one of
+ * the query's right words as a run of whole '-'-separated words. The
+ * reference Iconify API's `/search` (the sets its package lists) is judged
+ * on the same queries beside it.
  */
 
 interface Judged {
@@ -31,6 +34,9 @@ interface SearchAnswer {
 }
 
 const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
+const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-held-out.json'), 'utf8')) as Judged;
+/** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
+const HELD_OUT_FLOOR = { precisionIn24: 0.83, packSearchesWithARightIconIn10: 0.8 };
 const WORK = join(TEST_TMP, 'search-meaning');
 const TOKEN = 'search-meaning-token-0123456789abcdef';
 const PRIVATE_PACK = 'fixture-shapes';
@@ -64,49 +70,104 @@ function holdsRun(name: string, runs: readonly string[]): boolean {
   });
 }
 
-describe('search by meaning', () => {
-  it('puts right icons first on judged queries, on the whole catalog and within popular packs, well ahead of the Iconify search', async () => {
-    expect(judged.queries.length).toBeGreaterThanOrEqual(150);
-    expect(judged.packs.length).toBeGreaterThanOrEqual(8);
-    const ours = { precision: 0, packHits: 0, packs: 0 };
-    const referenceFigures = { precision: 0, packHits: 0 };
-    const weakest: string[] = [];
-    await mapLimit(judged.queries, 4, async (query) => {
-      const right = query.right;
-      const answer = await search({ q: query.q, limit: '24' });
-      const rightCount = answer.results.filter((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right))).length;
-      const precision = answer.results.length > 0 ? rightCount / answer.results.length : 0;
-      ours.precision += precision;
-      ours.packs += new Set(answer.results.map((result) => result.pack)).size;
-      if (precision < 0.5) weakest.push(`${query.q} ${precision.toFixed(2)}`);
-      const iconify = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as {
+interface Figures {
+  queries: number;
+  precisionIn24: number;
+  packSearchesWithARightIconIn10: number;
+  packsIn24: number;
+  reference: { precisionIn24: number; packSearchesWithARightIconIn10: number };
+  byKind: Record<string, { queries: number; precisionIn24: number; packSearchesWithARightIconIn10: number }>;
+  weakest: string[];
+}
+
+/** Our search and the reference's on one set of judged queries: precision in the first 24, and pack searches with a right icon in their first ten. */
+async function judge(set: Judged): Promise<Figures> {
+  const ours = { precision: 0, packHits: 0, packs: 0 };
+  const referenceFigures = { precision: 0, packHits: 0 };
+  const byKind: Record<string, { queries: number; precision: number; packHits: number }> = {};
+  const weakest: string[] = [];
+  await mapLimit(set.queries, 4, async (query) => {
+    const right = query.right;
+    const kind = (byKind[query.kind] ??= { queries: 0, precision: 0, packHits: 0 });
+    kind.queries++;
+    const answer = await search({ q: query.q, limit: '24' });
+    const rightCount = answer.results.filter((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right))).length;
+    const precision = answer.results.length > 0 ? rightCount / answer.results.length : 0;
+    ours.precision += precision;
+    kind.precision += precision;
+    ours.packs += new Set(answer.results.map((result) => result.pack)).size;
+    if (precision < 0.5) weakest.push(`${query.q} ${precision.toFixed(2)}`);
+    const iconify = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as {
+      icons: string[];
+    };
+    const firstOfReference = iconify.icons.slice(0, 24);
+    referenceFigures.precision +=
+      firstOfReference.length > 0 ? firstOfReference.filter((id) => holdsRun(id.slice(id.indexOf(':') + 1), right)).length / firstOfReference.length : 0;
+    for (const pack of set.packs) {
+      const within = await search({ q: query.q, limit: '10', packs: pack });
+      if (within.results.some((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right)))) {
+        ours.packHits++;
+        kind.packHits++;
+      }
+      const theirs = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
         icons: string[];
       };
-      const firstOfReference = iconify.icons.slice(0, 24);
-      referenceFigures.precision +=
-        firstOfReference.length > 0 ? firstOfReference.filter((id) => holdsRun(id.slice(id.indexOf(':') + 1), right)).length / firstOfReference.length : 0;
-      for (const pack of judged.packs) {
-        const within = await search({ q: query.q, limit: '10', packs: pack });
-        if (within.results.some((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right)))) ours.packHits++;
-        const theirs = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
-          icons: string[];
-        };
-        if (theirs.icons.slice(0, 10).some((id) => holdsRun(id.slice(id.indexOf(':') + 1), right))) referenceFigures.packHits++;
-      }
-    });
-    const queries = judged.queries.length;
-    const packSearches = queries * judged.packs.length;
-    const figures = {
-      precisionIn24: ours.precision / queries,
-      packSearchesWithARightIconIn10: ours.packHits / packSearches,
-      packsIn24: ours.packs / queries,
-      reference: { precisionIn24: referenceFigures.precision / queries, packSearchesWithARightIconIn10: referenceFigures.packHits / packSearches },
-    };
-    console.log(`search by meaning on ${queries} judged queries: ${JSON.stringify(figures)}; weakest: ${weakest.join(', ')}`);
+      if (theirs.icons.slice(0, 10).some((id) => holdsRun(id.slice(id.indexOf(':') + 1), right))) referenceFigures.packHits++;
+    }
+  });
+  const queries = set.queries.length;
+  const packSearches = queries * set.packs.length;
+  return {
+    queries,
+    precisionIn24: ours.precision / queries,
+    packSearchesWithARightIconIn10: ours.packHits / packSearches,
+    packsIn24: ours.packs / queries,
+    reference: { precisionIn24: referenceFigures.precision / queries, packSearchesWithARightIconIn10: referenceFigures.packHits / packSearches },
+    byKind: Object.fromEntries(
+      Object.entries(byKind).map(([kind, figures]) => [
+        kind,
+        {
+          queries: figures.queries,
+          precisionIn24: figures.precision / figures.queries,
+          packSearchesWithARightIconIn10: figures.packHits / (figures.queries * set.packs.length),
+        },
+      ]),
+    ),
+    weakest: weakest.sort(),
+  };
+}
+
+/** Prints a set's figures; its weakest queries only when asked, as for the tuning set: a held-out set's misses, once read, would be tuned on. */
+function report(name: string, figures: Figures, showWeakest: boolean): void {
+  const { weakest, ...shown } = figures;
+  const misses = showWeakest ? `; weakest: ${weakest.join(', ')}` : '';
+  console.log(`search by meaning on the ${name} (${figures.queries} judged queries): ${JSON.stringify(shown)}${misses}`);
+}
+
+describe('search by meaning', () => {
+  it('puts right icons first on the tuning set of judged queries, on the whole catalog and within popular packs, well ahead of the Iconify search', async () => {
+    expect(judged.queries.length).toBeGreaterThanOrEqual(150);
+    expect(judged.packs.length).toBeGreaterThanOrEqual(8);
+    const figures = await judge(judged);
+    report('tuning set', figures, true);
     expect(figures.precisionIn24).toBeGreaterThanOrEqual(0.9);
     expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(0.9);
     expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
     // Precision counts what is shown: the reference shows nothing at all for most words that are no names.
+    expect(figures.precisionIn24).toBeGreaterThan(figures.reference.precisionIn24);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThan(figures.reference.packSearchesWithARightIconIn10 + 0.3);
+  }, 600_000);
+
+  it('holds up on the held-out set, queries written apart and never tuned on', async () => {
+    expect(heldOut.queries.length).toBeGreaterThanOrEqual(150);
+    expect(heldOut.packs).toEqual(judged.packs);
+    const tuningWords = new Set(judged.queries.map((query) => query.q));
+    expect(heldOut.queries.filter((query) => tuningWords.has(query.q))).toEqual([]);
+    const figures = await judge(heldOut);
+    report('held-out set', figures, false);
+    expect(figures.precisionIn24).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precisionIn24);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.packSearchesWithARightIconIn10);
+    expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
     expect(figures.precisionIn24).toBeGreaterThan(figures.reference.precisionIn24);
     expect(figures.packSearchesWithARightIconIn10).toBeGreaterThan(figures.reference.packSearchesWithARightIconIn10 + 0.3);
   }, 600_000);
@@ -227,6 +288,19 @@ describe('search by meaning', () => {
     // The icons named so come first, as typed: a few packs name their calendars `calender`.
     expect(answer.results.slice(0, 5).every((result) => result.name.split('-').includes('calender'))).toBe(true);
     for (const q of ['alarms', 'labels', 'centre', 'favourite', 'calendar']) expect((await search({ q })).didYouMean, q).toBeUndefined();
+  });
+
+  it('reads a sentence without its fillers, and leaves out the one word no icon draws with the others', async () => {
+    // "a" and "to" are stop words; no glyph is both mail and grandma, so the best search of all but one word answers.
+    const sentence = await search({ q: 'mail a letter to grandma' });
+    const withoutGrandma = await search({ q: 'mail letter' });
+    expect(sentence.total).toBe(withoutGrandma.total);
+    expect(sentence.results.map((result) => result.id)).toEqual(withoutGrandma.results.map((result) => result.id));
+    expect(sentence.results[0]?.name).toBe('mail');
+    // Pronouns and fillers are stop words too: "send this thing" is "send".
+    expect((await search({ q: 'send this thing' })).results.map((result) => result.id)).toEqual(
+      (await search({ q: 'send' })).results.map((result) => result.id),
+    );
   });
 
   it('completes the word being typed', async () => {

@@ -9,9 +9,26 @@ import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
  * stand in, weaker, for words no icon source tags.
  */
 
-/** The icon sources whose tags are read, in the order of a link's provenance counts; WordNet last. */
-export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor'] as const;
+/**
+ * The icon sources whose tags are read, in the order of a link's provenance
+ * counts; WordNet last. `emoji` is CLDR's annotations of the emoji (their
+ * names and keywords), as emojibase-data publishes them; `jargon` the
+ * names of interface controls (ui-jargon.ts).
+ */
+export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon'] as const;
 export type IconSource = (typeof ICON_SOURCES)[number];
+
+/**
+ * Sources whose names are not the short words icon packs share: an emoji's
+ * CLDR name is a phrase ("grinning face with big eyes", "wastebasket"), and
+ * Material Design Icons' names are its own compounds (`cellphone`,
+ * `toy-brick`), whose aliases are other names for one glyph (lego, plugin,
+ * extension) rather than tags that independent sources agree on. Their tags
+ * are read as any source's, weaker, but their names are no name words of the
+ * vocabulary: a tag that is one is no slip, and WordNet may still link it
+ * ("wastebasket" to `trash`).
+ */
+const DESCRIBING_SOURCES: ReadonlySet<IconSource> = new Set(['emoji', 'mdi']);
 export const VOCABULARY_SOURCES = [...ICON_SOURCES, 'wordnet'] as const;
 
 /** An icon of a tag source: its name and its tags, as the source writes them. */
@@ -21,7 +38,8 @@ export interface TaggedIcon {
 }
 
 export interface VocabularyInput {
-  icons: Record<IconSource, readonly TaggedIcon[]>;
+  /** Each source's icons; a source left out counts as one with no icons. */
+  icons: Partial<Record<IconSource, readonly TaggedIcon[]>>;
   wordnet: WordNet | undefined;
 }
 
@@ -30,7 +48,7 @@ export interface VocabularyInput {
  * one count per source of VOCABULARY_SOURCES: the icons of that source
  * whose tag and name make the link, or for WordNet the synset relations.
  */
-export type LinkTuple = [nameWord: string, weight: number, lucide: number, tabler: number, phosphor: number, wordnet: number];
+export type LinkTuple = [nameWord: string, weight: number, ...provenance: number[]];
 
 /** The meta key under which the default catalog stores its vocabulary table, as JSON. */
 export const VOCABULARY_KEY = 'vocabulary';
@@ -55,6 +73,13 @@ export const VOCABULARY_LIMITS = {
    * "binoculars") than a meaning; its link counts this much.
    */
   loneNameWordShare: 0.2,
+  /**
+   * A describing source's link (see DESCRIBING_SOURCES) counts this much of
+   * an icon source's: emoji keywords are loose ("dismiss" on the hand with
+   * its palm down), aliases name one glyph, and their name words are not
+   * the icon packs'.
+   */
+  describingShare: 0.5,
   /** WordNet's links weigh at most this, below the icon sources' (up to 1 for each source that agrees). */
   wordnetWeight: 0.5,
   /** Senses of a lemma read, most frequent first: rare senses (`plate` for home plate) are noise. */
@@ -63,6 +88,13 @@ export const VOCABULARY_LIMITS = {
   synonymShare: 1,
   hyponymShare: 0.5,
   hypernymShare: 0.25,
+  /**
+   * A derivationally related form of the anchor (the verb "print" of the
+   * name word `printer`, the noun "deletion" of `delete`): the same meaning
+   * told as an action, its doer or its result, so that a verb finds the
+   * thing drawn for it.
+   */
+  derivationShare: 0.5,
 } as const;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
@@ -128,7 +160,8 @@ function linkStrength(counts: SourceCounts, keyIcons: number, wordIcons: number,
 /** A link being gathered: its weight so far and its provenance counts. */
 interface Gathered {
   weight: number;
-  provenance: [number, number, number, number];
+  /** One count per source of VOCABULARY_SOURCES. */
+  provenance: number[];
 }
 
 type Links = Map<string, Map<string, Gathered>>;
@@ -137,7 +170,7 @@ function gather(links: Links, key: string, nameWord: string, weight: number, sou
   let byWord = links.get(key);
   if (!byWord) links.set(key, (byWord = new Map()));
   let link = byWord.get(nameWord);
-  if (!link) byWord.set(nameWord, (link = { weight: 0, provenance: [0, 0, 0, 0] }));
+  if (!link) byWord.set(nameWord, (link = { weight: 0, provenance: VOCABULARY_SOURCES.map(() => 0) }));
   link.weight += weight;
   link.provenance[source] = (link.provenance[source] as number) + evidence;
 }
@@ -147,12 +180,13 @@ function iconSourceLinks(input: VocabularyInput, isKnown: (word: string) => bool
   const links: Links = new Map();
   const nameWords = new Set<string>();
   ICON_SOURCES.forEach((source, index) => {
-    const counts = countSource(input.icons[source], isKnown);
-    for (const word of counts.wordIcons.keys()) nameWords.add(word);
+    const counts = countSource(input.icons[source] ?? [], isKnown);
+    const share = DESCRIBING_SOURCES.has(source) ? VOCABULARY_LIMITS.describingShare : 1;
+    if (!DESCRIBING_SOURCES.has(source)) for (const word of counts.wordIcons.keys()) nameWords.add(word);
     for (const [key, byWord] of counts.pairs) {
       const keyIcons = counts.keyIcons.get(key) as number;
       for (const [word, pair] of byWord) {
-        gather(links, key, word, linkStrength(counts, keyIcons, counts.wordIcons.get(word) as number, pair), index, pair.icons);
+        gather(links, key, word, share * linkStrength(counts, keyIcons, counts.wordIcons.get(word) as number, pair), index, pair.icons);
       }
     }
   });
@@ -176,7 +210,8 @@ function strongest(byWord: Map<string, Gathered>): Array<[string, Gathered]> {
  * synset with an anchor (a name word, or a key the icon sources link) means
  * that name word, or what the key means ("dustbin" shares a synset with the
  * tag "trash can"); lemmas of the anchor's direct
- * hyponyms and hypernyms likewise, weaker. Each relation counts by the
+ * hyponyms and hypernyms likewise, weaker, and the anchor's derivationally
+ * related forms in any part ("print" for `printer`). Each relation counts by the
  * rank of the synset among the senses of both lemmas, so that rare senses
  * weigh little, and a lemma related to many anchors spreads its weight.
  */
@@ -211,6 +246,11 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
           [synset.hypernyms, limits.hypernymShare],
         ] as const) {
           for (const target of targets) for (const lemma of wordnet.synset(part, target).lemmas) relate(lemma, anchor, part, target, index + 1, share);
+        }
+        for (const derivation of synset.derivations) {
+          if (synset.words[derivation.from - 1] !== anchor) continue;
+          const lemma = wordnet.synset(derivation.part, derivation.offset).words[derivation.to - 1];
+          if (lemma !== undefined) relate(lemma, anchor, derivation.part, derivation.offset, index + 1, limits.derivationShare);
         }
       });
     }
@@ -248,7 +288,7 @@ function rounded(weight: number): number {
  */
 export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const wordnet = input.wordnet;
-  const iconNames = new Set(ICON_SOURCES.flatMap((source) => input.icons[source].flatMap((icon) => icon.name.split('-'))));
+  const iconNames = new Set(ICON_SOURCES.flatMap((source) => (input.icons[source] ?? []).flatMap((icon) => icon.name.split('-'))));
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   const { links, nameWords } = iconSourceLinks(input, isKnown);

@@ -16,7 +16,21 @@ export interface Synset {
   /** Offsets of its direct hypernyms (more general) and hyponyms (kinds of it), in the same part. */
   hypernyms: number[];
   hyponyms: number[];
+  /** Its words by position, as keys (undefined for one with other characters): a lexical pointer names its words by position. */
+  words: Array<string | undefined>;
+  /** Its derivationally related forms: from its word `from` to the word `to` (both by position, from 1) of a synset in any part (`print` → `printer`). */
+  derivations: Derivation[];
 }
+
+export interface Derivation {
+  from: number;
+  part: WordNetPart;
+  offset: number;
+  to: number;
+}
+
+/** A pointer's part of speech as the data files write it; adverbs are not read, satellite adjectives are adjectives. */
+const POINTER_PARTS: Readonly<Record<string, WordNetPart>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj' };
 
 /** A lemma's synsets in one part, most frequent sense first. */
 export interface Senses {
@@ -50,22 +64,26 @@ function synsetOfLine(line: string): Synset {
   const bar = line.indexOf(' | ');
   const fields = (bar >= 0 ? line.slice(0, bar) : line).split(' ');
   const wordCount = Number.parseInt(fields[3] as string, 16);
-  const lemmas: string[] = [];
-  for (let i = 0; i < wordCount; i++) {
-    const key = keyOfLemma(fields[4 + 2 * i] as string);
-    if (key !== undefined && !lemmas.includes(key)) lemmas.push(key);
-  }
+  const words: Array<string | undefined> = [];
+  for (let i = 0; i < wordCount; i++) words.push(keyOfLemma(fields[4 + 2 * i] as string));
+  const lemmas = [...new Set(words.filter((key): key is string => key !== undefined))];
   const pointersAt = 4 + 2 * wordCount;
   const pointerCount = Number(fields[pointersAt]);
   const hypernyms: number[] = [];
   const hyponyms: number[] = [];
+  const derivations: Derivation[] = [];
   for (let i = 0; i < pointerCount; i++) {
     const symbol = fields[pointersAt + 1 + 4 * i];
     const target = Number(fields[pointersAt + 2 + 4 * i]);
     if (symbol === '@') hypernyms.push(target);
     else if (symbol === '~') hyponyms.push(target);
+    else if (symbol === '+') {
+      const part = POINTER_PARTS[fields[pointersAt + 3 + 4 * i] as string];
+      const words = fields[pointersAt + 4 + 4 * i] as string;
+      if (part !== undefined) derivations.push({ from: Number.parseInt(words.slice(0, 2), 16), part, offset: target, to: Number.parseInt(words.slice(2), 16) });
+    }
   }
-  return { lemmas, hypernyms, hyponyms };
+  return { lemmas, hypernyms, hyponyms, words, derivations };
 }
 
 /**

@@ -54,7 +54,18 @@ export interface ParsedMeaningQuery {
   likely?: string[];
 }
 
-const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'icon', 'icons']);
+/**
+ * Words that carry no meaning an icon could draw. Besides articles and
+ * prepositions, the fillers of a query written as a sentence ("put something
+ * in the cloud", "share this with my team"): pronouns and determiners, and
+ * the words that name an icon or a control rather than what it shows.
+ */
+const STOP_WORDS = new Set([
+  ...['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'into', 'onto', 'from', 'by', 'as', 'or'],
+  ...['something', 'someone', 'somebody', 'anything', 'thing', 'things', 'stuff'],
+  ...['my', 'your', 'our', 'their', 'its', 'this', 'that', 'these', 'those', 'it'],
+  ...['icon', 'icons', 'symbol', 'button'],
+]);
 
 /** Reads a query: its words, their phrasings and the corrections of unknown words. */
 export function parseMeaningQuery(q: string, sources: MeaningSources): ParsedMeaningQuery {

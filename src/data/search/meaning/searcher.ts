@@ -3,9 +3,10 @@ import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
-import { parseMeaningQuery, TIERS } from './parse.js';
+import { MEANING_LIMITS } from './limits.js';
+import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { Ranker } from './rank.js';
-import { Scorer, type ScoredPacks } from './score.js';
+import { type FoundList, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
@@ -123,7 +124,8 @@ export class MeaningSearcher {
     const parsed = parseMeaningQuery(query.q, sources);
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
-    const { found, work } = this.scorer.score(parsed, query, sources);
+    let { found, work } = this.scorer.score(parsed, query, sources);
+    if (found.size === 0 && parsed.words.length >= 2) ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
@@ -133,6 +135,39 @@ export class MeaningSearcher {
       return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
     });
     return answer;
+  }
+
+  /**
+   * A query of several words no glyph matches in full, searched with one
+   * word left out: a sentence ("put something in the cloud") holds words no
+   * icon draws. Each word is left out in turn, and the search whose first
+   * result is best (tier, then score, then most found) is the answer. The
+   * entries the first search left unread are shared: each trial gets an
+   * equal part, the one chosen is searched again with what is left, which is
+   * at least its part, so that the whole stays within the search's bound.
+   */
+  private withOneWordLeftOut(parsed: ParsedMeaningQuery, query: MeaningQuery, sources: MeaningSources, spent: number): { found: FoundList; work: number } {
+    const limit = Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    const trials = parsed.words.map((_, left) => leftOut(parsed, left));
+    const share = Math.floor((limit - spent) / (trials.length + 1));
+    let work = spent;
+    let best: { trial: ParsedMeaningQuery; tier: number; score: number; size: number } | undefined;
+    let tried = { found: this.scorer.score({ ...parsed, phrasings: [] }, query, sources).found, work: 0 };
+    for (const trial of trials) {
+      tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
+      work += tried.work;
+      const top = this.ranker.page(tried.found, sources, 0, 1)[0];
+      if (top === undefined) continue;
+      const better =
+        best === undefined ||
+        top.tier < best.tier ||
+        (top.tier === best.tier && (top.score > best.score || (top.score === best.score && tried.found.size > best.size)));
+      if (better) best = { trial, tier: top.tier, score: top.score, size: tried.found.size };
+    }
+    // None found anything: the last trial's list is as empty as the first search's.
+    if (best === undefined) return { found: tried.found, work };
+    const chosen = this.scorer.score(best.trial, { ...query, workUnits: limit - work }, sources);
+    return { found: chosen.found, work: work + chosen.work };
   }
 
   /**
@@ -258,6 +293,16 @@ export class MeaningSearcher {
     });
     return { query: '', total: hits.length, results };
   }
+}
+
+/** The query read word by word, with one word left out. */
+function leftOut(parsed: ParsedMeaningQuery, left: number): ParsedMeaningQuery {
+  const plain = parsed.phrasings[0] ?? [];
+  return {
+    words: parsed.words.filter((_, at) => at !== left),
+    phrasings: [plain.filter((_, at) => at !== left)],
+    corrected: parsed.corrected,
+  };
 }
 
 /** The query without its pack-scoped word, and that word's pack, if it names one. */
