@@ -17,6 +17,8 @@ export interface MeaningQuery extends ScoredPacks {
   q: string;
   limit: number;
   offset: number;
+  /** Every word must match, none left out when nothing matches them all: the searches of an icon's names, which try each word alone themselves. */
+  everyWord?: boolean;
 }
 
 export interface MeaningHit {
@@ -125,7 +127,7 @@ export class MeaningSearcher {
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
-    if (found.size === 0 && parsed.words.length >= 2) ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
+    if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
@@ -190,7 +192,7 @@ export class MeaningSearcher {
     const name = id.slice(colon + 1);
     const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
     if (!served(pack)) return none;
-    const own = this.search({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack }, sources).hits.find(
+    const own = this.search({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true }, sources).hits.find(
       (hit) => hit.name === name || hit.variants.includes(name),
     );
     if (!own) return none;
@@ -204,7 +206,10 @@ export class MeaningSearcher {
     const queries = [...names.map((words) => ({ q: words.join(' '), part: false })), ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
     for (const { q, part } of queries) {
       if (q === '') continue;
-      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database) }, sources);
+      const searched = this.search(
+        { q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database), everyWord: true },
+        sources,
+      );
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
