@@ -33,6 +33,14 @@ export interface Drawn {
 const PREVIEW_SIZE = 32;
 /** Whether previews are served: learnt with the first icons loaded, before any is drawn. */
 let previewsServed = false;
+/**
+ * Packs drawn from previews without loading their icons' data: those whose
+ * first icons loaded, at least JUDGED_FROM of them, were all large
+ * multicolour (fluent-emoji, noto, ...). The grid then asks for nothing but
+ * the PNGs of where a fling stops, not megabytes of SVG first.
+ */
+const previewPacks = new Set<string>();
+const JUDGED_FROM = 24;
 
 const drawn = new Map<string, Drawn>();
 /** Icons loaded but not drawn yet: each is drawn when first shown, so that a batch's arrival costs no long task. */
@@ -95,12 +103,16 @@ function previewHtml(pack: string, name: string): string {
   return `<img src="${at(PREVIEW_SIZE)}" srcset="${at(PREVIEW_SIZE * 2)} 2x" alt="" decoding="async">`;
 }
 
+/** A PNG costs the frame that puts it nothing but its decoding, done apart: it is not counted as an image. */
+function previewDrawing(pack: string, name: string): Drawn {
+  return { html: previewHtml(pack, name), multicolour: true, image: false };
+}
+
 function drawingOf(id: string, icon: IconifyIcon): Drawn {
   const svg = iconToSVG(icon, { height: '1em' });
   const multicolour = !svg.body.includes('currentColor');
   const preview = drawsAsImage(icon) ? previewOf(id) : undefined;
-  // A PNG costs the frame that puts it nothing but its decoding, done apart: it is not counted as an image.
-  if (preview) return { html: previewHtml(preview.pack, preview.name), multicolour, image: false };
+  if (preview) return previewDrawing(preview.pack, preview.name);
   if (drawsAsImage(icon)) {
     // Sized by the style sheet (height 1em, width from the image's own ratio).
     return { html: `<img src="${svgToData(iconToHTML(svg.body, svg.attributes))}" alt="" decoding="async">`, multicolour, image: true };
@@ -108,8 +120,12 @@ function drawingOf(id: string, icon: IconifyIcon): Drawn {
   return { html: iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }), multicolour, image: false };
 }
 
-/** Loads the icons of `pack` not loaded yet. */
+/** Loads the icons of `pack` not loaded yet; a pack drawn from previews has nothing to load. */
 export async function loadIcons(pack: string, names: readonly string[]): Promise<void> {
+  if (previewPacks.has(pack)) {
+    for (const name of names) if (!isLoaded(`${pack}:${name}`)) drawn.set(`${pack}:${name}`, previewDrawing(pack, name));
+    return;
+  }
   const ids = names.map((name) => `${pack}:${name}`);
   const waiting = ids.flatMap((id) => loading.get(id) ?? []);
   const wanted = names.filter((_, i) => !isLoaded(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
@@ -126,9 +142,12 @@ export async function loadIcons(pack: string, names: readonly string[]): Promise
 async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void> {
   const [data, served] = await Promise.all([iconData(pack, wanted), servedByRegistry()]);
   previewsServed = served;
+  let large = 0;
   for (const name of wanted) {
     const icon = getIconData(data, name);
     if (icon) loaded.set(`${pack}:${name}`, icon);
     else missing.add(`${pack}:${name}`);
+    if (icon && drawsAsImage(icon)) large++;
   }
+  if (large >= JUDGED_FROM && large === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
 }
