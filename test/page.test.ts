@@ -478,7 +478,11 @@ describe('smooth on every pack', () => {
     const end = await flingToDrawn(page, 1, 10_000);
     expect(end.icons).toBeGreaterThan(100);
     expect(end.ms).toBeLessThanOrEqual(1000);
-    expect(await page.locator(`.grid a[data-index="${Number(await page.locator('.grid-box').getAttribute('data-count')) - 1}"] .glyph img`).count()).toBe(1);
+    const last = page.locator(`.grid a[data-index="${Number(await page.locator('.grid-box').getAttribute('data-count')) - 1}"] .glyph img`);
+    expect(await last.count()).toBe(1);
+    // Drawn from the registry's raster preview at the cell's size, 2x for a denser screen.
+    expect(await last.getAttribute('src')).toMatch(/^r\/fluent-emoji\/[a-z0-9-]+\.png\?size=32$/);
+    expect(await last.getAttribute('srcset')).toMatch(/^r\/fluent-emoji\/[a-z0-9-]+\.png\?size=64 2x$/);
     // Back up to the middle, rows none of which were drawn before.
     const middle = await flingToDrawn(page, 0.5, 10_000);
     expect(middle.icons).toBeGreaterThan(100);

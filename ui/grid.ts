@@ -155,7 +155,32 @@ export class IconGrid {
       const id = (this.items[index] as GridItem).id;
       if (!isLoaded(id) && !isMissing(id)) (index >= first && index < end ? inView : spare).push(id);
     }
-    void this.load(inView).then(() => this.load(spare));
+    void this.load(inView)
+      .then(() => this.imagesInViewLoaded())
+      .then(() => this.load(spare));
+  }
+
+  /**
+   * Once the images of the cells in view have come (or failed): the spare
+   * rows' images, asked for after them, then do not share the server's
+   * drawing of previews nor the connections with them.
+   */
+  private async imagesInViewLoaded(): Promise<void> {
+    // The cells are filled in the frame after their icons came.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const { first, end } = this.indexesInView();
+    const images: HTMLImageElement[] = [];
+    for (const [index, cell] of this.cells) if (index >= first && index < end) images.push(...cell.querySelectorAll('img'));
+    await Promise.all(
+      images.map((image) =>
+        image.complete
+          ? undefined
+          : new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs, svgToData } from '@iconify/utils';
-import { iconData } from './api.js';
+import { iconData, pageRelative, servedByRegistry } from './api.js';
 
 /*
  * Icons drawn in the page. One-colour icons are inline SVG: they take the
@@ -9,7 +9,12 @@ import { iconData } from './api.js';
  * multicolour icons (fluent-emoji's are 18 KB of gradients each) are drawn
  * as <img src="data:…">: the browser decodes an image once and then only
  * composites it, where the same markup inline would be laid out and painted
- * as hundreds of elements on every frame a row enters the view.
+ * as hundreds of elements on every frame a row enters the view. Where the
+ * registry serves raster previews (not a static export, nor an older
+ * revision), those are drawn from the registry's PNG at the cell's size
+ * instead: a screen of fluent-emoji's vectors takes the browser seconds to
+ * draw, its PNGs a fraction of that, and putting one in a cell costs no
+ * parsing.
  */
 
 /** Markup longer than this, without currentColor, is drawn as an image. */
@@ -24,6 +29,19 @@ export interface Drawn {
   image: boolean;
 }
 
+/** The preview's height in CSS pixels: the grid's glyphs are 2rem; the smaller glyphs elsewhere scale it down. */
+const PREVIEW_SIZE = 32;
+/** Whether previews are served: learnt with the first icons loaded, before any is drawn. */
+let previewsServed = false;
+/**
+ * Packs drawn from previews without loading their icons' data: those whose
+ * first icons loaded, at least JUDGED_FROM of them, were all large
+ * multicolour (fluent-emoji, noto, ...). The grid then asks for nothing but
+ * the PNGs of where a fling stops, not megabytes of SVG first.
+ */
+const previewPacks = new Set<string>();
+const JUDGED_FROM = 24;
+
 const drawn = new Map<string, Drawn>();
 /** Icons loaded but not drawn yet: each is drawn when first shown, so that a batch's arrival costs no long task. */
 const loaded = new Map<string, IconifyIcon>();
@@ -37,7 +55,7 @@ export function drawnOf(id: string): Drawn | undefined {
   if (known) return known;
   const icon = loaded.get(id);
   if (!icon) return undefined;
-  const drawing = drawingOf(icon);
+  const drawing = drawingOf(id, icon);
   drawn.set(id, drawing);
   loaded.delete(id);
   return drawing;
@@ -51,7 +69,7 @@ export function isLoaded(id: string): boolean {
 /** Whether `pack:name`, loaded, is drawn as an image: known without drawing it. */
 export function isImage(id: string): boolean {
   const icon = loaded.get(id);
-  return icon ? drawsAsImage(icon) : !!drawn.get(id)?.image;
+  return icon ? drawsAsImage(icon) && !previewOf(id) : !!drawn.get(id)?.image;
 }
 
 const drawsAsImage = (icon: IconifyIcon) => icon.body.length > IMAGE_FROM && !icon.body.includes('currentColor');
@@ -68,11 +86,33 @@ export function isMissing(id: string): boolean {
 /** Records an icon whose data came with a search result, so that no request is made for it. */
 export function remember(id: string, icon: IconifyIcon): void {
   if (!isLoaded(id)) loaded.set(id, icon);
+  void servedByRegistry().then((served) => {
+    previewsServed = served;
+  });
 }
 
-function drawingOf(icon: IconifyIcon): Drawn {
+/** Where `pack:name` has a preview: a served pack's current revision, once the registry is known to serve them. */
+function previewOf(id: string): { pack: string; name: string } | undefined {
+  const colon = id.indexOf(':');
+  const pack = id.slice(0, colon);
+  return previewsServed && !pack.includes('@') ? { pack, name: id.slice(colon + 1) } : undefined;
+}
+
+function previewHtml(pack: string, name: string): string {
+  const at = (size: number) => `${pageRelative({ kind: 'preview', pack: encodeURIComponent(pack), name: encodeURIComponent(name) })}?size=${size}`;
+  return `<img src="${at(PREVIEW_SIZE)}" srcset="${at(PREVIEW_SIZE * 2)} 2x" alt="" decoding="async">`;
+}
+
+/** A PNG costs the frame that puts it nothing but its decoding, done apart: it is not counted as an image. */
+function previewDrawing(pack: string, name: string): Drawn {
+  return { html: previewHtml(pack, name), multicolour: true, image: false };
+}
+
+function drawingOf(id: string, icon: IconifyIcon): Drawn {
   const svg = iconToSVG(icon, { height: '1em' });
   const multicolour = !svg.body.includes('currentColor');
+  const preview = drawsAsImage(icon) ? previewOf(id) : undefined;
+  if (preview) return previewDrawing(preview.pack, preview.name);
   if (drawsAsImage(icon)) {
     // Sized by the style sheet (height 1em, width from the image's own ratio).
     return { html: `<img src="${svgToData(iconToHTML(svg.body, svg.attributes))}" alt="" decoding="async">`, multicolour, image: true };
@@ -80,8 +120,12 @@ function drawingOf(icon: IconifyIcon): Drawn {
   return { html: iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }), multicolour, image: false };
 }
 
-/** Loads the icons of `pack` not loaded yet. */
+/** Loads the icons of `pack` not loaded yet; a pack drawn from previews has nothing to load. */
 export async function loadIcons(pack: string, names: readonly string[]): Promise<void> {
+  if (previewPacks.has(pack)) {
+    for (const name of names) if (!isLoaded(`${pack}:${name}`)) drawn.set(`${pack}:${name}`, previewDrawing(pack, name));
+    return;
+  }
   const ids = names.map((name) => `${pack}:${name}`);
   const waiting = ids.flatMap((id) => loading.get(id) ?? []);
   const wanted = names.filter((_, i) => !isLoaded(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
@@ -96,10 +140,14 @@ export async function loadIcons(pack: string, names: readonly string[]): Promise
 }
 
 async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void> {
-  const data = await iconData(pack, wanted);
+  const [data, served] = await Promise.all([iconData(pack, wanted), servedByRegistry()]);
+  previewsServed = served;
+  let large = 0;
   for (const name of wanted) {
     const icon = getIconData(data, name);
     if (icon) loaded.set(`${pack}:${name}`, icon);
     else missing.add(`${pack}:${name}`);
+    if (icon && drawsAsImage(icon)) large++;
   }
+  if (large >= JUDGED_FROM && large === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
 }

@@ -130,6 +130,7 @@ export type Route =
   | PinnedRoute
   | ChangesRoute
   | BundleRoute
+  | PreviewRoute
   | IconifyRoute
   | PageRoute
   | PackageRoute
@@ -146,12 +147,20 @@ export const INDEX_STEM = 'registry';
 export const OPENAPI_STEM = 'openapi';
 /** Search by meaning: `/r/search.json?q=` (not exported: it answers queries). */
 export const SEARCH_STEM = 'search';
+/**
+ * An icon drawn as a PNG at one of a few sizes, `{base}/r/{pack}/{name}.png?size=`:
+ * what the page shows for glyphs too heavy to draw as vectors at every frame.
+ */
+export type PreviewRoute = { kind: 'preview'; pack: string; name: string };
+
 /** What changed between revisions: `/r/changes.json?pack=&from=&to=`. */
 export const CHANGES_STEM = 'changes';
 /** The suffix of the Atom feed of changes, `/r/changes.atom`. */
 export const ATOM_SUFFIX = '.atom';
 /** File stem of the bundles of many icons under /r/. */
 export const BUNDLE_STEM = 'bundle';
+/** An icon's raster preview: `{pack}/{name}.png` beside `{pack}/{name}.json`. */
+export const PREVIEW_SUFFIX = '.png';
 /** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
 export const ZIP_SUFFIX = '.zip';
 /**
@@ -220,6 +229,8 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
     case 'bundle':
       return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
+    case 'preview':
+      return `${packFolderPath(basePath, route.pack)}/${route.name}${PREVIEW_SUFFIX}`;
     case 'pack-zip':
       return `${documentsPath(basePath)}/${route.pack}${ZIP_SUFFIX}`;
     case 'pinned-zip':
@@ -323,7 +334,8 @@ export function routeOfSegments(segments: readonly string[], basePath: string): 
   if (segments.length === 2 && segments[0] === '' && `/${segments[1]}` === HEALTH_PATH) return { kind: 'health' };
   const at = atRouteOf(segments, basePath);
   if (at) return at;
-  const document = documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath) ?? changesAtomRouteOf(segments, basePath);
+  const document =
+    documentRouteOf(segments, basePath) ?? bundleRouteOf(segments, basePath) ?? changesAtomRouteOf(segments, basePath) ?? previewRouteOf(segments, basePath);
   if (document) return document;
   const rest = segmentsAfterBase(segments, basePath);
   // The Iconify API's routes of a pack called `npm` (`/npm/icons.json`, `/npm/{name}.svg`) come before the npm registry's.
@@ -454,6 +466,20 @@ function bundleRouteOf(segments: readonly string[], basePath: string): BundleRou
   if (`.${extension}` !== ZIP_SUFFIX) return undefined;
   const pinned = pinnedPack(stem);
   return pinned ? { kind: 'pinned-zip', ...pinned } : { kind: 'pack-zip', pack: stem };
+}
+
+/** `{base}/r/{pack}/{name}.png`. */
+function previewRouteOf(segments: readonly string[], basePath: string): PreviewRoute | undefined {
+  const expected = documentsSegments(basePath);
+  if (segments.length !== expected.length + 2) return undefined;
+  for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  const pack = segments[expected.length] as string;
+  const last = segments[expected.length + 1] as string;
+  if (!last.endsWith(PREVIEW_SUFFIX)) return undefined;
+  const name = last.slice(0, -PREVIEW_SUFFIX.length);
+  // An empty segment names nothing, and a pinned revision has no previews.
+  if (pack === '' || name === '' || pinnedPack(pack)) return undefined;
+  return { kind: 'preview', pack, name };
 }
 
 /** `{base}/r/changes.atom`. */

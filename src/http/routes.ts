@@ -22,6 +22,7 @@ import {
 import { answerNpmPackument, answerNpmTarball } from './handlers/npm.js';
 import { answerPage, answerPageAsset } from './handlers/page.js';
 import { answerPreflight } from './handlers/preflight.js';
+import { answerPreview } from './handlers/preview.js';
 import { answerChanges, answerChangesAtom, answerPinned } from './handlers/versions.js';
 import { settledAnswer } from './handlers/moments.js';
 import { ALLOWED_METHODS } from './headers.js';
@@ -45,6 +46,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   bundle: answerBundle,
   'pack-zip': answerPackZip,
   'pinned-zip': answerPinnedZip,
+  preview: answerPreview,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
   'iconify-css': answerIconifyCss,

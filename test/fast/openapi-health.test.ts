@@ -42,6 +42,7 @@ describe('GET /r/openapi.json', () => {
       '/r/{pack}.json',
       '/r/{pack}.zip',
       '/r/{pack}/{name}.json',
+      '/r/{pack}/{name}.png',
       '/r/{pack}@{version}.json',
       '/r/{pack}@{version}.zip',
       '/r/{pack}@{version}/{name}.json',

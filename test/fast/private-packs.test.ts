@@ -33,6 +33,7 @@ async function get(path: string, token?: string): Promise<{ status: number; head
 const ROUTES = [
   `/r/${PRIVATE}.json`,
   `/r/${PRIVATE}/wide.json`,
+  `/r/${PRIVATE}/wide.png?size=32`,
   `/${PRIVATE}.json?icons=wide,square`,
   `/${PRIVATE}/icons.json?icons=wide`,
   `/${PRIVATE}/wide.svg`,

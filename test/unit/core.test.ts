@@ -56,6 +56,15 @@ describe('parseTarget', () => {
     expect(parseTarget('/r/@1.zip', '')).toEqual({ kind: 'pack-zip', pack: '@1' });
   });
 
+  it("routes an icon's raster preview beside its document, unpinned only, and prints it where it parses from", () => {
+    expect(parseTarget('/r/mdi/home.png?size=64', '')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home' });
+    expect(parseTarget('/icons/r/mdi/home.png', '/icons')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home' });
+    expect(pathOf({ kind: 'preview', pack: 'mdi', name: 'home' }, '/icons')).toBe('/icons/r/mdi/home.png');
+    for (const target of ['/r/mdi@1/home.png', '/r/vue/mdi/home.png', '/r/mdi/.png', '/r//home.png', '/r/mdi.png', '/mdi/home.png']) {
+      expect(parseTarget(target, ''), target).toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
+
   it('normalises base paths', () => {
     expect(normaliseBasePath(undefined)).toBe('');
     expect(normaliseBasePath('/')).toBe('');

@@ -1,3 +1,4 @@
+import { DEFAULT_PREVIEW_SIZE, MAX_PREVIEW_BODY, MAX_PREVIEW_RATIO, MAX_WAITING_PREVIEWS, PREVIEW_SIZES } from '../preview-limits.js';
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
 import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../changes-limits.js';
 import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
@@ -347,6 +348,35 @@ export function openApiDocument(basePath: string, version: string): object {
             '200': json('The icon document.', { $ref: '#/components/schemas/IconDocument' }),
             '404': problem('No such pack (pack_not_found) or icon (icon_not_found), with suggestions.'),
             ...errors,
+          },
+        },
+      },
+      [pathOf({ kind: 'preview', pack: '{pack}', name: '{name}' }, '')]: {
+        get: {
+          operationId: 'getIconPreview',
+          summary:
+            "One icon or alias drawn as a PNG at a few fixed sizes (by resvg, as the page shows heavy multicolour glyphs), kept like the pack's documents; never compressed again",
+          parameters: [
+            { name: 'pack', in: 'path', required: true, schema: name },
+            { name: 'name', in: 'path', required: true, schema: name },
+            {
+              name: 'size',
+              in: 'query',
+              required: false,
+              description: `Pixels high; a wide icon is at most ${MAX_PREVIEW_RATIO} times as wide, fitted to that width beyond it.`,
+              schema: { type: 'integer', enum: PREVIEW_SIZES, default: DEFAULT_PREVIEW_SIZE },
+            },
+            ...conditional,
+          ],
+          responses: {
+            '200': answer('The PNG.', 'image/png', { type: 'string', contentMediaType: 'image/png' }),
+            '400': problem('A size not listed, size given twice, or any other parameter (bad_request).'),
+            '404': problem(
+              `No such pack (pack_not_found) or icon (icon_not_found), with suggestions; or an icon of more than ${MAX_PREVIEW_BODY} characters of markup (no_preview).`,
+            ),
+            '503': problem(`More than ${MAX_WAITING_PREVIEWS} previews are waiting to be drawn in this process (too_busy, with Retry-After).`),
+            ...errorsBut400,
+            '500': problem('The icon could not be drawn (preview_failed), or an unexpected failure (internal_error).'),
           },
         },
       },
