@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { JobThread } from '../../util/job-thread.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
-import type { PackageThreadReply, PackageThreadRequest } from './package-thread.js';
 
 /**
  * Packages waiting for the thread, at most: past this many, a package is
@@ -27,70 +26,24 @@ export interface PackageMaker {
   make(request: PackageRequest): Promise<MadePackage>;
 }
 
-interface Waiting {
-  resolve(made: MadePackage): void;
-  reject(error: Error): void;
-}
-
 /**
  * Makes packages in a thread of its own (package-thread.ts), one at a time,
  * started on the first package and again after it fails: a package that was
  * being made or waiting when it failed is rejected.
  */
 class PackageThread implements PackageMaker {
-  private worker: Worker | undefined;
-  private readonly waiting = new Map<number, Waiting>();
-  private nextId = 1;
-  private idle: NodeJS.Timeout | undefined;
+  private readonly thread: JobThread<PackageRequest, MadePackage>;
 
-  constructor(private readonly script: URL) {}
-
-  make(request: PackageRequest): Promise<MadePackage> {
-    if (this.waiting.size >= MAX_WAITING_PACKAGES) return Promise.reject(new PackagesBusy());
-    clearTimeout(this.idle);
-    const worker = this.worker ?? this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, request } satisfies PackageThreadRequest);
-    });
+  constructor(script: URL) {
+    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS);
   }
 
-  private start(): Worker {
-    const worker = new Worker(this.script);
-    // The server's listening socket keeps the process alive, not an idle thread.
-    worker.unref();
-    worker.on('message', (reply: PackageThreadReply) => {
-      const waiting = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ('error' in reply) waiting?.reject(new Error(`making a package failed: ${reply.error}`));
-      else {
-        const tarball = reply.made.tarball;
-        waiting?.resolve({ ...reply.made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) });
-      }
-      if (this.waiting.size === 0) this.stopWhenIdle(worker);
-    });
-    const failed = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
-    };
-    worker.on('error', failed);
-    worker.on('exit', (code) => failed(new Error(`package thread exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  /** Ends the thread once it has had nothing to make for a while; the next package starts a new one. */
-  private stopWhenIdle(worker: Worker): void {
-    clearTimeout(this.idle);
-    this.idle = setTimeout(() => {
-      if (this.worker !== worker || this.waiting.size > 0) return;
-      this.worker = undefined;
-      void worker.terminate();
-    }, IDLE_THREAD_MS);
-    this.idle.unref();
+  async make(request: PackageRequest): Promise<MadePackage> {
+    if (this.thread.pending >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
+    const made = await this.thread.run(request);
+    // The tarball came as the bytes the thread moved: a Buffer over them, not a copy.
+    const tarball = made.tarball;
+    return { ...made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) };
   }
 }
 

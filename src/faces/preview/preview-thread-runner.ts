@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { JobThread } from '../../util/job-thread.js';
 import { MAX_WAITING_PREVIEWS } from '../../core/preview-limits.js';
-import type { PreviewThreadReply, PreviewThreadRequest } from './preview-thread.js';
 import { type PreviewDrawing, rasterise } from './rasterise.js';
 
 /**
@@ -24,76 +23,19 @@ export interface PreviewPainter {
   paint(drawing: PreviewDrawing): Promise<Uint8Array>;
 }
 
-interface Waiting {
-  resolve(png: Uint8Array): void;
-  reject(error: Error): void;
-}
-
-/** One thread drawing previews in turn, started on the first and again after it fails. */
-class PreviewThread {
-  private worker: Worker | undefined;
-  readonly waiting = new Map<number, Waiting>();
-  private idle: NodeJS.Timeout | undefined;
-
-  constructor(private readonly script: URL) {}
-
-  paint(id: number, drawing: PreviewDrawing): Promise<Uint8Array> {
-    clearTimeout(this.idle);
-    const worker = this.worker ?? this.start();
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, drawing } satisfies PreviewThreadRequest);
-    });
-  }
-
-  private start(): Worker {
-    const worker = new Worker(this.script);
-    // The server's listening socket keeps the process alive, not an idle thread.
-    worker.unref();
-    worker.on('message', (reply: PreviewThreadReply) => {
-      const waiting = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ('error' in reply) waiting?.reject(new Error(`drawing a preview failed: ${reply.error}`));
-      else waiting?.resolve(reply.png);
-      if (this.waiting.size === 0) this.stopWhenIdle(worker);
-    });
-    const failed = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
-    };
-    worker.on('error', failed);
-    worker.on('exit', (code) => failed(new Error(`preview thread exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  private stopWhenIdle(worker: Worker): void {
-    clearTimeout(this.idle);
-    this.idle = setTimeout(() => {
-      if (this.worker !== worker || this.waiting.size > 0) return;
-      this.worker = undefined;
-      void worker.terminate();
-    }, IDLE_THREAD_MS);
-    this.idle.unref();
-  }
-}
-
 /** Previews drawn by PREVIEW_THREADS threads, each given to the one with the fewest waiting. */
 class PreviewThreads implements PreviewPainter {
-  private readonly threads: PreviewThread[];
-  private nextId = 1;
+  private readonly threads: Array<JobThread<PreviewDrawing, Uint8Array>>;
 
   constructor(script: URL) {
-    this.threads = Array.from({ length: PREVIEW_THREADS }, () => new PreviewThread(script));
+    this.threads = Array.from({ length: PREVIEW_THREADS }, () => new JobThread(script, 'preview', IDLE_THREAD_MS));
   }
 
   paint(drawing: PreviewDrawing): Promise<Uint8Array> {
-    const waiting = this.threads.reduce((sum, thread) => sum + thread.waiting.size, 0);
+    const waiting = this.threads.reduce((sum, thread) => sum + thread.pending, 0);
     if (waiting >= MAX_WAITING_PREVIEWS) return Promise.reject(new PreviewsBusy());
-    const least = this.threads.reduce((best, thread) => (thread.waiting.size < best.waiting.size ? thread : best));
-    return least.paint(this.nextId++, drawing);
+    const least = this.threads.reduce((best, thread) => (thread.pending < best.pending ? thread : best));
+    return least.run(drawing);
   }
 }
 
