@@ -1,6 +1,7 @@
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
+import { catalogDocumentAsKept } from '../data/history/catalog-revisions.js';
 
 /**
  * One version of a pack as a package would carry it: a kept revision, or
@@ -50,8 +51,9 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
     }));
   }
   const stored = catalog.packDocumentInfo(pack);
-  if (!stored) return [];
-  const iconifyJson = catalog.database(pack)?.metaValue('default_catalog_version');
+  const database = catalog.database(pack);
+  if (!stored || !database) return [];
+  const iconifyJson = database.metaValue('default_catalog_version');
   const digest = Buffer.from(stored.etag.replaceAll('"', ''), 'base64url').toString('hex').slice(0, OWN_DIGEST_DIGITS);
   return [
     {
@@ -59,7 +61,8 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
       recorded: undefined,
       served: true,
       key: `stored ${stored.etag}`,
-      documentJson: () => catalog.packDocumentBytes(pack, 'identity'),
+      // A default pack's as the history will keep it, so that its package has the same bytes before and after.
+      documentJson: () => (iconifyJson ? Buffer.from(JSON.stringify(catalogDocumentAsKept(database, pack))) : catalog.packDocumentBytes(pack, 'identity')),
     },
   ];
 }

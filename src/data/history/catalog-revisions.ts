@@ -15,7 +15,7 @@ export function keepCatalogRevision(history: RevisionHistory, database: CatalogD
   if (history.revisions(pack).length > 0 || !database.packs.has(pack)) return undefined;
   const version = database.metaValue('default_catalog_version');
   if (!version) return undefined;
-  const document = withOwnVersion(JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON, database.iconifyInfo(pack));
+  const document = catalogDocumentAsKept(database, pack);
   // Recorded as of the build, as pinned addresses dated it while the catalog alone served it (see PinnableRevisions).
   const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document, since);
   history.serve(pack, revision.seq, since);
@@ -61,12 +61,18 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
  * Iconify API's forms show it, in place of the revision's name: what the
  * history keeps, so that a build of the kept document (a past moment's, a
  * pack held back to it) gives both again, the revision's name from the
- * build (see servedDocument).
+ * build (see servedDocument); and what the revision's npm package holds,
+ * before the history keeps it and after (see package-versions.ts).
  */
-function withOwnVersion(document: IconifyJSON, iconifyInfo: string | undefined): IconifyJSON {
+export function withOwnVersion(document: IconifyJSON, iconifyInfo: string | undefined): IconifyJSON {
   if (!document.info) return document;
   const own = iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
   const { version: _named, ...info } = document.info;
   // In its place among the fields, as the pack had it.
   return { ...document, info: own === undefined ? info : ({ ...document.info, version: own } as IconifyInfo) };
+}
+
+/** What the history keeps of a default pack the catalog serves: its document, with the pack's own version (see withOwnVersion). */
+export function catalogDocumentAsKept(database: CatalogDatabase, pack: string): IconifyJSON {
+  return withOwnVersion(JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON, database.iconifyInfo(pack));
 }
