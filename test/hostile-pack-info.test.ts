@@ -6,6 +6,7 @@ import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { getJson } from './helpers/http.js';
 import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { OWN_REVISION } from './helpers/sources.js';
 
 /*
  * What an own pack says of itself (`info`: name, author, licence) is
@@ -71,6 +72,8 @@ describe("an own pack's info", () => {
       license: { title: 'MIT (hidden)', spdx: 'MIT' },
       category: 'General',
       tags: ['Plain', 'Bold'],
+      // The own pack's revision (see docs/versions.md).
+      version: expect.stringMatching(OWN_REVISION),
     });
     expect(index.find((entry) => entry.id === FOLDER_PACK)).toEqual({
       id: FOLDER_PACK,
@@ -78,6 +81,7 @@ describe("an own pack's info", () => {
       total: 1,
       author: { name: 'Eve' },
       license: { title: 'CC BY 4.0', spdx: 'CC-BY-4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+      version: expect.stringMatching(OWN_REVISION),
     });
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './helpers/http.js';
 import { BUILD_LOG, FIXTURE_PACKS } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { OWN_REVISION } from './helpers/sources.js';
 
 /** test/fixtures/packs/fixture-svg: a folder of SVG files with a pack.json, served as the pack `fixture-svg`. */
 const FOLDER = join(FIXTURE_PACKS, 'fixture-svg');
@@ -35,7 +36,14 @@ function coloursOf(body: string): string[] {
 describe('a folder of SVG files as a pack', () => {
   it('takes name, author, license and default size from pack.json, and counts its icons', async () => {
     expect(pack.prefix).toBe('fixture-svg');
-    expect(pack.info).toEqual({ name: METADATA.name, author: METADATA.author, license: METADATA.license, total: 4 });
+    // Its version names the own pack's revision (see docs/versions.md).
+    expect(pack.info).toEqual({
+      name: METADATA.name,
+      author: METADATA.author,
+      license: METADATA.license,
+      total: 4,
+      version: expect.stringMatching(OWN_REVISION),
+    });
     expect([pack.width, pack.height]).toEqual([METADATA.width, METADATA.height]);
     const { json: index } = await getJson<Array<Record<string, unknown>>>(`${server.base}/r/registry.json`);
     expect(index.find((entry) => entry.id === 'fixture-svg')).toMatchObject({
