@@ -192,7 +192,10 @@ describe.each([
 
   it('is an error at the start when missing or broken, never "all public"', () => {
     for (const file of [join(WORK, 'missing.json'), join(FIXTURE_PACKS, 'broken.json')]) {
-      const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--port', '0', '--access', file, ...args], { encoding: 'utf8' });
+      // The shared catalog's own packs named, so that this start finds it current rather than rebuild it without them under the other files.
+      const result = spawnSync(process.execPath, [CLI, 'serve', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS, '--port', '0', '--access', file, ...args], {
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(1);
       expect(result.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^icon-registry: access file ${file.replaceAll('.', '\\.')}: `));
     }
