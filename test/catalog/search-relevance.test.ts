@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAccessFile } from '../helpers/access-file.js';
+import { mapLimit } from '../helpers/http.js';
+import { type ReferenceServer, sharedPackageReference } from '../helpers/iconify-reference.js';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/*
+ * Search by meaning, `/r/search.json`, over the whole catalog (this file is
+ * of the catalog tier: its figures hold only over every icon), judged
+ * on queries written for it (test/fixtures/relevance-queries.json): words
+ * people use for what an icon shows rather than its name, misspelt names,
+ * and names themselves. A result is right when one of its names holds one of
+ * the query's right words as a run of whole
+ * '-'-separated words. The reference Iconify API's `/search` (the sets its
+ * package lists) is judged on the same queries beside it.
+ */
+
+interface Judged {
+  packs: string[];
+  queries: Array<{ q: string; kind: string; right: string[] }>;
+}
+interface SearchAnswer {
+  query: string;
+  total: number;
+  didYouMean?: string;
+  results: Array<{ id: string; pack: string; name: string; variants: string[]; width: number; height: number; body: string }>;
+}
+
+const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
+const WORK = join(TEST_TMP, 'search-meaning');
+const TOKEN = 'search-meaning-token-0123456789abcdef';
+const PRIVATE_PACK = 'fixture-shapes';
+
+let server: TestServer;
+let reference: ReferenceServer;
+beforeAll(async () => {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const access = join(WORK, 'access.json');
+  writeAccessFile(access, { [PRIVATE_PACK]: ['team'] }, { team: TOKEN });
+  [server, reference] = await Promise.all([startTestServer({ args: ['--access', access] }), sharedPackageReference()]);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
+  const response = await fetch(`${server.base}/r/search.json?${new URLSearchParams(params)}`, { headers });
+  expect(response.status, JSON.stringify(params)).toBe(200);
+  return (await response.json()) as SearchAnswer;
+}
+
+/** Whether `name` holds one of `runs` as whole '-'-separated words in a row. */
+function holdsRun(name: string, runs: readonly string[]): boolean {
+  const words = name.split('-');
+  return runs.some((run) => {
+    const wanted = run.split('-');
+    for (let i = 0; i + wanted.length <= words.length; i++) if (wanted.every((word, j) => words[i + j] === word)) return true;
+    return false;
+  });
+}
+
+describe('search by meaning, on the whole catalog', () => {
+  it('puts right icons first on judged queries, on the whole catalog and within popular packs, well ahead of the Iconify search', async () => {
+    expect(judged.queries.length).toBeGreaterThanOrEqual(150);
+    expect(judged.packs.length).toBeGreaterThanOrEqual(8);
+    const ours = { precision: 0, packHits: 0, packs: 0 };
+    const referenceFigures = { precision: 0, packHits: 0 };
+    const weakest: string[] = [];
+    await mapLimit(judged.queries, 4, async (query) => {
+      const right = query.right;
+      const answer = await search({ q: query.q, limit: '24' });
+      const rightCount = answer.results.filter((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right))).length;
+      const precision = answer.results.length > 0 ? rightCount / answer.results.length : 0;
+      ours.precision += precision;
+      ours.packs += new Set(answer.results.map((result) => result.pack)).size;
+      if (precision < 0.5) weakest.push(`${query.q} ${precision.toFixed(2)}`);
+      const iconify = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as {
+        icons: string[];
+      };
+      const firstOfReference = iconify.icons.slice(0, 24);
+      referenceFigures.precision +=
+        firstOfReference.length > 0 ? firstOfReference.filter((id) => holdsRun(id.slice(id.indexOf(':') + 1), right)).length / firstOfReference.length : 0;
+      for (const pack of judged.packs) {
+        const within = await search({ q: query.q, limit: '10', packs: pack });
+        if (within.results.some((result) => [result.name, ...result.variants].some((name) => holdsRun(name, right)))) ours.packHits++;
+        const theirs = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
+          icons: string[];
+        };
+        if (theirs.icons.slice(0, 10).some((id) => holdsRun(id.slice(id.indexOf(':') + 1), right))) referenceFigures.packHits++;
+      }
+    });
+    const queries = judged.queries.length;
+    const packSearches = queries * judged.packs.length;
+    const figures = {
+      precisionIn24: ours.precision / queries,
+      packSearchesWithARightIconIn10: ours.packHits / packSearches,
+      packsIn24: ours.packs / queries,
+      reference: { precisionIn24: referenceFigures.precision / queries, packSearchesWithARightIconIn10: referenceFigures.packHits / packSearches },
+    };
+    console.log(`search by meaning on ${queries} judged queries: ${JSON.stringify(figures)}; weakest: ${weakest.join(', ')}`);
+    expect(figures.precisionIn24).toBeGreaterThanOrEqual(0.9);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(0.9);
+    expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
+    // Precision counts what is shown: the reference shows nothing at all for most words that are no names.
+    expect(figures.precisionIn24).toBeGreaterThan(figures.reference.precisionIn24);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThan(figures.reference.packSearchesWithARightIconIn10 + 0.3);
+  }, 600_000);
+
+  it('offers, for an icon, the icon of each other pack that means the same (like=)', async () => {
+    const equivalents = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'equivalents.json'), 'utf8')) as {
+      cases: Array<{ icon: string; right: string[] }>;
+    };
+    const packs = ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'];
+    expect(equivalents.cases.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(equivalents.cases.map((entry) => entry.icon.split(':')[0])).size).toBeGreaterThanOrEqual(5);
+    let right = 0;
+    let judgedPacks = 0;
+    const wrong: string[] = [];
+    await mapLimit(equivalents.cases, 4, async (entry) => {
+      const answer = await search({ like: entry.icon, packs: packs.join(','), limit: '10' });
+      expect(
+        answer.results.some((result) => result.pack === entry.icon.split(':')[0]),
+        entry.icon,
+      ).toBe(false);
+      for (const pack of packs.filter((pack) => pack !== entry.icon.split(':')[0])) {
+        judgedPacks++;
+        const best = answer.results.find((result) => result.pack === pack);
+        if (best && [best.name, ...best.variants].some((name) => holdsRun(name, entry.right))) right++;
+        else wrong.push(`${entry.icon} -> ${best?.id}`);
+      }
+    });
+    console.log(`equivalents: ${right} of ${judgedPacks} best matches right (${(right / judgedPacks).toFixed(3)}); wrong: ${wrong.join(', ')}`);
+    expect(right / judgedPacks).toBeGreaterThanOrEqual(0.9);
+    const trash = await search({ like: 'mdi:delete', packs: 'tabler,ph,material-symbols' });
+    expect(trash.results.map((result) => result.id).sort()).toEqual(['material-symbols:delete', 'ph:trash', 'tabler:trash']);
+  }, 300_000);
+});

@@ -1,0 +1,117 @@
+import type { IconifyJSON } from '@iconify/types';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
+import { FAST_DEFAULT_PACKS, TEST_TMP } from './paths.js';
+import { seededRandom, testSeed } from './sources.js';
+
+/**
+ * The folder, laid out as the @iconify/json package, that `npm test` serves
+ * in its place (ICON_REGISTRY_ICONIFY_JSON): every pack of the package, each
+ * cut to a seeded sample of its icons.
+ */
+export const SAMPLED_ICONIFY_JSON = join(TEST_TMP, 'iconify-json-sample');
+
+/** Icons drawn from each pack, beside those it always keeps. */
+export const ICONS_DRAWN_PER_PACK = 16;
+
+/**
+ * Packs kept whole: those of the small catalog, which the behaviour tests are
+ * written against (every icon of mdi scrolled in the page, mdi's and lucide's
+ * names searched, noto's large multicolour bodies streamed), so both catalogs
+ * serve the same documents for them.
+ */
+export const WHOLE_PACKS: readonly string[] = FAST_DEFAULT_PACKS;
+
+/** Icons of other packs that tests name, kept in every sample. */
+export const NAMED_ICONS: readonly string[] = [
+  'fa:align-right',
+  'line-md:loading-loop',
+  'logos:google',
+  'material-symbols:delete',
+  'material-symbols:light-group',
+  'material-symbols-light:group',
+  'ph:trash',
+  'solar:home-2-linear',
+  'tabler:trash',
+  'tabler:user',
+];
+
+interface PackSample {
+  pack: IconifyJSON;
+  visible: number;
+}
+
+/**
+ * Writes the sampled package: each pack keeps the samples its info shows,
+ * the icons tests name, ICONS_DRAWN_PER_PACK icons drawn with the run's seed
+ * (printed), and every alias that resolves to a kept icon; its categories and
+ * characters keep only kept names, and its total counts the kept icons, in
+ * the pack and in collections.json alike. Returns the icons and aliases kept.
+ */
+export function writeSampledIconifyJson(): { packs: number; names: number; seed: number } {
+  const source = locateDefaultCatalog().dir;
+  const seed = testSeed('catalog sample');
+  const random = seededRandom(seed);
+  const target = join(SAMPLED_ICONIFY_JSON, 'json');
+  mkdirSync(target, { recursive: true });
+  copyFileSync(join(source, '..', 'package.json'), join(SAMPLED_ICONIFY_JSON, 'package.json'));
+  const collections = JSON.parse(readFileSync(join(source, '..', 'collections.json'), 'utf8')) as Record<string, { total?: number }>;
+  let packs = 0;
+  let names = 0;
+  for (const file of readdirSync(source)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const id = file.slice(0, -5);
+    const whole = JSON.parse(readFileSync(join(source, file), 'utf8')) as IconifyJSON;
+    const { pack, visible } = WHOLE_PACKS.includes(id) ? { pack: whole, visible: -1 } : samplePack(id, whole, random);
+    writeFileSync(join(target, file), JSON.stringify(pack));
+    const listed = collections[id];
+    if (listed && visible >= 0) listed.total = visible;
+    packs++;
+    names += Object.keys(pack.icons).length + Object.keys(pack.aliases ?? {}).length;
+  }
+  writeFileSync(join(SAMPLED_ICONIFY_JSON, 'collections.json'), JSON.stringify(collections, null, '\t'));
+  console.log(`catalog sample: ${names} icons and aliases of ${packs} packs (${WHOLE_PACKS.join(', ')} whole)`);
+  return { packs, names, seed };
+}
+
+function samplePack(id: string, whole: IconifyJSON, random: () => number): PackSample {
+  const iconNames = Object.keys(whole.icons);
+  const kept = new Set<string>();
+  const info = whole.info as { samples?: string[] } | undefined;
+  for (const name of info?.samples ?? []) if (name in whole.icons) kept.add(name);
+  for (const named of NAMED_ICONS) if (named.startsWith(`${id}:`)) kept.add(named.slice(id.length + 1));
+  for (let drawn = 0; drawn < ICONS_DRAWN_PER_PACK && kept.size < iconNames.length; drawn++) {
+    let name = iconNames[Math.floor(random() * iconNames.length)] as string;
+    while (kept.has(name)) name = iconNames[Math.floor(random() * iconNames.length)] as string;
+    kept.add(name);
+  }
+  const icons: IconifyJSON['icons'] = Object.fromEntries(Object.entries(whole.icons).filter(([name]) => kept.has(name)));
+  // An alias stays when its parent does: repeated until no alias is added, as aliases may name aliases.
+  const aliases: NonNullable<IconifyJSON['aliases']> = {};
+  const wholeAliases = whole.aliases ?? {};
+  let added = true;
+  while (added) {
+    added = false;
+    for (const [name, alias] of Object.entries(wholeAliases)) {
+      if (name in aliases || !(alias.parent in icons || alias.parent in aliases)) continue;
+      aliases[name] = alias;
+      added = true;
+    }
+  }
+  const keptNames = new Set([...Object.keys(icons), ...Object.keys(aliases)]);
+  const visible = Object.values(icons).filter((icon) => !icon.hidden).length;
+  const pack: IconifyJSON = { ...whole, icons };
+  if (whole.aliases) pack.aliases = aliases;
+  if (whole.info) pack.info = { ...whole.info, total: visible };
+  if (whole.categories) {
+    pack.categories = Object.fromEntries(
+      Object.entries(whole.categories)
+        .map(([category, members]) => [category, members.filter((name) => keptNames.has(name))] as const)
+        .filter(([, members]) => members.length > 0),
+    );
+  }
+  if (whole.chars) pack.chars = Object.fromEntries(Object.entries(whole.chars).filter(([, name]) => keptNames.has(name)));
+  return { pack, visible };
+}
