@@ -1,7 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { FAST_DEFAULT_PACKS, TEST_TMP } from './paths.js';
 import { seededRandom, testSeed } from './sources.js';
 
@@ -50,7 +50,8 @@ interface PackSample {
  * the pack and in collections.json alike. Returns the icons and aliases kept.
  */
 export function writeSampledIconifyJson(): { packs: number; names: number; seed: number } {
-  const source = locateDefaultCatalog().dir;
+  // The installed package itself, whatever ICON_REGISTRY_ICONIFY_JSON names.
+  const source = join(dirname(createRequire(import.meta.url).resolve('@iconify/json/package.json')), 'json');
   const seed = testSeed('catalog sample');
   const random = seededRandom(seed);
   const target = join(SAMPLED_ICONIFY_JSON, 'json');
