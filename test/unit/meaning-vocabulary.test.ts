@@ -1,12 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
-import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
-import { WordNet } from '../../src/data/search-index/vocabulary/wordnet.js';
+import { WordNet, type WordNetFiles } from '../../src/data/search-index/vocabulary/wordnet.js';
+import { ROOT } from '../helpers/paths.js';
 
 /*
  * The vocabulary of search by meaning, built from the tags of lucide-static,
- * @tabler/icons and @phosphor-icons/core and from WordNet, as installed.
+ * @tabler/icons and @phosphor-icons/core and from WordNet: the method on a
+ * few icons, then the vocabulary of a copy of those sources kept in the
+ * repository (test/fixtures/vocabulary.json.gz: every icon's tags, and the
+ * part of WordNet the build reads; written by
+ * scripts/extract-vocabulary-fixture.mjs), so that its answers stay the same
+ * when the packages are updated.
  */
 
 const WORDNET = VOCABULARY_SOURCES.indexOf('wordnet');
@@ -62,11 +70,18 @@ describe('the method, on a few icons', () => {
   });
 });
 
-describe('the vocabulary of the installed sources', () => {
+/** Every icon of the three icon sources with its tags, and the part of WordNet a build over them reads. */
+interface VocabularyExcerpt {
+  icons: Parameters<typeof buildVocabulary>[0]['icons'];
+  wordnet: WordNetFiles;
+}
+
+describe('the vocabulary of a copy of its sources', () => {
   let table: VocabularyTable;
   let vocabulary: Vocabulary;
-  beforeAll(async () => {
-    table = buildVocabulary(await readVocabularySources());
+  beforeAll(() => {
+    const excerpt = JSON.parse(gunzipSync(readFileSync(join(ROOT, 'test', 'fixtures', 'vocabulary.json.gz'))).toString()) as VocabularyExcerpt;
+    table = buildVocabulary({ icons: excerpt.icons, wordnet: new WordNet(excerpt.wordnet) });
     vocabulary = new Vocabulary(table);
   });
 
@@ -126,7 +141,7 @@ describe('the vocabulary of the installed sources', () => {
         links.some((link, i) => link[1] < VOCABULARY_LIMITS.minWeight || (i > 0 && link[1] > (links[i - 1] as (typeof links)[0])[1])),
     );
     expect(unbounded).toEqual([]);
-    // About 55,500 words and 4 MB of JSON; the bounds leave room for the sources to grow.
+    // About 55,500 words and 4 MB of JSON; the bounds leave room for the sources to grow when the copy is written anew.
     expect(table.words.length).toBeLessThan(100_000);
     expect(JSON.stringify(table).length).toBeLessThan(8_000_000);
   });
