@@ -1,9 +1,8 @@
 import type { IconifyJSON } from '@iconify/types';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { FAST_DEFAULT_PACKS, TEST_TMP } from './paths.js';
-import { seededRandom, testSeed } from './sources.js';
+import { INSTALLED_JSON_DIR, seededRandom, testSeed } from './sources.js';
 
 /**
  * The folder, laid out as the @iconify/json package, that `npm test` serves
@@ -50,8 +49,7 @@ interface PackSample {
  * the pack and in collections.json alike. Returns the icons and aliases kept.
  */
 export function writeSampledIconifyJson(): { packs: number; names: number; seed: number } {
-  // The installed package itself, whatever ICON_REGISTRY_ICONIFY_JSON names.
-  const source = join(dirname(createRequire(import.meta.url).resolve('@iconify/json/package.json')), 'json');
+  const source = INSTALLED_JSON_DIR;
   const seed = testSeed('catalog sample');
   const random = seededRandom(seed);
   const target = join(SAMPLED_ICONIFY_JSON, 'json');
