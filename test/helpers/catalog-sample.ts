@@ -20,9 +20,10 @@ export const ICONS_DRAWN_PER_PACK = 16;
  * names searched, noto's large multicolour bodies streamed), so both catalogs
  * serve the same documents for them; and the largest, fluent-emoji, whose
  * 100 MB document the tests of streaming, content coding, the graceful stop
- * and the zips of whole packs send.
+ * and the zips of whole packs send; and the two small packs of animated icons
+ * the export tests export whole.
  */
-export const WHOLE_PACKS: readonly string[] = [...FAST_DEFAULT_PACKS, 'fluent-emoji'];
+export const WHOLE_PACKS: readonly string[] = [...FAST_DEFAULT_PACKS, 'fluent-emoji', 'line-md', 'svg-spinners'];
 
 /** Icons of other packs that tests name, kept in every sample. */
 export const NAMED_ICONS: readonly string[] = [
