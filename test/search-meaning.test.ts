@@ -51,41 +51,6 @@ function holdsRun(name: string, runs: readonly string[]): boolean {
 }
 
 describe('search by meaning', () => {
-  it('finds trash cans for words no icon is named with', async () => {
-    for (const q of ['dustbin', 'garbage', 'wastebasket', 'rubbish']) {
-      const answer = await search({ q, limit: '24' });
-      const trash = answer.results.filter((result) => holdsRun(result.name, ['trash', 'delete', 'bin', 'wastebasket', 'garbage', 'rubbish']));
-      expect(trash.length, q).toBeGreaterThanOrEqual(20);
-      expect(answer.didYouMean, q).toBeUndefined();
-    }
-  });
-
-  it("fills the Iconify API's /search past the reference's results with what search by meaning finds", async () => {
-    const iconify = async (query: string) =>
-      (await (await fetch(`${server.base}/search?${query}`)).json()) as { icons: string[]; total: number; collections: Record<string, unknown> };
-    // No icon is named "dustbin": the reference finds nothing, the fill finds trash cans of many packs.
-    const dustbin = await iconify('query=dustbin&limit=32');
-    expect(dustbin.icons.length).toBe(32);
-    expect(dustbin.total).toBe(32);
-    const trash = dustbin.icons.filter((id) => holdsRun(id.slice(id.indexOf(':') + 1), ['trash', 'delete', 'bin', 'wastebasket', 'garbage', 'rubbish']));
-    expect(trash.length).toBeGreaterThanOrEqual(28);
-    expect(Object.keys(dustbin.collections).sort()).toEqual([...new Set(dustbin.icons.map((id) => id.split(':')[0] as string))].sort());
-    // The prefix parameters keep the fill to their packs.
-    const lucide = await iconify('query=dustbin&prefix=lucide');
-    expect(lucide.icons.length).toBeGreaterThan(0);
-    expect(lucide.icons.every((id) => id.startsWith('lucide:'))).toBe(true);
-    expect(lucide.icons.slice(0, 3).some((id) => holdsRun(id.slice(7), ['trash']))).toBe(true);
-    const material = await iconify('query=dustbin&prefixes=material-');
-    expect(material.icons.length).toBeGreaterThan(0);
-    expect(material.icons.every((id) => id.startsWith('material-'))).toBe(true);
-    // Filters the meaning search does not read leave the answer as the reference gives it.
-    expect((await iconify('query=dustbin&category=General')).icons).toEqual([]);
-    expect((await iconify('query=dustbin%20palette:true')).icons).toEqual([]);
-    expect((await iconify('query=dustbin&similar=false')).icons).toEqual([]);
-    expect((await iconify('query=lucide:dustbin')).icons).toEqual([]);
-    expect((await iconify('query=dustbin%20x=y')).icons).toEqual([]);
-  });
-
   it('corrects a misspelt word, says so, and searches the correction', async () => {
     const trash = await search({ q: 'trsh' });
     expect(trash.didYouMean).toBe('trash');
