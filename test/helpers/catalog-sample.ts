@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from 'node:path';
 import { FAST_DEFAULT_PACKS, TEST_TMP } from './paths.js';
 import { INSTALLED_JSON_DIR, seededRandom, testSeed } from './sources.js';
+import { goldenSvgs } from './svg-golden.js';
 
 /**
  * The folder, laid out as the @iconify/json package, that `npm test` serves
@@ -53,7 +54,7 @@ interface PackSample {
 
 /**
  * Writes the sampled package: each pack keeps the samples its info shows,
- * the icons tests name, ICONS_DRAWN_PER_PACK icons drawn with the run's seed
+ * the icons tests name and those whose svg was checked by hand (svg-golden.json), ICONS_DRAWN_PER_PACK icons drawn with the run's seed
  * (printed), and every alias that resolves to a kept icon; its categories and
  * characters keep only kept names, and its total counts the kept icons, in
  * the pack and in collections.json alike. Returns the icons and aliases kept.
@@ -90,7 +91,7 @@ function samplePack(id: string, whole: IconifyJSON, random: () => number): PackS
   const kept = new Set<string>();
   const info = whole.info as { samples?: string[] } | undefined;
   for (const name of info?.samples ?? []) if (name in whole.icons) kept.add(name);
-  for (const named of NAMED_ICONS) if (named.startsWith(`${id}:`)) kept.add(named.slice(id.length + 1));
+  for (const named of [...NAMED_ICONS, ...goldenSvgs().keys()]) if (named.startsWith(`${id}:`)) kept.add(named.slice(id.length + 1));
   for (let drawn = 0; drawn < ICONS_DRAWN_PER_PACK && kept.size < iconNames.length; drawn++) {
     let name = iconNames[Math.floor(random() * iconNames.length)] as string;
     while (kept.has(name)) name = iconNames[Math.floor(random() * iconNames.length)] as string;
