@@ -51,15 +51,6 @@ function holdsRun(name: string, runs: readonly string[]): boolean {
 }
 
 describe('search by meaning', () => {
-  it('corrects a misspelt word, says so, and searches the correction', async () => {
-    const trash = await search({ q: 'trsh' });
-    expect(trash.didYouMean).toBe('trash');
-    expect(trash.results.slice(0, 10).every((result) => holdsRun(result.name, ['trash', 'delete']))).toBe(true);
-    const calendar = await search({ q: 'calandar' });
-    expect(calendar.didYouMean).toBe('calendar');
-    expect(calendar.results[0]?.name).toMatch(/calendar/);
-  });
-
   it('completes the word being typed', async () => {
     const answer = await search({ q: 'calend', limit: '10' });
     expect(answer.results.length).toBe(10);

@@ -173,4 +173,13 @@ describe('search by meaning, on the whole catalog', () => {
     expect((await iconify('query=lucide:dustbin')).icons).toEqual([]);
     expect((await iconify('query=dustbin%20x=y')).icons).toEqual([]);
   });
+
+  it('corrects a misspelt word, says so, and searches the correction', async () => {
+    const trash = await search({ q: 'trsh' });
+    expect(trash.didYouMean).toBe('trash');
+    expect(trash.results.slice(0, 10).every((result) => holdsRun(result.name, ['trash', 'delete']))).toBe(true);
+    const calendar = await search({ q: 'calandar' });
+    expect(calendar.didYouMean).toBe('calendar');
+    expect(calendar.results[0]?.name).toMatch(/calendar/);
+  });
 });
