@@ -40,16 +40,6 @@ async function search(params: Record<string, string>, headers: Record<string, st
   return (await response.json()) as SearchAnswer;
 }
 
-/** Whether `name` holds one of `runs` as whole '-'-separated words in a row. */
-function holdsRun(name: string, runs: readonly string[]): boolean {
-  const words = name.split('-');
-  return runs.some((run) => {
-    const wanted = run.split('-');
-    for (let i = 0; i + wanted.length <= words.length; i++) if (wanted.every((word, j) => words[i + j] === word)) return true;
-    return false;
-  });
-}
-
 describe('search by meaning', () => {
   it('completes the word being typed', async () => {
     const answer = await search({ q: 'calend', limit: '10' });
