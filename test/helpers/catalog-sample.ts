@@ -16,7 +16,14 @@ export const SAMPLED_ICONIFY_JSON = join(TEST_TMP, 'iconify-json-sample');
 export const ICONS_DRAWN_PER_PACK = 16;
 
 /**
- * Packs kept whole: those of the small catalog, which the behaviour tests are
+ * The packs whose searches are compared whole with the reference's: each of
+ * those queries finds as many icons as asked for in them, so no answer is
+ * filled past the reference's (see search-conformance.sweep.test.ts).
+ */
+const CONFORMANCE_PACKS = ['material-symbols', 'tabler', 'ph', 'ic'];
+
+/**
+ * Packs kept whole (and the four above): those of the small catalog, which the behaviour tests are
  * written against (every icon of mdi scrolled in the page, mdi's and lucide's
  * names searched, noto's large multicolour bodies streamed), so both catalogs
  * serve the same documents for them; and the largest, fluent-emoji, whose
@@ -24,7 +31,7 @@ export const ICONS_DRAWN_PER_PACK = 16;
  * and the zips of whole packs send; and the two small packs of animated icons
  * the export tests export whole.
  */
-export const WHOLE_PACKS: readonly string[] = [...FAST_DEFAULT_PACKS, 'fluent-emoji', 'line-md', 'svg-spinners'];
+export const WHOLE_PACKS: readonly string[] = [...FAST_DEFAULT_PACKS, 'fluent-emoji', 'line-md', 'svg-spinners', ...CONFORMANCE_PACKS];
 
 /** Icons of other packs that tests name, kept in every sample. */
 export const NAMED_ICONS: readonly string[] = [
@@ -54,7 +61,8 @@ interface PackSample {
 
 /**
  * Writes the sampled package: each pack keeps the samples its info shows,
- * the icons tests name and those whose svg was checked by hand (svg-golden.json), ICONS_DRAWN_PER_PACK icons drawn with the run's seed
+ * the icons tests name and those whose svg was checked by hand (svg-golden.json),
+ * every alias that transforms its parent, ICONS_DRAWN_PER_PACK icons drawn with the run's seed
  * (printed), and every alias that resolves to a kept icon; its categories and
  * characters keep only kept names, and its total counts the kept icons, in
  * the pack and in collections.json alike. Returns the icons and aliases kept.
@@ -89,9 +97,19 @@ export function writeSampledIconifyJson(): { packs: number; names: number; seed:
 function samplePack(id: string, whole: IconifyJSON, random: () => number): PackSample {
   const iconNames = Object.keys(whole.icons);
   const kept = new Set<string>();
+  const wholeAliases = whole.aliases ?? {};
+  /** Keeps an icon, or the icon an alias resolves to (the alias then stays with it, below). */
+  const keep = (name: string) => {
+    let root = name;
+    for (let depth = 0; depth < 10 && wholeAliases[root]; depth++) root = wholeAliases[root]?.parent as string;
+    if (root in whole.icons) kept.add(root);
+  };
   const info = whole.info as { samples?: string[] } | undefined;
-  for (const name of info?.samples ?? []) if (name in whole.icons) kept.add(name);
-  for (const named of [...NAMED_ICONS, ...goldenSvgs().keys()]) if (named.startsWith(`${id}:`)) kept.add(named.slice(id.length + 1));
+  for (const name of info?.samples ?? []) keep(name);
+  for (const named of [...NAMED_ICONS, ...goldenSvgs().keys()]) if (named.startsWith(`${id}:`)) keep(named.slice(id.length + 1));
+  // Every alias that turns, flips or resizes its parent: the tests of transformations read all of them.
+  for (const [name, alias] of Object.entries(wholeAliases))
+    if (alias.rotate || alias.hFlip || alias.vFlip || alias.width || alias.height || alias.left || alias.top) keep(name);
   for (let drawn = 0; drawn < ICONS_DRAWN_PER_PACK && kept.size < iconNames.length; drawn++) {
     let name = iconNames[Math.floor(random() * iconNames.length)] as string;
     while (kept.has(name)) name = iconNames[Math.floor(random() * iconNames.length)] as string;
@@ -100,7 +118,6 @@ function samplePack(id: string, whole: IconifyJSON, random: () => number): PackS
   const icons: IconifyJSON['icons'] = Object.fromEntries(Object.entries(whole.icons).filter(([name]) => kept.has(name)));
   // An alias stays when its parent does: repeated until no alias is added, as aliases may name aliases.
   const aliases: NonNullable<IconifyJSON['aliases']> = {};
-  const wholeAliases = whole.aliases ?? {};
   let added = true;
   while (added) {
     added = false;
