@@ -1,26 +1,24 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import base, { CATALOG_ONLY } from './vitest.config.js';
 
 /**
- * `npm run test:catalog`: the properties of the whole catalog that `npm test`
- * checks on a seeded sample, checked on every icon and every document
- * (TEST_CATALOG=full, which these files read), or on larger samples where a
- * sweep of every icon would take hours (compiling components). The same
- * setup as `npm test`: the whole catalog, the reference Iconify API, and the
- * small catalog whose own packs the svg sweep reads.
+ * `npm run test:catalog`: the whole catalog (TEST_CATALOG=full, which the
+ * global setup and these files read). Its files, by folder and name:
+ * - `test/catalog/` and any `*relevance*.test.ts`: what only the whole
+ *   catalog shows (the ranking of judged queries), run here alone;
+ * - `*.sweep.test.ts`: properties of every icon and document, which
+ *   `npm test` checks on its seeded sample and this tier on every icon and
+ *   document, or on larger samples where a sweep of every icon would take
+ *   hours (compiling components).
+ * The same setup as `npm test`: the reference Iconify API, and the small
+ * catalog whose own packs the svg sweep reads.
  */
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: [
-      'test/icon-svg.test.ts',
-      'test/pack-document.test.ts',
-      'test/react-component.test.ts',
-      'test/framework-components.test.ts',
-      'test/iconify-conformance.test.ts',
-      'test/search-conformance.test.ts',
-    ],
+    include: [...CATALOG_ONLY, 'test/**/*.sweep.test.ts'],
+    exclude: ['**/node_modules/**'],
     env: { TEST_CATALOG: 'full' },
     testTimeout: 900_000,
   },

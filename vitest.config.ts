@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import { SAMPLED_ICONIFY_JSON } from './test/helpers/catalog-sample.js';
+
+/**
+ * `npm test`: every file of test/ but those of the catalog tier (see
+ * vitest.catalog.config.ts), over a catalog of a seeded sample of every pack
+ * of @iconify/json, which every file, the reference and every spawned server
+ * read in place of the package (ICON_REGISTRY_ICONIFY_JSON).
+ */
+export const CATALOG_ONLY = ['test/catalog/**', 'test/**/*relevance*.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The full catalog first (its setup empties the scratch folder), then the small one of the fast tier.
+    exclude: ['**/node_modules/**', ...CATALOG_ONLY],
+    // The sampled catalog first (its setup empties the scratch folder), then the small one of the fast tier.
     globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/fast-setup.ts'],
+    env: { ICON_REGISTRY_ICONIFY_JSON: SAMPLED_ICONIFY_JSON },
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Whole-catalog tests are heavy; two at a time match the machine's two cores.
+    // Two files at a time match the machine's two cores.
     maxWorkers: 2,
     // The React components that tsc compiles for the render test are run by Node itself, not through Vite's transform.
     server: { deps: { external: [/\/react-components\/js\//] } },

@@ -9,6 +9,10 @@
  * says where. Run from the project's root, that would be a folder in the
  * work tree, so without CACHE_ROOT_DIR it goes into the project's
  * git-ignored scratch/ folder instead, wherever the script is run from.
+ *
+ * When ICON_REGISTRY_ICONIFY_JSON names a folder laid out as @iconify/json
+ * (the sample the tests serve in its place), it loads that folder instead, so
+ * that both answer over the same data.
  */
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '@iconify/api/lib/config/app.js';
@@ -17,9 +21,13 @@ import { startHTTPServer } from '@iconify/api/lib/http/index.js';
 import { initAPI } from '@iconify/api/lib/init.js';
 import { loadEnvConfig } from '@iconify/api/lib/misc/load-config.js';
 import { createPackageIconSetImporter } from '@iconify/api/lib/config/importers/full-local-package.js';
+import { createIconSetsPackageImporter } from '@iconify/api/lib/importers/full/json.js';
+import { DirectoryDownloader } from '@iconify/api/lib/downloaders/directory.js';
 
 appConfig.cacheRootDir = fileURLToPath(new URL('../scratch/iconify-reference-cache', import.meta.url));
 loadEnvConfig();
 await startHTTPServer();
-await initAPI({ importers: [createPackageIconSetImporter('@iconify/json')] });
+const replacement = process.env.ICON_REGISTRY_ICONIFY_JSON;
+const importer = replacement ? createIconSetsPackageImporter(new DirectoryDownloader(replacement), {}) : createPackageIconSetImporter('@iconify/json');
+await initAPI({ importers: [importer] });
 loaded();

@@ -2,19 +2,28 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { join } from 'node:path';
+import { ICONIFY_JSON_VARIABLE } from '../../src/data/catalog/sources.js';
+import { SAMPLED_ICONIFY_JSON, writeSampledIconifyJson } from './catalog-sample.js';
 import { spawnIconifyReference } from './iconify-reference.js';
 import { startSharedChromium } from './shared-chromium.js';
 import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.js';
 
 /**
- * Builds the test catalog once, with the real command line, from the whole
- * of @iconify/json and the fixture packs. Its output is kept for the tests
+ * Builds the test catalog once, with the real command line, from
+ * @iconify/json and the fixture packs: under `npm test`, from a seeded sample
+ * of every pack of @iconify/json (see catalog-sample.ts), served in place of
+ * the package through ICON_REGISTRY_ICONIFY_JSON; under `npm run
+ * test:catalog` (TEST_CATALOG=full), from the whole package. Its output is kept for the tests
  * that check what the build reports. The reference Iconify API that several
  * files compare with loads meanwhile, once for the run (see
  * sharedPackageReference), and one Chromium starts for the files that drive
  * a browser (see sharedChromium); the teardown stops both.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const sampled = process.env.TEST_CATALOG !== 'full' && project.config.env?.TEST_CATALOG !== 'full';
+  // The reference, the build and every server a test spawns read the sample, as the test files do (see vitest.config.ts).
+  if (sampled) process.env[ICONIFY_JSON_VARIABLE] = SAMPLED_ICONIFY_JSON;
+  else delete process.env[ICONIFY_JSON_VARIABLE];
   // A file that measures the CPU of each request runs alone after the others (see package.json's `test`),
   // over the catalog they built, and with nothing else loading beside it.
   if (process.env.TEST_ALONE === '1' && existsSync(join(CATALOG_DATA, 'catalog.db'))) {
@@ -24,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   rmSync(TEST_TMP, { recursive: true, force: true });
   mkdirSync(TEST_TMP, { recursive: true });
+  if (sampled) writeSampledIconifyJson();
   const reference = await spawnIconifyReference('package');
   project.provide('iconifyReferencePackage', reference.origin);
   const chromium = await startSharedChromium();

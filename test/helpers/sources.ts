@@ -1,9 +1,11 @@
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 
+/** The icon sets the run serves: the installed @iconify/json's, or the sample `npm test` serves in their place (ICON_REGISTRY_ICONIFY_JSON). */
 export const DEFAULT_JSON_DIR = locateDefaultCatalog().dir;
 
 /** The revision the default catalog's packs are until an update: `json-` and the version of the @iconify/json installed, read from its package. */
@@ -11,6 +13,14 @@ export const CATALOG_REVISION = `json-${(JSON.parse(readFileSync(join(DEFAULT_JS
 
 /** The name of an own pack's revision (see docs/versions.md). */
 export const OWN_REVISION = /^own-\d{8}\.\d{6}\.\d{3}$/;
+
+/** The installed @iconify/json's icon sets, whatever the run serves: the unit tests of pure code read real packs from it. */
+export const INSTALLED_JSON_DIR = join(dirname(createRequire(import.meta.url).resolve('@iconify/json/package.json')), 'json');
+
+/** An icon set as the installed @iconify/json has it. */
+export function readInstalledPack(id: string): IconifyJSON {
+  return readSourcePack(join(INSTALLED_JSON_DIR, `${id}.json`));
+}
 
 /** Ids of every icon set of @iconify/json, from its file names. */
 export function defaultPackIds(): string[] {

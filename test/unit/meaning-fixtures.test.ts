@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
+import { INSTALLED_JSON_DIR } from '../helpers/sources.js';
 
 /*
  * The judged queries of search by meaning (test/fixtures/relevance-queries.json)
@@ -29,7 +29,7 @@ const namesOf = new Map<string, string[]>();
 function names(prefix: string): string[] {
   let list = namesOf.get(prefix);
   if (list === undefined) {
-    const data = JSON.parse(readFileSync(join(locateDefaultCatalog().dir, `${prefix}.json`), 'utf8')) as IconifyJSON;
+    const data = JSON.parse(readFileSync(join(INSTALLED_JSON_DIR, `${prefix}.json`), 'utf8')) as IconifyJSON;
     namesOf.set(prefix, (list = [...Object.keys(data.icons), ...Object.keys(data.aliases ?? {})]));
   }
   return list;

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { locateDefaultCatalog } from '../../src/data/catalog/sources.js';
 import { glyphGroupsOf, glyphKeyOf, packThemesOf } from '../../src/data/search/meaning/glyph.js';
+import { INSTALLED_JSON_DIR } from '../helpers/sources.js';
 
 /* Variants grouped by glyph, over the packs of @iconify/json as installed. */
 
 function pack(prefix: string): { names: string[]; key: (name: string) => string; groups: () => Map<string, string[]> } {
-  const data = JSON.parse(readFileSync(join(locateDefaultCatalog().dir, `${prefix}.json`), 'utf8')) as IconifyJSON;
+  const data = JSON.parse(readFileSync(join(INSTALLED_JSON_DIR, `${prefix}.json`), 'utf8')) as IconifyJSON;
   const names = Object.keys(data.icons);
   const known = new Set(names);
   const themes = packThemesOf(data);

@@ -1,14 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
-import { readVocabularySources } from '../../src/data/search-index/vocabulary/vocabulary-sources.js';
-import { WordNet } from '../../src/data/search-index/vocabulary/wordnet.js';
+import { WordNet, type WordNetFiles } from '../../src/data/search-index/vocabulary/wordnet.js';
+import { ROOT } from '../helpers/paths.js';
 
 /*
  * The vocabulary of search by meaning, built from the tags of lucide-static,
  * @tabler/icons and @phosphor-icons/core, Font Awesome's search terms, CLDR's
  * emoji annotations, Material Design Icons' aliases, Octicons' keywords, the
- * names of interface controls, and WordNet, as installed.
+ * names of interface controls, and WordNet: the method on a few icons, then
+ * the vocabulary of a copy of those sources kept in the repository
+ * (test/fixtures/vocabulary.json.gz: every icon's tags, and the part of
+ * WordNet the build reads; written by scripts/extract-vocabulary-fixture.mjs),
+ * so that its answers stay the same when the packages are updated.
  */
 
 const WORDNET = VOCABULARY_SOURCES.indexOf('wordnet');
@@ -102,11 +109,18 @@ describe('the method, on a few icons', () => {
   });
 });
 
-describe('the vocabulary of the installed sources', () => {
+/** Every icon of the three icon sources with its tags, and the part of WordNet a build over them reads. */
+interface VocabularyExcerpt {
+  icons: Parameters<typeof buildVocabulary>[0]['icons'];
+  wordnet: WordNetFiles;
+}
+
+describe('the vocabulary of a copy of its sources', () => {
   let table: VocabularyTable;
   let vocabulary: Vocabulary;
-  beforeAll(async () => {
-    table = buildVocabulary(await readVocabularySources());
+  beforeAll(() => {
+    const excerpt = JSON.parse(gunzipSync(readFileSync(join(ROOT, 'test', 'fixtures', 'vocabulary.json.gz'))).toString()) as VocabularyExcerpt;
+    table = buildVocabulary({ icons: excerpt.icons, wordnet: new WordNet(excerpt.wordnet) });
     vocabulary = new Vocabulary(table);
   });
 

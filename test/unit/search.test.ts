@@ -12,7 +12,7 @@ import { iconSet, memorySearchSource } from '../helpers/memory-search.js';
 /*
  * The pure core of search and of the shadcn catalog. What search finds and
  * in which order is compared with the reference on the whole catalog
- * (test/search-conformance.test.ts); these pin the pieces.
+ * (test/search-conformance.sweep.test.ts); these pin the pieces.
  */
 
 describe('the query syntax', () => {

@@ -3,7 +3,7 @@ import { closestStoredNames, MAX_NAME_READS, NAMES_PER_READ, type SortedNames } 
 import { closestNames } from '../../src/util/edit-distance.js';
 import { spelledBackwards } from '../../src/data/search-index/set-index.js';
 import { largeIconifyPack } from '../helpers/large-pack.js';
-import { allNames, readDefaultPack, seededRandom } from '../helpers/sources.js';
+import { allNames, readInstalledPack, seededRandom } from '../helpers/sources.js';
 
 /*
  * The suggestions after a miss come from a bounded number of reads of the
@@ -88,7 +88,7 @@ describe('closestStoredNames', () => {
     const problems: string[] = [];
     for (const id of ['mdi', 'lucide']) {
       // Queries are cut to 48 characters: a misspelt longer name is no longer the whole of one.
-      const names = allNames(readDefaultPack(id));
+      const names = allNames(readInstalledPack(id));
       const sorted = new CountedNames(names);
       const short = names.filter((name) => name.length <= 40);
       for (let i = 0; i < 100; i++) {

@@ -27,10 +27,18 @@ export interface DefaultSources {
   files: SourceFile[];
 }
 
+/**
+ * Names a folder laid out as the @iconify/json package (package.json,
+ * collections.json, json/) to serve in its place: the tests serve a seeded
+ * sample of every pack from one, so that a run builds its catalog in seconds.
+ */
+export const ICONIFY_JSON_VARIABLE = 'ICON_REGISTRY_ICONIFY_JSON';
+
 /** Where the @iconify/json package keeps its icon sets, and its version. */
 export function locateDefaultCatalog(): { dir: string; version: string } {
   const require = createRequire(import.meta.url);
-  const packageJson = require.resolve('@iconify/json/package.json');
+  const replacement = process.env[ICONIFY_JSON_VARIABLE];
+  const packageJson = replacement ? join(resolve(replacement), 'package.json') : require.resolve('@iconify/json/package.json');
   const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
   return { dir: join(dirname(packageJson), 'json'), version };
 }
