@@ -2,6 +2,7 @@ import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { type RegistryEntry, registryEntryOf } from '../core/render/registry-entry.js';
 import { iconDataRootOf } from '../data/catalog/iconify-view.js';
+import { infoNamingRevision } from '../data/catalog/info-version.js';
 import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { isValidName } from '../util/names.js';
 
@@ -34,7 +35,7 @@ export function revisionSource(history: RevisionReader, revision: Revision): Pac
     return entry && (entry.kind === 'icon' ? { icon: entry.icon } : { alias: entry.alias });
   };
   const defaults = packDefaultsOf(root);
-  const info = { ...(root.info as IconifyInfo), version: revision.version } as IconifyInfo;
+  const info = infoNamingRevision(root.info as IconifyInfo, revision.version);
   return {
     pack: revision.pack,
     entry: registryEntryOf(revision.pack, info),

@@ -4,8 +4,14 @@ import { defaultRevisionName } from '../data/catalog/revision-names.js';
 import { CATALOG_SOURCE_PREFIX } from '../data/history/revision-document.js';
 import type { HistoryEntry, Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
 
-/** The place of the catalog's content among a pack's revisions when the history keeps none: the only one. */
-const CATALOG_SEQ = 1;
+/**
+ * The place of the catalog's content among a pack's revisions when the
+ * history keeps none: before any it records (those count from 1), so that
+ * the place alone says where a revision is read, without asking the history
+ * again whether it keeps the pack (it may come to keep it meanwhile: an
+ * update writes it while this registry still serves).
+ */
+const CATALOG_SEQ = 0;
 
 /**
  * The revisions pinned addresses answer: the history's, and, for a default
@@ -27,9 +33,8 @@ export class PinnableRevisions implements RevisionReader {
 
   revisions(pack: string): Revision[] {
     const kept = this.history?.revisions(pack) ?? [];
-    if (kept.length > 0) return kept;
-    const fromCatalog = this.catalogRevision(pack);
-    return fromCatalog ? [fromCatalog] : [];
+    const fromCatalog = this.catalogRevision(pack, kept);
+    return fromCatalog ? [fromCatalog] : kept;
   }
 
   revision(pack: string, version: string): Revision | undefined {
@@ -37,7 +42,7 @@ export class PinnableRevisions implements RevisionReader {
   }
 
   served(pack: string): Revision | undefined {
-    return this.history?.served(pack) ?? this.catalogRevision(pack);
+    return this.history?.served(pack) ?? this.catalogRevision(pack, this.history?.revisions(pack) ?? []);
   }
 
   rootAt(pack: string, seq: number): Record<string, unknown> | undefined {
@@ -69,9 +74,9 @@ export class PinnableRevisions implements RevisionReader {
     return inKeptOrder(this.catalogDocument(pack));
   }
 
-  /** The catalog's content of a default pack as its revision, when the history keeps none of the pack. */
-  private catalogRevision(pack: string): Revision | undefined {
-    if ((this.history?.revisions(pack).length ?? 0) > 0) return undefined;
+  /** The catalog's content of a default pack as its revision, when the history keeps none of the pack (`kept`, as read from it). */
+  private catalogRevision(pack: string, kept: Revision[]): Revision | undefined {
+    if (kept.length > 0) return undefined;
     const database = this.catalog.database(pack);
     const version = database?.metaValue('default_catalog_version');
     if (!database || !version) return undefined;
@@ -79,8 +84,9 @@ export class PinnableRevisions implements RevisionReader {
     return { pack, seq: CATALOG_SEQ, version: defaultRevisionName(version), recorded: database.builtAt(), source: `${CATALOG_SOURCE_PREFIX}${version}` };
   }
 
+  /** Whether a revision is the catalog's content: only catalogRevision gives its place, and only for a pack the catalog serves. */
   private fromCatalog(pack: string, seq: number): boolean {
-    return seq === CATALOG_SEQ && this.catalogRevision(pack) !== undefined;
+    return seq === CATALOG_SEQ && this.catalog.database(pack) !== undefined;
   }
 
   private catalogDocument(pack: string): IconifyJSON {

@@ -4,6 +4,7 @@ import { RESERVED_PACK_IDS } from '../../core/paths.js';
 import { isValidName } from '../../util/names.js';
 import { registryEntryOf, type RegistryEntry } from '../../core/render/registry-entry.js';
 import { iconifyViewOf, type IconifyView } from './iconify-view.js';
+import { infoNamingRevision } from './info-version.js';
 import { isObject } from '../../util/json-object.js';
 import { publishedInfo } from './pack-info.js';
 import { packTagsOf } from './pack-tags.js';
@@ -102,7 +103,7 @@ function dropDeepAliases(icons: Entries, aliases: Entries, warnings: string[]): 
  * `expectedId`, when given, is the id the pack must have (the file name of a
  * default pack). `revision`, when given, is what the pack's document and
  * registry entry name as `info.version` (the revision the registry serves);
- * the Iconify API's forms keep the pack's own version. Bodies of `untrusted` packs (the operator's files) are
+ * the Iconify API's forms keep the pack's own version (see info-version.ts). Bodies of `untrusted` packs (the operator's files) are
  * checked for unsafe markup; @iconify/json is trusted, and checking its
  * 390,000 bodies would double the build. Throws PackError when the file
  * cannot be served at all.
@@ -143,7 +144,7 @@ export function preparePack(raw: unknown, expectedId?: string, untrusted = false
   const aliasNames = Object.keys(aliases);
   const visibleIcons = iconNames.filter((name) => !data.icons[name]?.hidden).length;
   const info = publishedInfo(raw.info, id, visibleIcons, warnings);
-  const servedInfo = revision === undefined ? info : { ...info, version: revision };
+  const servedInfo = revision === undefined ? info : infoNamingRevision(info, revision);
   const document: IconifyJSON = {
     ...data,
     prefix: id,

@@ -3,6 +3,7 @@ import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
 import { defaultRevisionName } from '../catalog/revision-names.js';
+import { infoWithOwnVersion } from '../catalog/info-version.js';
 
 /**
  * Keeps what a default catalog's database serves of a pack as the revision
@@ -57,22 +58,18 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
 }
 
 /**
- * The catalog's document with the pack's own version in its info, as the
- * Iconify API's forms show it, in place of the revision's name: what the
- * history keeps, so that a build of the kept document (a past moment's, a
- * pack held back to it) gives both again, the revision's name from the
- * build (see servedDocument); and what the revision's npm package holds,
- * before the history keeps it and after (see package-versions.ts).
+ * What the history keeps of a default pack the catalog serves: its
+ * document with the pack's own version in its info, as the Iconify API's
+ * forms show it, in place of the revision's name; so that a build of the
+ * kept document (a past moment's, a pack held back to it) gives both again,
+ * the revision's name from the build (see servedDocument). It is also what
+ * the revision's npm package holds, before the history keeps it and after
+ * (see package-versions.ts).
  */
-export function withOwnVersion(document: IconifyJSON, iconifyInfo: string | undefined): IconifyJSON {
-  if (!document.info) return document;
-  const own = iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
-  const { version: _named, ...info } = document.info;
-  // In its place among the fields, as the pack had it.
-  return { ...document, info: own === undefined ? info : ({ ...document.info, version: own } as IconifyInfo) };
-}
-
-/** What the history keeps of a default pack the catalog serves: its document, with the pack's own version (see withOwnVersion). */
 export function catalogDocumentAsKept(database: CatalogDatabase, pack: string): IconifyJSON {
-  return withOwnVersion(JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON, database.iconifyInfo(pack));
+  const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
+  if (!document.info) return document;
+  const iconifyInfo = database.iconifyInfo(pack);
+  const own = iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
+  return { ...document, info: infoWithOwnVersion(document.info, own) };
 }

@@ -1,11 +1,12 @@
-import type { IconifyInfo, IconifyJSON } from '@iconify/types';
+import type { IconifyJSON } from '@iconify/types';
+import { infoNamingRevision } from '../catalog/info-version.js';
 import type { Revision, RevisionHistory, RevisionReader } from './revision-history.js';
 
 /** A revision's pack document as the registry serves it, pinned or not: its info names the revision. */
 export function revisionDocument(history: RevisionReader, revision: Revision): IconifyJSON | undefined {
   const document = history.documentAt(revision.pack, revision.seq);
   if (!document) return undefined;
-  return document.info ? { ...document, info: { ...document.info, version: revision.version } as IconifyInfo } : document;
+  return document.info ? { ...document, info: infoNamingRevision(document.info, revision.version) } : document;
 }
 
 /** Where a revision recorded from what the default catalog served says it came from (see `icon-registry update`). */
