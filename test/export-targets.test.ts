@@ -79,6 +79,8 @@ describe('what export replaces', () => {
     const abandoned = join(PARENT, `other.${DEAD_PID}.exporting`);
     mkdirSync(join(abandoned, 'r'), { recursive: true });
     writeFileSync(join(abandoned, '.icon-registry-export-work'), '');
+    // Killed between making its directory and marking it: empty, so nothing of anyone's is lost.
+    mkdirSync(join(PARENT, `unmarked.${DEAD_PID}.exporting`));
     const notOurs = join(PARENT, `photos.${DEAD_PID}.exporting`);
     mkdirSync(notOurs);
     writeFileSync(join(notOurs, 'cat.jpg'), 'x');

@@ -72,8 +72,9 @@ function foreignFiles(dir: string, manifest: Manifest): string[] {
 
 /**
  * Removes the work directories that killed exports left beside `dir`, of
- * any target in that directory: `<name>.<pid>.exporting` holding our marker,
- * or `<name>.<pid>.replaced` holding an export, whose process is gone.
+ * any target in that directory: `<name>.<pid>.exporting` holding our marker
+ * or nothing, or `<name>.<pid>.replaced` holding an export, whose process is
+ * gone.
  */
 export function removeAbandonedExports(dir: string): void {
   const parent = dirname(dir);
@@ -81,8 +82,17 @@ export function removeAbandonedExports(dir: string): void {
     const match = /^(.+)\.(\d+)\.(exporting|replaced)$/.exec(name);
     if (!match || isRunning(Number(match[2]))) continue;
     const path = join(parent, name);
-    const ours = hasMarker(path) || readManifest(path) !== undefined;
+    // An empty one is a work directory killed before it was marked: nothing else there to keep.
+    const ours = hasMarker(path) || readManifest(path) !== undefined || isEmptyDirectory(path);
     if (ours && basename(path) !== basename(dir)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+function isEmptyDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory() && readdirSync(path).length === 0;
+  } catch {
+    return false;
   }
 }
 
