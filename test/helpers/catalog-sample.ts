@@ -33,6 +33,13 @@ const CONFORMANCE_PACKS = ['material-symbols', 'tabler', 'ph', 'ic'];
  */
 export const WHOLE_PACKS: readonly string[] = [...FAST_DEFAULT_PACKS, 'fluent-emoji', 'line-md', 'svg-spinners', ...CONFORMANCE_PACKS];
 
+/**
+ * Icons whose body is longer than this are kept in every sample: the
+ * largest of the whole catalog, on which the tests of bounded cost build
+ * their costliest requests, as over every icon.
+ */
+export const KEPT_BODY_LENGTH = 100_000;
+
 /** Icons of other packs that tests name, kept in every sample. */
 export const NAMED_ICONS: readonly string[] = [
   'fa:align-right',
@@ -54,6 +61,13 @@ export const NAMED_ICONS: readonly string[] = [
   'tabler:user',
 ];
 
+/**
+ * Words whose every icon is kept, in every pack: the likely-typo hint
+ * weighs how many names hold `calender` against how many hold `calendar`,
+ * which a sample would change.
+ */
+export const NAMED_WORDS: readonly string[] = ['calendar', 'calender'];
+
 interface PackSample {
   pack: IconifyJSON;
   visible: number;
@@ -62,6 +76,7 @@ interface PackSample {
 /**
  * Writes the sampled package: each pack keeps the samples its info shows,
  * the icons tests name and those whose svg was checked by hand (svg-golden.json),
+ * the icons with the longest bodies (KEPT_BODY_LENGTH), every icon named with NAMED_WORDS,
  * every alias that transforms its parent, ICONS_DRAWN_PER_PACK icons drawn with the run's seed
  * (printed), and every alias that resolves to a kept icon; its categories and
  * characters keep only kept names, and its total counts the kept icons, in
@@ -107,6 +122,8 @@ function samplePack(id: string, whole: IconifyJSON, random: () => number): PackS
   const info = whole.info as { samples?: string[] } | undefined;
   for (const name of info?.samples ?? []) keep(name);
   for (const named of [...NAMED_ICONS, ...goldenSvgs().keys()]) if (named.startsWith(`${id}:`)) keep(named.slice(id.length + 1));
+  for (const [name, icon] of Object.entries(whole.icons)) if (icon.body.length > KEPT_BODY_LENGTH) kept.add(name);
+  for (const name of [...iconNames, ...Object.keys(wholeAliases)]) if (name.split('-').some((word) => NAMED_WORDS.includes(word))) keep(name);
   // Every alias that turns, flips or resizes its parent: the tests of transformations read all of them.
   for (const [name, alias] of Object.entries(wholeAliases))
     if (alias.rotate || alias.hFlip || alias.vFlip || alias.width || alias.height || alias.left || alias.top) keep(name);
