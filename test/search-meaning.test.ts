@@ -1,9 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAccessFile } from './helpers/access-file.js';
-import { TEST_TMP } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { PRIVATE_PACK, type SearchAnswer, searchMeaning, startSearchServer, TOKEN } from './helpers/meaning-search.js';
+import type { TestServer } from './helpers/server.js';
 
 /*
  * Search by meaning, `/r/search.json`, over the test catalog: what it answers
@@ -11,33 +8,16 @@ import { startTestServer, type TestServer } from './helpers/server.js';
  * is checked by test/catalog/search-relevance.test.ts.
  */
 
-interface SearchAnswer {
-  query: string;
-  total: number;
-  didYouMean?: string;
-  results: Array<{ id: string; pack: string; name: string; variants: string[]; width: number; height: number; body: string }>;
-}
-
-const WORK = join(TEST_TMP, 'search-meaning');
-const TOKEN = 'search-meaning-token-0123456789abcdef';
-const PRIVATE_PACK = 'fixture-shapes';
-
 let server: TestServer;
 beforeAll(async () => {
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  const access = join(WORK, 'access.json');
-  writeAccessFile(access, { [PRIVATE_PACK]: ['team'] }, { team: TOKEN });
-  server = await startTestServer({ args: ['--access', access] });
+  server = await startSearchServer();
 }, 180_000);
 afterAll(async () => {
   await server?.close();
 });
 
-async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
-  const response = await fetch(`${server.base}/r/search.json?${new URLSearchParams(params)}`, { headers });
-  expect(response.status, JSON.stringify(params)).toBe(200);
-  return (await response.json()) as SearchAnswer;
+function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
+  return searchMeaning(server, params, headers);
 }
 
 describe('search by meaning', () => {

@@ -1,13 +1,13 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData } from '@iconify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAccessFile } from '../helpers/access-file.js';
 import { mapLimit } from '../helpers/http.js';
 import { type ReferenceServer, sharedPackageReference } from '../helpers/iconify-reference.js';
-import { ROOT, TEST_TMP } from '../helpers/paths.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ROOT } from '../helpers/paths.js';
+import { type SearchAnswer, searchMeaning, startSearchServer } from '../helpers/meaning-search.js';
+import type { TestServer } from '../helpers/server.js';
 
 /*
  * Search by meaning, `/r/search.json`, over the whole catalog (this file is
@@ -27,38 +27,22 @@ interface Judged {
   packs: string[];
   queries: Array<{ q: string; kind: string; right: string[] }>;
 }
-interface SearchAnswer {
-  query: string;
-  total: number;
-  didYouMean?: string;
-  results: Array<{ id: string; pack: string; name: string; variants: string[]; width: number; height: number; body: string }>;
-}
-
 const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
 const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-held-out.json'), 'utf8')) as Judged;
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
 const HELD_OUT_FLOOR = { precisionIn24: 0.83, packSearchesWithARightIconIn10: 0.8 };
-const WORK = join(TEST_TMP, 'search-meaning');
-const TOKEN = 'search-meaning-token-0123456789abcdef';
-const PRIVATE_PACK = 'fixture-shapes';
 
 let server: TestServer;
 let reference: ReferenceServer;
 beforeAll(async () => {
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  const access = join(WORK, 'access.json');
-  writeAccessFile(access, { [PRIVATE_PACK]: ['team'] }, { team: TOKEN });
-  [server, reference] = await Promise.all([startTestServer({ args: ['--access', access] }), sharedPackageReference()]);
+  [server, reference] = await Promise.all([startSearchServer(), sharedPackageReference()]);
 }, 180_000);
 afterAll(async () => {
   await server?.close();
 });
 
-async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
-  const response = await fetch(`${server.base}/r/search.json?${new URLSearchParams(params)}`, { headers });
-  expect(response.status, JSON.stringify(params)).toBe(200);
-  return (await response.json()) as SearchAnswer;
+function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
+  return searchMeaning(server, params, headers);
 }
 
 /** Whether `name` holds one of `runs` as whole '-'-separated words in a row. */
