@@ -111,7 +111,7 @@ async function gather(options: UpdateOptions, catalog: Catalog, history: Revisio
       if (error instanceof PackageError) throw new UpdateError(error.message);
       throw error;
     }
-    fetched.push({ pack: read.pack, fetched: { version: read.version, source: read.source, staged: stagePrepared(read, staging) } });
+    fetched.push({ pack: read.pack, fetched: { version: read.version, source: read.source, staged: stagePrepared(read, history, staging) } });
   }
   return [...fetched, ...kept];
 }
@@ -122,14 +122,23 @@ function defaultPacks(catalog: Catalog): string[] {
   return defaults ? [...defaults.packs.keys()] : [];
 }
 
-/** Checks a package's pack as a build would, and stages the document the history will record of it; returns the staged file. */
-function stagePrepared(read: IconSetPackage, staging: UpdateStaging): string {
+/**
+ * Checks a package's pack as a build would, and that the history can record
+ * it, then stages the document the history will record of it; returns the
+ * staged file.
+ */
+function stagePrepared(read: IconSetPackage, history: RevisionHistory, staging: UpdateStaging): string {
   let document: string;
   try {
     document = preparePack(read.set, read.pack, true).document;
   } catch (error) {
     if (error instanceof PackError) throw new UpdateError(`${read.source}: ${error.message}`);
     throw error;
+  }
+  // The history would refuse it once other packages are written: refused here, as the history words it, nothing is.
+  const known = history.revision(read.pack, read.version);
+  if (known && !history.holds(read.pack, known.seq, JSON.parse(document) as IconifyJSON)) {
+    throw new UpdateError(`${read.pack}@${read.version} is kept already, with other content`);
   }
   try {
     return staging.stage(read.pack, document);

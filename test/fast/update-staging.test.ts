@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +19,8 @@ const NEW = '1.2.137';
 const DATA = join(TEST_TMP, 'fast-update-staging');
 const SCRATCH = join(TEST_TMP, 'fast-update-staging-packages');
 const TRUNCATED = join(SCRATCH, 'truncated.tgz');
+/** Lucide 1.2.100 with trash drawn otherwise: the version the history keeps, with other content. */
+const ALTERED_OLD = join(SCRATCH, 'altered.tgz');
 
 interface Run {
   status: number | null;
@@ -51,7 +53,10 @@ function state() {
     const rows = (table: string) => history.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all();
     const { ino, size, mtimeMs } = statSync(join(DATA, 'updates.db'));
     return {
-      files: readdirSync(DATA).sort(),
+      // The history's rows are compared below; its journal files come and go with whoever opens it, this function included.
+      files: readdirSync(DATA)
+        .filter((name) => !/^history\.db-(wal|shm)$/.test(name))
+        .sort(),
       updates: readdirSync(join(DATA, 'updates')).map((name) => [name, readFileSync(join(DATA, 'updates', name), 'utf8')]),
       updatesDb: { ino, size, mtimeMs },
       history: Object.fromEntries(HISTORY_TABLES.map((table) => [table, rows(table)])),
@@ -68,6 +73,14 @@ beforeAll(async () => {
   mkdirSync(SCRATCH, { recursive: true });
   linkSync(join(FAST_CATALOG_DATA, 'catalog.db'), join(DATA, 'catalog.db'));
   writeFileSync(TRUNCATED, readFileSync(lucideTarball(NEW)).subarray(0, 40_000));
+  const unpacked = join(SCRATCH, 'unpacked');
+  mkdirSync(unpacked);
+  expect(spawnSync('tar', ['xzf', lucideTarball(OLD), '-C', unpacked]).status).toBe(0);
+  const iconsFile = join(unpacked, 'package', 'icons.json');
+  const icons = JSON.parse(readFileSync(iconsFile, 'utf8')) as { icons: Record<string, { body: string }> };
+  (icons.icons.trash as { body: string }).body = '<path fill="currentColor" d="M4 4h16v16H4z"/>';
+  writeFileSync(iconsFile, JSON.stringify(icons));
+  expect(spawnSync('tar', ['czf', ALTERED_OLD, '-C', unpacked, 'package']).status).toBe(0);
   // A first update, so that there is a history, an updates folder and a database that must stay as they are.
   const first = await update(['--from', lucideTarball(OLD)]);
   expect(first.status, first.stderr).toBe(0);
@@ -83,6 +96,16 @@ describe('update: staged documents', () => {
     const run = await update(['--from', `${lucideTarball(NEW)},${TRUNCATED}`]);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^icon-registry: update failed, nothing changed: .*truncated\.tgz is not a package tarball that can be read: /);
+    expect(state()).toEqual(before);
+    expect(stagingFolders()).toEqual([]);
+  });
+
+  it('changes nothing when a new package is followed by a kept version with other content, and says so', async () => {
+    // The history keeps OLD alone here: NEW would be a new revision.
+    const before = state();
+    const run = await update(['--from', `${lucideTarball(NEW)},${ALTERED_OLD}`]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`icon-registry: update failed, nothing changed: lucide@${OLD} is kept already, with other content\n`);
     expect(state()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
