@@ -10,9 +10,17 @@ import { keepCatalogRevision } from '../data/history/catalog-revisions.js';
 import { servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { UpdateOptions } from './options.js';
+import { UpdateStaging } from './update-staging.js';
+
+/** A package read and checked: what the history records of it, and where its prepared document is staged. */
+interface Fetched {
+  version: string;
+  source: string;
+  staged: string;
+}
 
 /** A pack's revision to serve: fetched now, or kept already. */
-type Wanted = { pack: string; fetched: IconSetPackage; document: IconifyJSON } | { pack: string; kept: Revision };
+type Wanted = { pack: string; fetched: Fetched } | { pack: string; kept: Revision };
 
 /** Why an update could not be made; nothing was changed. */
 export class UpdateError extends Error {}
@@ -21,7 +29,9 @@ export class UpdateError extends Error {}
  * `icon-registry update`: reads every package asked for (from the npm
  * registry or the tarballs given) and checks it as a build would, before
  * anything is written, so that a failed download or a broken package changes
- * nothing. Then keeps each as a revision in the history, makes it the one
+ * nothing. Each package's prepared document is staged on disk as soon as it
+ * is checked (see UpdateStaging), so that one package at a time is held in
+ * memory. Then keeps each as a revision in the history, makes it the one
  * served, writes the updated packs' documents and builds their database,
  * which a running server reopens within seconds. Returns what it did, a line
  * per pack.
@@ -33,15 +43,16 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
     [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),
   );
   const history = openHistory(options.dataDir);
+  const staging = new UpdateStaging(options.dataDir);
   try {
     const lines: string[] = [];
-    const wanted = await gather(options, catalog, history, lines);
+    const wanted = await gather(options, catalog, history, staging, lines);
     const toServe: Revision[] = [];
     for (const item of wanted) {
       // Before a pack's first revision of its own, what the catalog serves of it now is kept, to stay addressable.
       const database = catalog.database(item.pack);
       if (database) keepCatalogRevision(history, database, item.pack);
-      const revision = 'kept' in item ? item.kept : recordFetched(item, history);
+      const revision = 'kept' in item ? item.kept : recordFetched(item.pack, item.fetched, history, staging);
       toServe.push(revision);
       writeUpdatedDocument(options.dataDir, item.pack, servedDocument(history, revision) as IconifyJSON);
       lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
@@ -62,13 +73,17 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
     for (const revision of toServe) history.serve(revision.pack, revision.seq, servedFrom);
     return lines;
   } finally {
+    staging.remove();
     history.close();
     catalog.close();
   }
 }
 
-/** What to serve for each pack asked for, every package read and checked; throws UpdateError on the first that cannot be. */
-async function gather(options: UpdateOptions, catalog: Catalog, history: RevisionHistory, notes: string[]): Promise<Wanted[]> {
+/**
+ * What to serve for each pack asked for, every package read, checked and its
+ * prepared document staged; throws UpdateError on the first that cannot be.
+ */
+async function gather(options: UpdateOptions, catalog: Catalog, history: RevisionHistory, staging: UpdateStaging, notes: string[]): Promise<Wanted[]> {
   const specs: string[] = [];
   const kept: Wanted[] = [];
   for (const file of options.from) {
@@ -96,13 +111,7 @@ async function gather(options: UpdateOptions, catalog: Catalog, history: Revisio
       if (error instanceof PackageError) throw new UpdateError(error.message);
       throw error;
     }
-    try {
-      const prepared = preparePack(read.set, read.pack, true);
-      fetched.push({ pack: read.pack, fetched: read, document: JSON.parse(prepared.document) as IconifyJSON });
-    } catch (error) {
-      if (error instanceof PackError) throw new UpdateError(`${read.source}: ${error.message}`);
-      throw error;
-    }
+    fetched.push({ pack: read.pack, fetched: { version: read.version, source: read.source, staged: stagePrepared(read, history, staging) } });
   }
   return [...fetched, ...kept];
 }
@@ -113,9 +122,34 @@ function defaultPacks(catalog: Catalog): string[] {
   return defaults ? [...defaults.packs.keys()] : [];
 }
 
-function recordFetched(item: Extract<Wanted, { fetched: IconSetPackage }>, history: RevisionHistory): Revision {
+/**
+ * Checks a package's pack as a build would, and that the history can record
+ * it, then stages the document the history will record of it; returns the
+ * staged file.
+ */
+function stagePrepared(read: IconSetPackage, history: RevisionHistory, staging: UpdateStaging): string {
+  let document: string;
   try {
-    return history.record(item.pack, item.fetched.version, item.fetched.source, item.document).revision;
+    document = preparePack(read.set, read.pack, true).document;
+  } catch (error) {
+    if (error instanceof PackError) throw new UpdateError(`${read.source}: ${error.message}`);
+    throw error;
+  }
+  // The history would refuse it once other packages are written: refused here, as the history words it, nothing is.
+  const known = history.revision(read.pack, read.version);
+  if (known && !history.holds(read.pack, known.seq, JSON.parse(document) as IconifyJSON)) {
+    throw new UpdateError(`${read.pack}@${read.version} is kept already, with other content`);
+  }
+  try {
+    return staging.stage(read.pack, document);
+  } catch (error) {
+    throw new UpdateError(`${read.source}: could not be staged in ${staging.folder}: ${(error as Error).message}`);
+  }
+}
+
+function recordFetched(pack: string, fetched: Fetched, history: RevisionHistory, staging: UpdateStaging): Revision {
+  try {
+    return history.record(pack, fetched.version, fetched.source, staging.read(fetched.staged)).revision;
   } catch (error) {
     throw new UpdateError((error as Error).message);
   }
