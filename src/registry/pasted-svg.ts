@@ -1,6 +1,7 @@
 import { badRequest, type Problem } from '../core/problem.js';
 import { unsafeMarkupReason } from '../data/catalog/unsafe-markup.js';
 import { shapeOfDocument } from '../data/search-index/shape.js';
+import { holdsNonXmlCharacter } from '../util/xml-characters.js';
 
 /**
  * Longest pasted SVG `svg` takes: a request's target holds at most 2,048
@@ -25,6 +26,7 @@ const PASTED_SVG = /^<svg(\s[^<>]*)?>([\s\S]*)<\/svg>$/;
  */
 export function pastedShapeOf(svg: string): string | Problem {
   if (svg.length > MAX_PASTED_SVG) return badRequest(`The svg parameter is longer than ${MAX_PASTED_SVG} characters.`);
+  if (holdsNonXmlCharacter(svg)) return badRequest('The svg parameter holds a control character, which XML does not allow.');
   const document = svg.trim();
   const root = PASTED_SVG.exec(document);
   if (!root) return badRequest("The svg parameter must be an SVG document, '<svg ...>...</svg>'.");

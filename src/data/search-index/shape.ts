@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import { holdsNonXmlCharacter } from '../../util/xml-characters.js';
 
 /**
  * An icon's shape: its drawing rasterised small, the ink cropped to its box
@@ -39,7 +40,8 @@ export function isEmptyShape(shapes: Uint8Array, at: number): boolean {
 
 function cellOf(source: ShapeSource, column: number, row: number): string {
   const { left, top, width, height } = source;
-  const fits = Number.isFinite(left + top + width + height) && width > 0 && height > 0 && source.body.length <= MAX_SHAPED_BODY;
+  const fits =
+    Number.isFinite(left + top + width + height) && width > 0 && height > 0 && source.body.length <= MAX_SHAPED_BODY && !holdsNonXmlCharacter(source.body);
   // A nested svg element draws the icon in its cell, clipped to it, whatever its own box.
   return fits
     ? `<svg x="${column * DRAWN_PIXELS}" y="${row * DRAWN_PIXELS}" width="${DRAWN_PIXELS}" height="${DRAWN_PIXELS}" viewBox="${left} ${top} ${width} ${height}">${source.body}</svg>`
@@ -180,9 +182,10 @@ export const MAX_SHAPE_DISTANCE = SHAPE_GRID * SHAPE_GRID * 15;
 /**
  * The shape of a whole SVG document (a pasted icon), drawn as an icon is:
  * at DRAWN_PIXELS along its longer side. Undefined when resvg cannot read
- * it or it draws nothing.
+ * it (a character XML forbids included) or it draws nothing.
  */
 export function shapeOfDocument(svg: string): Uint8Array | undefined {
+  if (holdsNonXmlCharacter(svg)) return undefined;
   let pixels: Uint8Array;
   let width: number;
   let height: number;

@@ -2,6 +2,7 @@ import type { IconifyIcon } from '@iconify/types';
 import { iconToSVG } from '@iconify/utils';
 import { Resvg } from '@resvg/resvg-js';
 import { MAX_PREVIEW_RATIO } from '../../core/preview-limits.js';
+import { holdsNonXmlCharacter } from '../../util/xml-characters.js';
 
 /** What the thread draws: a whole <svg> and the size of the picture. */
 export interface PreviewDrawing {
@@ -27,9 +28,11 @@ export function previewDrawing(icon: IconifyIcon, size: number): PreviewDrawing 
  * The drawing as PNG bytes. Bodies are drawn as the catalog serves them, as
  * search by shape draws them: a pack's own files were refused at build if
  * they hold markup that loads anything, and resvg is given no fonts and no
- * files to read. A body resvg cannot read throws.
+ * files to read. A body resvg cannot read throws, as does one holding a
+ * character XML forbids, which is never given to resvg.
  */
 export function rasterise(drawing: PreviewDrawing): Uint8Array {
+  if (holdsNonXmlCharacter(drawing.svg)) throw new Error('the body holds a character XML does not allow');
   const picture = new Resvg(drawing.svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: drawing.width } }).render();
   return picture.asPng();
 }
