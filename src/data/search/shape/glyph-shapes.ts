@@ -14,6 +14,8 @@ export class GlyphShapes {
   readonly shapes: Uint8Array;
   /** Per glyph: 1 once its shape is drawn or taken from the build's. */
   private readonly drawn: Uint8Array;
+  /** The packs whose shapes were taken from the build's. */
+  readonly storedPacks: string[] = [];
 
   constructor(
     private readonly index: GlyphIndex,
@@ -34,6 +36,7 @@ export class GlyphShapes {
     for (const { pack, names, shapes } of stored) {
       const run = runs.get(pack);
       if (!run || shapes.length !== names.length * SHAPE_BYTES) continue;
+      this.storedPacks.push(pack);
       const storedAt = new Map(names.map((name, at) => [name, at]));
       for (let glyph = run[0]; glyph < run[1]; glyph++) {
         const at = storedAt.get(this.index.nameOf(glyph).name);
