@@ -7,9 +7,9 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 /*
  * A server started over the test catalog, whose build drew the shapes of
  * the glyphs an unfiltered search by shape compares (the most used packs
- * while the search's budget of 16,000 glyphs lasts; tabler, kept whole by
- * the sample, is past it): its first `svg=` search draws none of them, which
- * it would log (it draws the fixture packs', its own packs, that fit in what
+ * while the search's budget lasts; tabler, kept whole by the sample, is
+ * past it): its first `svg=` search draws none of them, which it would log
+ * (it draws those of the fixture packs, its own packs, that fit in what
  * the budget leaves), while a search naming a pack the build left out draws
  * that pack's, and logs it.
  */
