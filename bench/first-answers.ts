@@ -1,4 +1,4 @@
-// The first search and the first misses after a fresh start, timed from the 'serving' line.
+// The first search, the first misses and the first search by shape after a fresh start, timed from the 'serving' line.
 import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -14,6 +14,8 @@ export interface FirstAnswers {
   searchMs: number;
   /** Milliseconds of each first miss, one per pack, from its request sent to its answer (404 with suggestions) received. */
   missMs: number[];
+  /** Milliseconds of the first search by shape (`svg=`, every pack served), sent after the misses, from its request sent to its answer received. */
+  shapeSearchMs: number;
 }
 
 export interface FirstAnswerFigures {
@@ -24,6 +26,10 @@ export interface FirstAnswerFigures {
 /** A query none of the server's warm-ups runs, and misses in packs large and small, none asked for before. */
 const FIRST_SEARCH = '/r/search.json?q=dustbin';
 const FIRST_MISSES = ['/r/mdi/acount.json', '/r/lucide/setings.json', '/r/fluent-emoji/grining-face.json', '/r/iconmind/calender.json', '/r/tabler/hoem.json'];
+/** A pasted house (docs/search.md's example), compared with the most used packs' glyphs as no request before it did. */
+const FIRST_SHAPE_SEARCH = `/r/search.json?${new URLSearchParams({
+  svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M10 20v-6h4v6h5v-8h3L12 3L2 12h3v8z"/></svg>',
+})}`;
 
 /** A GET on a connection of its own; resolves with the status and the milliseconds to the end of the answer. */
 function timedGet(url: string): Promise<{ status: number; ms: number }> {
@@ -60,7 +66,7 @@ function logOf(server: ChildProcess): (matches: (line: Record<string, unknown>) 
     });
 }
 
-/** One fresh start of `serve`: the first search sent as the 'serving' line is read, then the first miss of each pack, one after the other. */
+/** One fresh start of `serve`: the first search sent as the 'serving' line is read, then the first miss of each pack and the first search by shape, one after the other. */
 async function firstAnswers(cli: string, dataDir: string, workDir: string): Promise<FirstAnswers> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -84,11 +90,14 @@ async function firstAnswers(cli: string, dataDir: string, workDir: string): Prom
       if (miss.status !== 404) throw new Error(`${path}: ${miss.status}`);
       missMs.push(miss.ms);
     }
+    const shapeSearch = await timedGet(`${origin}${FIRST_SHAPE_SEARCH}`);
+    if (shapeSearch.status !== 200) throw new Error(`the first search by shape: ${shapeSearch.status}`);
     return {
       servingMs: serving.at - spawned,
       searchPreparedMs: Number(serving.line.searchPreparedMs),
       searchMs: searched - serving.at,
       missMs,
+      shapeSearchMs: shapeSearch.ms,
     };
   } finally {
     await stopProcess(server);

@@ -5,6 +5,7 @@ import { setPriority } from 'node:os';
 import type { Logger } from 'pino';
 import { catalogIsCurrent, catalogPath, ensureCatalog } from '../data/catalog/ensure.js';
 import type { PreparedSearch } from '../data/search/thread/search-jobs.js';
+import { shapesToStore } from '../data/search/shape/shapes-to-store.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
 import { loadPageAssets } from '../faces/page/assets.js';
@@ -57,7 +58,7 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
   // The default catalog as it was, open, so that the revisions a rebuild replaces are kept from it.
   const previous = openIfReadable(catalogPath(options.dataDir));
   try {
-    const built = await ensureCatalog(options, observer, force);
+    const built = await ensureCatalog(options, observer, force, shapesToStore);
     for (const { summary, path } of built) observer.finished(summary, path);
     if (previous && built.some((catalog) => catalog.path === catalogPath(options.dataDir))) keepReplacedRevisions(options.dataDir, previous);
     keepOwnRevisions(options);
@@ -251,6 +252,8 @@ async function serveInThisProcess(options: ServeOptions, role: ServingRole, acce
 
 /** Logged when a request waited for the catalog's search to be read: it was not prepared (a search thread started again after a failure). */
 const SEARCH_NOT_PREPARED = 'a request waited for the search of the catalog to be read: it had not been prepared';
+/** Logged when a search drew the shapes of glyphs it compared: those of packs whose shapes the build did not store, the first time they are compared. */
+const SHAPES_DRAWN = 'a search drew the shapes of the glyphs it compared';
 
 /** How a process serves: on its own, as a worker started with the cluster, or as one joining a cluster already serving. */
 type ServingRole = 'alone' | 'worker' | 'joining';
@@ -272,7 +275,10 @@ async function startServing(
   try {
     let log: Logger | undefined;
     // Searches run in a thread of their own, so that requests for documents never wait behind one.
-    const searchRunner = new SearchThread((prepared, job) => log?.warn({ job, ...prepared }, SEARCH_NOT_PREPARED));
+    const searchRunner = new SearchThread(
+      (prepared, job) => log?.warn({ job, ...prepared }, SEARCH_NOT_PREPARED),
+      (drew, job) => log?.info({ job, shapesDrawn: drew.shapes, packs: drew.packs, drawingMs: drew.ms }, SHAPES_DRAWN),
+    );
     opened.defer(() => searchRunner.close());
     const served = openServedRegistry(options, opened, searchRunner, packageVersion());
     // Its search, then the first requests of each kind answered once in process (see first-requests.ts).

@@ -69,7 +69,7 @@ describe('a pasted SVG, fuzzed', () => {
 
   it('gets results or a problem about the svg parameter, within a bounded cost', async () => {
     const random = seededRandom(testSeed('look-alike fuzz'));
-    // The first comparison draws the shapes of the packs compared: that is not what is measured.
+    // The first comparison compiles the search, and draws the shapes of the packs compared that the build did not store: that is not what is measured.
     const warm = await site.request(`/r/search.json?${new URLSearchParams({ svg: '<svg viewBox="0 0 9 9"><path d="M0 0h9v9z"/></svg>' })}`);
     expect(warm.status).toBe(200);
     const statuses = new Map<number, number>();

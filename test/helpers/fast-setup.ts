@@ -5,19 +5,24 @@ import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_P
 /**
  * Builds the small catalog of the in-process tier with the real build (from
  * dist/, whose worker threads it starts): a few default packs, the fixture
- * packs and the transforms pack, in seconds rather than the full catalog's 20.
+ * packs and the transforms pack, in seconds rather than the full catalog's 20,
+ * with the shapes search by shape starts from, as the default catalog's.
  */
 export default async function setup(): Promise<void> {
   const { buildCatalog } = (await import(join(ROOT, 'dist', 'data', 'catalog', 'build.js'))) as typeof import('../../src/data/catalog/build.js');
   const { listDefaultSources, listOwnSources } = (await import(
     join(ROOT, 'dist', 'data', 'catalog', 'sources.js')
   )) as typeof import('../../src/data/catalog/sources.js');
+  const { shapesToStore } = (await import(
+    join(ROOT, 'dist', 'data', 'search', 'shape', 'shapes-to-store.js')
+  )) as typeof import('../../src/data/search/shape/shapes-to-store.js');
   rmSync(FAST_CATALOG_DATA, { recursive: true, force: true });
   mkdirSync(FAST_CATALOG_DATA, { recursive: true });
   const defaults = listDefaultSources().files.filter((file) => FAST_DEFAULT_PACKS.some((id) => file.path.endsWith(`/${id}.json`)));
   const silent = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
   await buildCatalog(
-    { files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)], meta: { fingerprint: 'test:fast' } },
+    // With the shapes the default catalog's build draws for search by shape, drawn here over the fixture packs too.
+    { files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)], meta: { fingerprint: 'test:fast' }, shapesToStore },
     join(FAST_CATALOG_DATA, 'catalog.db'),
     silent,
   );

@@ -12,6 +12,8 @@ import { DOCUMENT_CHUNK_BYTES, SCHEMA } from './schema.js';
 import type { SourceFile } from './sources.js';
 import { TaskTimeout, WorkerPool } from './worker-pool.js';
 import { CATEGORY_MARK, spelledBackwards } from '../search-index/set-index.js';
+import { joinShapeNames, type PackShapes } from '../search-index/stored-shapes.js';
+import { CatalogDatabase } from './catalog-database.js';
 import { workPath } from '../../util/work-files.js';
 
 /**
@@ -76,7 +78,16 @@ export interface BuildInput {
   workers?: PrepareWorkers;
   /** More meta entries, made while the packs are prepared (the vocabulary of search). */
   metaLater?: () => Promise<Record<string, string>>;
+  /**
+   * The shapes of glyphs that search by shape starts from, drawn from the
+   * database once every pack is in it, and stored with it (the default
+   * catalog's build: see glyph_shapes in schema.ts).
+   */
+  shapesToStore?: ShapesToStore;
 }
+
+/** Draws, from a database as built, the shapes that search by shape will start from. */
+export type ShapesToStore = (built: CatalogDatabase) => PackShapes[];
 
 /** The id a default pack must have: its file name. */
 function expectedIdOf(file: SourceFile): string | undefined {
@@ -104,7 +115,10 @@ class CatalogWriter {
   private readonly selectPreviousIcons: Database.Statement<[string], { name: string; data: string }> | undefined;
   private readonly selectPreviousRoot: Database.Statement<[string], string> | undefined;
 
-  constructor(path: string, previous: string | undefined) {
+  constructor(
+    private readonly path: string,
+    previous: string | undefined,
+  ) {
     this.db = new Database(path);
     // Nothing reads the file until it is complete, so durability during the build buys nothing.
     this.db.pragma('journal_mode = OFF');
@@ -216,9 +230,25 @@ class CatalogWriter {
     return this.previousPack?.get(file.path);
   }
 
-  finish(meta: Record<string, string>): void {
+  /** The shapes `shapesToStore` draws from the database as written so far, read through a connection of its own. */
+  private writeShapes(shapesToStore: ShapesToStore): void {
+    const built = new CatalogDatabase(this.path);
+    let drawn: PackShapes[];
+    try {
+      drawn = shapesToStore(built);
+    } finally {
+      built.close();
+    }
+    const insert = this.db.prepare('INSERT INTO glyph_shapes (pack, names, shapes) VALUES (?, ?, ?)');
+    this.db.transaction(() => {
+      for (const { pack, names, shapes } of drawn) insert.run(pack, joinShapeNames(names), Buffer.from(shapes.buffer, shapes.byteOffset, shapes.byteLength));
+    })();
+  }
+
+  finish(meta: Record<string, string>, shapesToStore: ShapesToStore | undefined): void {
     if (this.previousPack) this.db.exec('DETACH DATABASE previous');
     this.writeKeywords();
+    if (shapesToStore) this.writeShapes(shapesToStore);
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
     this.db.close();
@@ -358,7 +388,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       launch();
       store(file, result);
     }
-    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() });
+    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() }, input.shapesToStore);
     renameSync(building, dbPath);
   } catch (error) {
     if (writer.db.open) writer.db.close();

@@ -4,6 +4,7 @@ import type { IconifyAlias, IconifyIcon } from '@iconify/types';
 import type { EntryKind, IconifyView } from './iconify-view.js';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../core/resolve-icon.js';
 import { spelledBackwards } from '../search-index/set-index.js';
+import { type PackShapes, splitShapeNames } from '../search-index/stored-shapes.js';
 import type { Encoding } from '../../util/compression.js';
 import type { RegistryEntry } from '../../core/render/registry-entry.js';
 
@@ -114,6 +115,14 @@ export class CatalogDatabase {
   /** The searchable sets of this database. */
   searchSets(): SearchSetRow[] {
     return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
+  }
+
+  /** The shapes the build drew of glyphs (see glyph_shapes in schema.ts): the default catalog's, none in other databases. */
+  storedShapes(): PackShapes[] {
+    return this.db
+      .prepare<[], { pack: string; names: string; shapes: Buffer }>('SELECT pack, names, shapes FROM glyph_shapes')
+      .all()
+      .map((row) => ({ pack: row.pack, names: splitShapeNames(row.names), shapes: row.shapes }));
   }
 
   /** A value of the meta table, if the build wrote it; read once (the file is never written while open), since some are read per request. */

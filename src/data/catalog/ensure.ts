@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { removeAbandonedWork } from '../../util/work-files.js';
-import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers } from './build.js';
+import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers, type ShapesToStore } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
 import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
@@ -139,8 +139,10 @@ export interface BuiltCatalog {
  * `force`) and returns what was built: the default packs when @iconify/json
  * changed, the own packs when the packs directory did (reusing every own pack
  * whose source is unchanged, so a change costs only the packs it touches).
+ * The default packs' build stores the shapes `shapesToStore` draws, which
+ * search by shape starts from (search/shape/shapes-to-store.ts).
  */
-export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force = false): Promise<BuiltCatalog[]> {
+export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force: boolean, shapesToStore: ShapesToStore): Promise<BuiltCatalog[]> {
   mkdirSync(location.dataDir, { recursive: true });
   const built: BuiltCatalog[] = [];
   const defaults = listDefaultSources();
@@ -153,7 +155,10 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     const meta = { fingerprint: defaultFingerprint, default_catalog_version: defaults.version, [SET_ORDER_KEY]: JSON.stringify(defaultSetOrder()) };
     const metaLater = async () => ({ [VOCABULARY_KEY]: await buildVocabularyInThread() });
     const revision = defaultRevisionName(defaults.version);
-    built.push({ path: defaultPath, summary: await buildCatalog({ files, meta, metaLater, revisionOf: () => revision }, defaultPath, observer) });
+    built.push({
+      path: defaultPath,
+      summary: await buildCatalog({ files, meta, metaLater, shapesToStore, revisionOf: () => revision }, defaultPath, observer),
+    });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);
   if (summary) built.push({ path: ownCatalogPath(location.dataDir), summary });

@@ -111,4 +111,15 @@ CREATE TABLE search_keywords (
   reversed TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX search_keywords_by_ending ON search_keywords (reversed);
+
+-- The shapes that search by shape compares, drawn at build for the glyphs an
+-- unfiltered search of the default packs compares, so that the first such search
+-- of a server draws none (see search-index/stored-shapes.ts): per pack, the own
+-- names of its glyphs a line each, and their shapes one after the other in that
+-- order. Other packs' shapes are drawn when a search first compares them.
+CREATE TABLE glyph_shapes (
+  pack   TEXT PRIMARY KEY,
+  names  TEXT NOT NULL,
+  shapes BLOB NOT NULL
+);
 `;

@@ -15,7 +15,7 @@ interface StoredCollection {
 }
 
 /** A pack's visible names, plain aliases, themes and categories, from what the catalog stores for `/collection`. */
-function packNamesOf(database: CatalogDatabase, pack: string): PackNames | undefined {
+export function packNamesOf(database: CatalogDatabase, pack: string): PackNames | undefined {
   const row = database.iconifySet(pack);
   if (!row) return undefined;
   const collection = JSON.parse(row.collection) as StoredCollection;

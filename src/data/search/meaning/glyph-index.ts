@@ -72,12 +72,11 @@ export class GlyphIndex {
     };
     for (const pack of packs) {
       const packNumber = ids.push(pack.id) - 1;
-      const themes = packThemesOf({ prefixes: pack.prefixes as Record<string, string>, suffixes: pack.suffixes as Record<string, string> }, pack.names);
-      const { groups, aliasesOf } = glyphGroups(pack, themes);
+      const { groups, aliasesOf } = glyphGroups(pack);
       const glyphOfName = new Map<string, number>();
       for (const [key, members] of groups) {
         const glyph = names.length;
-        const own = members.includes(key) ? key : (members[0] as string);
+        const own = ownNameOf(key, members);
         names.push([own, ...members.filter((name) => name !== own)].join(' '));
         packOf.push(packNumber);
         wordCounts.push(Math.min(255, nameWordsOf(key).length));
@@ -193,8 +192,19 @@ export class GlyphIndex {
   }
 }
 
+/** A glyph's own name, whose icon is its drawing: its key when that is one of its names, else its first. */
+function ownNameOf(key: string, members: readonly string[]): string {
+  return members.includes(key) ? key : (members[0] as string);
+}
+
+/** The own names of a pack's glyphs, in the order an index files its glyphs. */
+export function glyphOwnNames(pack: PackNames): string[] {
+  return [...glyphGroups(pack).groups].map(([key, members]) => ownNameOf(key, members));
+}
+
 /** A pack's names grouped by glyph, plain aliases with the glyph of the icon they name (and listed apart too). */
-function glyphGroups(pack: PackNames, themes: PackThemes): { groups: Map<string, string[]>; aliasesOf: Map<string, string[]> } {
+function glyphGroups(pack: PackNames): { groups: Map<string, string[]>; aliasesOf: Map<string, string[]> } {
+  const themes: PackThemes = packThemesOf({ prefixes: pack.prefixes as Record<string, string>, suffixes: pack.suffixes as Record<string, string> }, pack.names);
   const known = new Set(pack.names);
   const groups = new Map<string, string[]>();
   const keyOf = new Map<string, string>();

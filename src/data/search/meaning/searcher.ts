@@ -11,7 +11,7 @@ import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
-import { lookAlike, shapeFromHex } from '../shape/look-alike.js';
+import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
 
 export interface MeaningQuery extends ScoredPacks {
   q: string;
@@ -283,12 +283,11 @@ export class MeaningSearcher {
     servedBy: (pack: string, database: number) => boolean,
     first: ReadonlySet<string>,
   ): MeaningResults {
-    const packs = [...catalog.packs.keys()]
-      .filter((pack) => {
-        const database = catalog.database(pack);
-        return database !== undefined && servedBy(pack, catalog.databases.indexOf(database));
-      })
-      .sort((a, b) => Number(first.has(b)) - Number(first.has(a)) || (downloadsOf(b) ?? 0) - (downloadsOf(a) ?? 0) || (a < b ? -1 : 1));
+    const searched = [...catalog.packs.keys()].filter((pack) => {
+      const database = catalog.database(pack);
+      return database !== undefined && servedBy(pack, catalog.databases.indexOf(database));
+    });
+    const packs = lookAlikeOrder(searched, first);
     const { hits } = lookAlike(shapeFromHex(job.shape as string), packs, catalog, sources, first);
     const results = hits.slice(job.offset, job.offset + job.limit).map((hit): MeaningResult => {
       const index = sources.indexes[hit.index] as GlyphIndex;

@@ -2,7 +2,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import { MAX_SHAPE_DISTANCE, SHAPE_BYTES, shapeDistance } from '../../search-index/shape.js';
 import type { MeaningSources } from '../meaning/catalog-glyphs.js';
 import type { GlyphIndex } from '../meaning/glyph-index.js';
+import { downloadsOf } from '../meaning/pack-popularity.js';
 import { glyphShapesOf } from './glyph-shapes.js';
+import { glyphsOfRun, type PackRun, packRunsOf } from './pack-runs.js';
 
 /**
  * Most glyphs one look-alike search compares: the glyphs of the packs it
@@ -19,21 +21,34 @@ export interface LookAlikeHit {
   distance: number;
 }
 
-/** Per index: each pack's glyphs, a run `[start, end)` (an index files a pack's glyphs together). */
-const packRunsOfIndex = new WeakMap<GlyphIndex, Map<string, [number, number]>>();
+/**
+ * The order in which a look-alike search takes packs: the caller's `first`
+ * packs (its private ones), then the most used (see pack-popularity.ts),
+ * then by id.
+ */
+export function lookAlikeOrder(packs: Iterable<string>, first: ReadonlySet<string>): string[] {
+  return [...packs].sort((a, b) => Number(first.has(b)) - Number(first.has(a)) || (downloadsOf(b) ?? 0) - (downloadsOf(a) ?? 0) || (a < b ? -1 : 1));
+}
 
-function packRunsOf(index: GlyphIndex): Map<string, [number, number]> {
-  let runs = packRunsOfIndex.get(index);
-  if (runs) return runs;
-  runs = new Map();
-  for (let glyph = 0; glyph < index.size; glyph++) {
-    const pack = index.packIdOf(glyph);
-    const run = runs.get(pack);
-    if (run) run[1] = glyph + 1;
-    else runs.set(pack, [glyph, glyph + 1]);
+/**
+ * Of `packs`, in their order, those a look-alike search compares: whole
+ * packs while MAX_LOOK_ALIKE_GLYPHS lasts, a pack that would pass it left
+ * out, and one `placeOf` finds no glyphs of skipped. The build draws the
+ * shapes of those an unfiltered search of the default packs compares
+ * (shapes-to-store.ts) with this same choice.
+ */
+export function comparedPacks<Place extends { run: PackRun }>(packs: readonly string[], placeOf: (pack: string) => Place | undefined): Place[] {
+  const compared: Place[] = [];
+  let budget = MAX_LOOK_ALIKE_GLYPHS;
+  for (const pack of packs) {
+    const place = placeOf(pack);
+    if (!place) continue;
+    const glyphs = place.run[1] - place.run[0];
+    if (glyphs > budget) continue;
+    budget -= glyphs;
+    compared.push(place);
   }
-  packRunsOfIndex.set(index, runs);
-  return runs;
+  return compared;
 }
 
 /**
@@ -52,20 +67,18 @@ export function lookAlike(
   first: ReadonlySet<string>,
 ): { hits: LookAlikeHit[]; compared: string[] } {
   const hits: LookAlikeHit[] = [];
-  const compared: string[] = [];
-  let budget = MAX_LOOK_ALIKE_GLYPHS;
-  const rank = new Map<string, number>();
-  for (const pack of packs) {
+  const placeOf = (pack: string) => {
     const database = catalog.database(pack);
     const at = database === undefined ? -1 : catalog.databases.indexOf(database);
     const index = sources.indexes[at];
     const run = index === undefined ? undefined : packRunsOf(index).get(pack);
-    if (!index || !database || !run || run[1] - run[0] > budget) continue;
-    budget -= run[1] - run[0];
-    compared.push(pack);
-    rank.set(pack, rank.size);
+    return database && index && run ? { pack, database, at, index, run } : undefined;
+  };
+  const compared = comparedPacks(packs, placeOf);
+  const rank = new Map(compared.map(({ pack }, at) => [pack, at]));
+  for (const { database, at, index, run } of compared) {
     const shapes = glyphShapesOf(index, database);
-    const glyphs = Array.from({ length: run[1] - run[0] }, (_, i) => run[0] + i);
+    const glyphs = glyphsOfRun(run);
     shapes.draw(glyphs);
     for (const glyph of glyphs) {
       const distance = shapeDistance(shape, 0, shapes.shapes, glyph);
@@ -77,7 +90,7 @@ export function lookAlike(
   hits.sort(
     (a, b) => firstRank(a) - firstRank(b) || a.distance - b.distance || (rank.get(packOf(a)) as number) - (rank.get(packOf(b)) as number) || a.glyph - b.glyph,
   );
-  return { hits, compared };
+  return { hits, compared: compared.map(({ pack }) => pack) };
 }
 
 /** The shape a hex string carries (as a parsed search carries it to the search thread). */

@@ -7,6 +7,9 @@ import type { CatalogSearch } from '../iconify/catalog-search.js';
 import { meaningFill } from '../meaning/iconify-fill.js';
 import type { MeaningJob, MeaningResults } from '../meaning/meaning-job.js';
 import { MeaningSearcher } from '../meaning/searcher.js';
+import { meaningSourcesOf } from '../meaning/catalog-glyphs.js';
+import { glyphShapesOf } from '../shape/glyph-shapes.js';
+import { SHAPE_BYTES } from '../../search-index/shape.js';
 
 /*
  * The work of the routes that search, and of the suggestions for a missing
@@ -57,16 +60,29 @@ const WARM_UP_PACKS = 6;
  * runs); these take that cost at the start: the costliest search people type
  * (`er`, a two-letter word completed to the 1,800 keywords that start or end
  * with it, whose rows stay in the page cache for the searches that share
- * them), a few searches by meaning, and misses in a few packs.
+ * them), a few searches by meaning, misses in a few packs, and a search by
+ * shape of the packs whose shapes the build stored (a filled square), which
+ * draws nothing.
  */
-function warmUps(served: readonly string[]): SearchJob[] {
+function warmUps(catalog: Catalog, served: readonly string[]): SearchJob[] {
   const step = Math.max(1, Math.floor(served.length / WARM_UP_PACKS));
   const packs = served.filter((_, i) => i % step === 0).slice(0, WARM_UP_PACKS);
+  const shaped = storedShapesServed(catalog, served);
   return [
     { kind: 'iconify-search', query: 'query=er&limit=999' },
     ...['home', 'arrow left', 'user settings'].map((q): SearchJob => ({ kind: 'meaning', q, limit: 24, offset: 0 })),
     ...WARM_UP_MISSES.flatMap((name) => packs.map((pack): SearchJob => ({ kind: 'closest-names', pack, name }))),
+    ...(shaped.length > 0 ? [{ kind: 'meaning', q: '', limit: 24, offset: 0, shape: 'ff'.repeat(SHAPE_BYTES), packs: shaped } satisfies SearchJob] : []),
   ];
+}
+
+/** The served packs of the default packs' database whose shapes its build stored, and which no other database replaces. */
+function storedShapesServed(catalog: Catalog, served: readonly string[]): string[] {
+  const defaults = catalog.databases[0];
+  const index = meaningSourcesOf(catalog).indexes[0];
+  if (!defaults || !index) return [];
+  const shown = new Set(served);
+  return glyphShapesOf(index, defaults).storedPacks.filter((pack) => shown.has(pack) && catalog.database(pack) === defaults);
 }
 
 /**
@@ -80,7 +96,7 @@ export function prepareSearch(source: CatalogSearch, catalog: Catalog, served: r
   const read = readSearchSources(catalog);
   const defaultPacks = catalog.databases[0];
   const warmedUp = defaultPacks !== undefined && read.includes(defaultPacks);
-  if (warmedUp) for (const warmUp of warmUps(served)) runSearchJob(warmUp, source, catalog, served, searcher);
+  if (warmedUp) for (const warmUp of warmUps(catalog, served)) runSearchJob(warmUp, source, catalog, served, searcher);
   return { databases: read.length, warmedUp, ms: Math.round(performance.now() - started) };
 }
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResult, type SearchRunner, type SearchScope } from './search-jobs.js';
+import type { DrawnShapes } from '../shape/glyph-shapes.js';
 import type { ThreadMessage, ThreadReply, ThreadRequest } from './search-thread.js';
 
 /**
@@ -41,8 +42,13 @@ export class SearchThread implements SearchRunner {
    * `preparedLate` is told when a job had to read its catalog's search
    * sources before it could run: a catalog never prepared (see
    * Registry.prepareSearch), or a thread started again after a failure.
+   * `drewShapes` is told when a job drew the shapes of glyphs it compared,
+   * which the build did not store (see shape/glyph-shapes.ts).
    */
-  constructor(private readonly preparedLate: (prepared: PreparedSearch, job: SearchJob['kind']) => void = () => undefined) {}
+  constructor(
+    private readonly preparedLate: (prepared: PreparedSearch, job: SearchJob['kind']) => void = () => undefined,
+    private readonly drewShapes: (drew: DrawnShapes, job: SearchJob['kind']) => void = () => undefined,
+  ) {}
 
   run(job: SearchJob, scope: SearchScope): Promise<SearchJobResult> {
     if (this.waiting.size >= MAX_WAITING_SEARCHES) return Promise.reject(new SearchBusy());
@@ -75,6 +81,7 @@ export class SearchThread implements SearchRunner {
       this.waiting.delete(reply.id);
       if ('error' in reply) return waiting?.reject(new Error(`search failed: ${reply.error}`));
       if (reply.prepared && waiting) this.preparedLate(reply.prepared, waiting.kind);
+      if (reply.drew && waiting) this.drewShapes(reply.drew, waiting.kind);
       waiting?.resolve(reply.result);
     });
     const failed = (error: Error) => {

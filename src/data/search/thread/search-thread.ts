@@ -5,6 +5,7 @@ import { Catalog } from '../../catalog/catalog.js';
 import { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { CatalogSearch } from '../iconify/catalog-search.js';
 import { MeaningSearcher } from '../meaning/searcher.js';
+import { type DrawnShapes, takeDrawing } from '../shape/glyph-shapes.js';
 import { prepareSearch, type PreparedSearch, runSearchJob, type SearchJob, type SearchJobResult } from './search-jobs.js';
 
 /*
@@ -58,9 +59,10 @@ export type ThreadMessage = ThreadRequest | ThreadRelease;
 /**
  * A job's answer; `prepared` when the job had to read its catalog's search
  * sources first (no prepare job came before it: a thread started again after
- * a failure), which it says so that the server can.
+ * a failure), and `drew` when it drew shapes to compare (see
+ * shape/glyph-shapes.ts), which it says so that the server can.
  */
-export type ThreadReply = { id: number; result: SearchJobResult; prepared?: PreparedSearch } | { id: number; error: string };
+export type ThreadReply = { id: number; result: SearchJobResult; prepared?: PreparedSearch; drew?: DrawnShapes } | { id: number; error: string };
 
 /**
  * The search thread's page cache for the default packs' database: searches,
@@ -125,8 +127,10 @@ function answer(request: ThreadRequest): ThreadReply {
       if (prepared.warmedUp) collectGarbage();
       return { id: request.id, result: prepared };
     }
+    takeDrawing();
     const result = runSearchJob(request.job, search, catalog, request.served, searcher);
-    return prepared.databases > 0 ? { id: request.id, result, prepared } : { id: request.id, result };
+    const drew = takeDrawing();
+    return { id: request.id, result, ...(prepared.databases > 0 ? { prepared } : {}), ...(drew.shapes > 0 ? { drew } : {}) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
