@@ -11,7 +11,6 @@ import { servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
-import { shapesToStore } from '../data/search/shape/shapes-to-store.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -68,8 +67,6 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
       },
       // This run's, and the revisions earlier runs serve of the other packs the folder holds.
       (pack) => served.get(pack) ?? history.served(pack)?.version,
-      // An updated pack replaces the default one: its shapes are stored as the default one's were, for the first search by shape.
-      shapesToStore,
     );
     // Logged once the new database is in place, when servers begin to serve it (see /at/{moment}/).
     const servedFrom = Date.now();

@@ -3,8 +3,6 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, write
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
-import { SHAPE_BYTES } from '../../src/data/search-index/shape.js';
 import { lucideTarball } from '../helpers/npm-fixtures.js';
 import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
 
@@ -90,22 +88,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   rmSync(SCRATCH, { recursive: true, force: true });
-});
-
-describe("update: the updated packs' database", () => {
-  it('stores the shapes of the glyphs of the packs it updates, which search by shape compares in place of the default ones', () => {
-    const database = new CatalogDatabase(join(DATA, 'updates.db'));
-    try {
-      const stored = database.storedShapes();
-      expect(stored.map((packShapes) => packShapes.pack)).toEqual(['lucide']);
-      const lucide = stored[0] as (typeof stored)[0];
-      expect(lucide.names).toContain('trash');
-      expect(lucide.names.length).toBeGreaterThan(1000);
-      expect(lucide.shapes.length).toBe(lucide.names.length * SHAPE_BYTES);
-    } finally {
-      database.close();
-    }
-  });
 });
 
 describe('update: staged documents', () => {

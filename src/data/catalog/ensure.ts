@@ -79,14 +79,11 @@ export function reopenOwnCatalog(dataDir: string, defaults: Catalog): Catalog {
  * change; the new file replaces the old one whole, so a server reopening it
  * sees every update of a run or none. `revisionOf` names the revision a
  * pack's file is, which its pack document names (see servedDocument).
- * `shapesToStore`, when given, draws the shapes its build stores, as the
- * default packs' build does for the packs these replace.
  */
 export async function ensureUpdatesCatalog(
   dataDir: string,
   observer: BuildObserver,
   revisionOf?: (pack: string) => string | undefined,
-  shapesToStore?: ShapesToStore,
 ): Promise<BuildSummary | undefined> {
   const folder = updatesFolder(dataDir);
   const files = existsSync(folder) ? listKeptSources(folder) : [];
@@ -95,7 +92,7 @@ export async function ensureUpdatesCatalog(
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (builtFingerprint(path) === fingerprint) return undefined;
   return buildCatalog(
-    { files, meta: { fingerprint }, previous: path, shapesToStore, revisionOf: revisionOf && ((file) => revisionOf(packOfKeptSource(file))) },
+    { files, meta: { fingerprint }, previous: path, revisionOf: revisionOf && ((file) => revisionOf(packOfKeptSource(file))) },
     path,
     observer,
   );

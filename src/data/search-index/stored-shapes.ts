@@ -1,6 +1,5 @@
 /**
- * The shapes (see shape.ts) that the build of the default catalog (or of
- * its updated packs) draws of one
+ * The shapes (see shape.ts) that the default catalog's build draws of one
  * pack's glyphs, so that search by shape starts from them instead of
  * drawing them: each glyph by its own name (the icon whose drawing is its
  * shape), and the shapes, SHAPE_BYTES each, in the order of the names.
