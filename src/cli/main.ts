@@ -1,7 +1,6 @@
 import { SearchThread } from '../data/search/thread/search-thread-runner.js';
 import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import type { Logger } from 'pino';
 import { catalogIsCurrent, catalogPath, ensureCatalog } from '../data/catalog/ensure.js';
 import type { PreparedSearch } from '../data/search/thread/search-jobs.js';
@@ -116,14 +115,11 @@ async function build(args: string[]): Promise<number> {
   return 0;
 }
 
-/** The lowest CPU priority: a running server's answers come before an update's work. */
-const UPDATE_NICENESS = 19;
-
 async function updateCommand(args: string[]): Promise<number> {
   const options = parseUpdateOptions(args, invocation);
   if (options === 'help') return help('update');
-  // An update is background work beside a server that answers requests: it yields the CPU to it.
-  setPriority(UPDATE_NICENESS);
+  // An update is background work beside a server that answers requests: it runs at the lowest priority, set
+  // before the command line was loaded (see update-priority.ts).
   // Loaded here only: npm's fetcher is of no use to a server.
   const { updatePacks, UpdateError } = await import('./update.js');
   try {
