@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
 import { historyPath } from '../data/history/history-file.js';
 import { RevisionHistory } from '../data/history/revision-history.js';
@@ -55,17 +56,25 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
   opened.defer(() => defaultCatalog.close());
   // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.
   const history = keptHistory(options.dataDir, opened);
-  // The registry over the catalog as served now, with its past over that catalog.
-  const open = () => {
+  /**
+   * The registry over the catalog as served now, with its past over that
+   * catalog, in steps of a few milliseconds each: a reload takes one per turn
+   * of the event loop, so that the requests that come meanwhile are answered
+   * between them rather than after them all.
+   */
+  function* opening(): Generator<void, Registry> {
     const kept = history();
     const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept));
-    return new Registry(reopenOwnCatalog(options.dataDir, defaultCatalog), { ...registryOptions, history: kept, pastMoments });
-  };
-  let current = open();
+    yield;
+    const catalog = reopenOwnCatalog(options.dataDir, defaultCatalog);
+    yield;
+    return new Registry(catalog, { ...registryOptions, history: kept, pastMoments });
+  }
+  let current = openAtOnce(opening());
   opened.defer(() => closeRegistry(current));
 
   const reloadOnce = async () => {
-    const next = open();
+    const next = await openInTurns(opening());
     try {
       await next.prepareSearch();
     } catch (error) {
@@ -93,6 +102,23 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
       return reloaded;
     },
   };
+}
+
+/** What `opening` makes, every step at once (at the start, before anything is answered). */
+function openAtOnce(steps: Generator<void, Registry>): Registry {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** What `opening` makes, a step per turn of the event loop. */
+async function openInTurns(steps: Generator<void, Registry>): Promise<Registry> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
 }
 
 /** Closes what a registry opened: its catalogs and the databases of its past moments. */

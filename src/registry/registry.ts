@@ -98,7 +98,6 @@ export class Registry {
   /** The packs this registry serves, by id. */
   readonly packs: ReadonlyMap<string, PackRecord>;
   readonly index: Resource;
-  readonly openApi: Resource;
   private readonly caches: RegistryCaches;
   private readonly keptFiles: KeptFiles;
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
@@ -107,6 +106,7 @@ export class Registry {
   private servedIds: string[] | undefined;
   private stylesOfPacks: Map<string, string> | undefined;
   private llms: Resource | undefined;
+  private openApiResource: Resource | undefined;
   private pinnable: PinnableRevisions | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
@@ -128,7 +128,16 @@ export class Registry {
     const records = [...this.packs.values()];
     const newest = Math.max(0, ...records.map((record) => record.lastModified ?? 0));
     this.index = documentResource(Buffer.from(registryDocument(records.map((record) => record.entry))), newest ? newest * 1000 : undefined);
-    this.openApi = documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
+  }
+
+  /**
+   * `{base}/openapi.json`, made on first use: most registries never answer it
+   * (those of past moments, views), and a reload makes a registry while
+   * requests wait for the thread it runs on.
+   */
+  get openApi(): Resource {
+    this.openApiResource ??= documentResource(Buffer.from(JSON.stringify(openApiDocument(this.basePath, this.version))), undefined);
+    return this.openApiResource;
   }
 
   /** `{base}/llms.txt`, made on first use (it names no pack, so every view gives the same text). */
