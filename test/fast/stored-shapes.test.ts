@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
@@ -7,7 +8,8 @@ import { SHAPE_BYTES, isEmptyShape } from '../../src/data/search-index/shape.js'
 import { packNamesOf } from '../../src/data/search/meaning/catalog-glyphs.js';
 import { GlyphIndex, type PackNames } from '../../src/data/search/meaning/glyph-index.js';
 import { GlyphShapes, glyphShapesOf, takeDrawing } from '../../src/data/search/shape/glyph-shapes.js';
-import { FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
+import { lucideTarball } from '../helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
 import { type Site, inProcessSite } from '../helpers/site.js';
 import { seededRandom, testSeed } from '../helpers/sources.js';
 
@@ -18,6 +20,8 @@ import { seededRandom, testSeed } from '../helpers/sources.js';
  * none, and answers byte for byte what a registry over the same catalog
  * without them answers once it has drawn them; and a seeded sample of the
  * stored shapes equals the shapes drawn one by one when a search compares them.
+ * After an update moved a pack whose shapes were stored, a start draws that
+ * pack's shapes before it serves, so that its first such search still draws none.
  */
 
 const CATALOG = join(FAST_CATALOG_DATA, 'catalog.db');
@@ -30,10 +34,22 @@ beforeAll(() => {
   db.exec('DELETE FROM glyph_shapes');
   db.close();
 });
-afterAll(() => rmSync(lazyDir, { recursive: true, force: true }));
+/** The small catalog after `icon-registry update --from` moved lucide to @iconify-json/lucide 1.2.100: the updated packs' database serves it, without stored shapes. */
+const updatedDir = mkdtempSync(join(TEST_TMP, 'updated-shapes-'));
+
+beforeAll(() => {
+  linkSync(CATALOG, join(updatedDir, 'catalog.db'));
+  const run = spawnSync(process.execPath, [CLI, 'update', '--data', updatedDir, '--from', lucideTarball('1.2.100')], { encoding: 'utf8', timeout: 60_000 });
+  expect(run.status, run.stderr).toBe(0);
+}, 60_000);
+afterAll(() => {
+  rmSync(lazyDir, { recursive: true, force: true });
+  rmSync(updatedDir, { recursive: true, force: true });
+});
 
 const stored = inProcessSite();
 const lazy = inProcessSite({ dataDir: lazyDir });
+const updated = inProcessSite({ dataDir: updatedDir });
 
 /** The docs' pasted house (mdi:home's path), and a drawn ring that no icon copies. */
 const HOUSE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M10 20v-6h4v6h5v-8h3L12 3L2 12h3v8z"/></svg>';
@@ -82,6 +98,22 @@ describe('shapes drawn at build', () => {
     // The registry without them drew every shape its first search compared (those of mdi, lucide and noto among them), and none after.
     expect(drewWithout[0]).toBeGreaterThan(10_000);
     expect(drewWithout[1]).toBe(0);
+  });
+
+  it("leave a start after an update to draw the updated pack's shapes before it serves, and its first unfiltered svg= search to draw none", async () => {
+    takeDrawing();
+    // As `serve` does before it says it is serving.
+    await updated.registry.prepareSearch();
+    const warmUp = takeDrawing();
+    console.log(`the start drew ${warmUp.shapes} shapes, of ${warmUp.packs.join(' ')}, in ${warmUp.ms} ms`);
+    expect(warmUp.packs).toEqual(['lucide']);
+    expect(warmUp.shapes).toBeGreaterThan(1_000);
+    for (const svg of [HOUSE, RING]) {
+      const search = await searchByShape(updated, svg);
+      expect(search.status).toBe(200);
+      expect(search.drew).toBe(0);
+      expect((JSON.parse(search.body.toString()) as { results: unknown[] }).results).toHaveLength(48);
+    }
   });
 
   it('equal, on a seeded sample, the shapes drawn one by one when a search compares them', () => {

@@ -61,28 +61,30 @@ const WARM_UP_PACKS = 6;
  * (`er`, a two-letter word completed to the 1,800 keywords that start or end
  * with it, whose rows stay in the page cache for the searches that share
  * them), a few searches by meaning, misses in a few packs, and a search by
- * shape of the packs whose shapes the build stored (a filled square), which
- * draws nothing.
+ * shape of every pack (a filled square), as the first unfiltered one
+ * compares them. Where the build stored their shapes it draws nothing; it
+ * draws those of compared packs that another database serves in place of
+ * the default catalog's (packs an update moved), so that a first search
+ * by shape after a start does not. Without stored shapes (a catalog built
+ * without them) it is left out: drawing every compared pack would take
+ * seconds of the start.
  */
 function warmUps(catalog: Catalog, served: readonly string[]): SearchJob[] {
   const step = Math.max(1, Math.floor(served.length / WARM_UP_PACKS));
   const packs = served.filter((_, i) => i % step === 0).slice(0, WARM_UP_PACKS);
-  const shaped = storedShapesServed(catalog, served);
   return [
     { kind: 'iconify-search', query: 'query=er&limit=999' },
     ...['home', 'arrow left', 'user settings'].map((q): SearchJob => ({ kind: 'meaning', q, limit: 24, offset: 0 })),
     ...WARM_UP_MISSES.flatMap((name) => packs.map((pack): SearchJob => ({ kind: 'closest-names', pack, name }))),
-    ...(shaped.length > 0 ? [{ kind: 'meaning', q: '', limit: 24, offset: 0, shape: 'ff'.repeat(SHAPE_BYTES), packs: shaped } satisfies SearchJob] : []),
+    ...(buildStoredShapes(catalog) ? [{ kind: 'meaning', q: '', limit: 24, offset: 0, shape: 'ff'.repeat(SHAPE_BYTES) } satisfies SearchJob] : []),
   ];
 }
 
-/** The served packs of the default packs' database whose shapes its build stored, and which no other database replaces. */
-function storedShapesServed(catalog: Catalog, served: readonly string[]): string[] {
+/** Whether the build of the default packs' database stored the shapes of the glyphs an unfiltered search by shape compares. */
+function buildStoredShapes(catalog: Catalog): boolean {
   const defaults = catalog.databases[0];
   const index = meaningSourcesOf(catalog).indexes[0];
-  if (!defaults || !index) return [];
-  const shown = new Set(served);
-  return glyphShapesOf(index, defaults).storedPacks.filter((pack) => shown.has(pack) && catalog.database(pack) === defaults);
+  return defaults !== undefined && index !== undefined && glyphShapesOf(index, defaults).storedPacks.length > 0;
 }
 
 /**
