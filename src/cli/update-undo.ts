@@ -5,7 +5,7 @@ import { abandonedWork, workPath } from '../util/work-files.js';
 
 /** Suffix of the folder an update keeps what it replaces in, beside the updates folder (see workPath), while it writes. */
 export const REPLACED_STAGE = 'replaced';
-/** The same folder's once the update failed, while what it keeps is put back. */
+/** Suffix of that folder once the update failed, while what it holds is put back: all of it is, whatever else holds then. */
 export const UNDOING_STAGE = 'undoing';
 
 /** In the folder: a link to the updates' database as it was. */
