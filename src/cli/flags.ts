@@ -55,7 +55,8 @@ revision beside the ones kept before. PACK moves the pack to its newest
 version; PACK@VERSION serves that version, even an older one (holding a pack
 back). Without a pack, every pack of the default catalog moves to its newest.
 A server running on the same --data serves the new revisions within seconds.
-A failed download or a broken package changes nothing.`,
+A failed update (a failed download, a broken package, a full disk) changes
+nothing served: what it wrote is put back.`,
     positionals: Number.POSITIVE_INFINITY,
   },
   token: {

@@ -121,12 +121,13 @@ async function updateCommand(args: string[]): Promise<number> {
   // An update is background work beside a server that answers requests: it runs at the lowest priority, set
   // before the command line was loaded (see update-priority.ts).
   // Loaded here only: npm's fetcher is of no use to a server.
-  const { updatePacks, UpdateError } = await import('./update.js');
+  const { updatePacks, UpdateError, UpdateNotUndone } = await import('./update.js');
   try {
     for (const line of await updatePacks(options)) process.stderr.write(`${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UpdateError) return fail(`update failed, nothing changed: ${error.message}`, 1);
+    if (error instanceof UpdateNotUndone) return fail(`update failed, and not all it replaced could be put back: ${error.message}`, 1);
     throw error;
   }
 }

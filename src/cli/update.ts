@@ -1,16 +1,17 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { Catalog } from '../data/catalog/catalog.js';
-import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath, updatesFolder } from '../data/catalog/ensure.js';
+import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
-import { openHistory } from '../data/history/history-file.js';
+import { historyPath, openHistory } from '../data/history/history-file.js';
 import { keepCatalogRevision } from '../data/history/catalog-revisions.js';
 import { servedDocument } from '../data/history/revision-document.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
+import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -25,6 +26,9 @@ type Wanted = { pack: string; fetched: Fetched } | { pack: string; kept: Revisio
 /** Why an update could not be made; nothing was changed. */
 export class UpdateError extends Error {}
 
+/** Why an update failed after it began to write, when it could not put back all it had replaced: the next update does. */
+export class UpdateNotUndone extends Error {}
+
 /**
  * `icon-registry update`: reads every package asked for (from the npm
  * registry or the tarballs given) and checks it as a build would, before
@@ -33,11 +37,13 @@ export class UpdateError extends Error {}
  * is checked (see UpdateStaging), so that one package at a time is held in
  * memory. Then keeps each as a revision in the history, makes it the one
  * served, writes the updated packs' documents and builds their database,
- * which a running server reopens within seconds. Returns what it did, a line
- * per pack.
+ * which a running server reopens within seconds (see serveWanted). Returns
+ * what it did, a line per pack.
  */
 export async function updatePacks(options: UpdateOptions): Promise<string[]> {
   if (!existsSync(catalogPath(options.dataDir))) throw new UpdateError(`no catalog in ${options.dataDir}: run icon-registry build first`);
+  // Before the catalog as served is read: what a killed update wrote is put back, unless it was served already.
+  failingAs('could not put back what an interrupted update replaced', () => finishAbandonedUpdates(options.dataDir));
   // The catalog as served, to keep what it serves now of a pack before its first update.
   const catalog = new Catalog(
     [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),
@@ -47,35 +53,86 @@ export async function updatePacks(options: UpdateOptions): Promise<string[]> {
   try {
     const lines: string[] = [];
     const wanted = await gather(options, catalog, history, staging, lines);
-    const toServe: Revision[] = [];
-    for (const item of wanted) {
-      // Before a pack's first revision of its own, what the catalog serves of it now is kept, to stay addressable.
-      const database = catalog.database(item.pack);
-      if (database) keepCatalogRevision(history, database, item.pack);
-      const revision = 'kept' in item ? item.kept : recordFetched(item.pack, item.fetched, history, staging);
-      toServe.push(revision);
-      writeUpdatedDocument(options.dataDir, item.pack, servedDocument(history, revision) as IconifyJSON);
-      lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
-    }
-    const served = new Map(toServe.map((revision) => [revision.pack, revision.version]));
-    await ensureUpdatesCatalog(
-      options.dataDir,
-      {
-        progress: () => undefined,
-        skipped: (file, reason) => lines.push(`${file}: skipped: ${reason}`),
-        warning: (file, message) => lines.push(`${file}: ${message}`),
-      },
-      // This run's, and the revisions earlier runs serve of the other packs the folder holds.
-      (pack) => served.get(pack) ?? history.served(pack)?.version,
-    );
-    // Logged once the new database is in place, when servers begin to serve it (see /at/{moment}/).
-    const servedFrom = Date.now();
-    for (const revision of toServe) history.serve(revision.pack, revision.seq, servedFrom);
+    await serveWanted(options.dataDir, wanted, { catalog, history, staging }, lines);
     return lines;
   } finally {
     staging.remove();
     history.close();
     catalog.close();
+  }
+}
+
+/**
+ * Records each revision wanted, writes its document in the updates folder,
+ * builds the updates' database and logs the revisions served, all or nothing
+ * as far as what is served goes: what it replaces of the updates folder and
+ * database is kept aside (see UpdateUndo) and put back when any step fails,
+ * which throws UpdateError. The revisions it recorded stay kept, not served,
+ * as a pack held back keeps its newer ones (a later update serves them
+ * without fetching them again).
+ */
+async function serveWanted(
+  dataDir: string,
+  wanted: Wanted[],
+  { catalog, history, staging }: { catalog: Catalog; history: RevisionHistory; staging: UpdateStaging },
+  lines: string[],
+): Promise<void> {
+  const database = updatesCatalogPath(dataDir);
+  const undo = failingAs(`could not keep ${database} to put it back should the update fail`, () => new UpdateUndo(dataDir));
+  try {
+    const toServe: Revision[] = [];
+    for (const item of wanted) {
+      // Before a pack's first revision of its own, what the catalog serves of it now is kept, to stay addressable.
+      const served = catalog.database(item.pack);
+      if (served) failingAs(`could not keep what the catalog serves of ${item.pack}`, () => keepCatalogRevision(history, served, item.pack));
+      const revision = 'kept' in item ? item.kept : recordFetched(item.pack, item.fetched, history, staging);
+      toServe.push(revision);
+      // The served revision's document, as the file the updates' database is built from.
+      const document = JSON.stringify(servedDocument(history, revision));
+      failingAs(`could not write ${undo.documentPath(item.pack)}`, () => undo.write(item.pack, document));
+      lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
+    }
+    const servedNow = new Map(toServe.map((revision) => [revision.pack, revision.version]));
+    const observer = {
+      progress: () => undefined,
+      skipped: (file: string, reason: string) => lines.push(`${file}: skipped: ${reason}`),
+      warning: (file: string, message: string) => lines.push(`${file}: ${message}`),
+    };
+    try {
+      // This run's, and the revisions earlier runs serve of the other packs the folder holds.
+      await ensureUpdatesCatalog(dataDir, observer, (pack) => servedNow.get(pack) ?? history.served(pack)?.version);
+    } catch (error) {
+      throw new UpdateError(`could not build ${database}: ${(error as Error).message}`, { cause: error });
+    }
+    // Logged once the new database is in place, when servers begin to serve it (see /at/{moment}/).
+    const servedFrom = Date.now();
+    failingAs(`could not log the revisions served in ${historyPath(dataDir)}`, () => history.serveEach(toServe, servedFrom));
+  } catch (error) {
+    const failure = error instanceof UpdateError ? error : new UpdateError((error as Error).message, { cause: error });
+    try {
+      undo.restore();
+    } catch (undoError) {
+      throw new UpdateNotUndone(`${failure.message}; putting back what it replaced failed too: ${(undoError as Error).message}; the next update puts it back`, {
+        cause: failure,
+      });
+    }
+    throw failure;
+  }
+  try {
+    undo.discard();
+  } catch (error) {
+    // Served already: the next update removes what is left (its database is not the one kept).
+    lines.push(`${undo.where}: could not be removed: ${(error as Error).message}`);
+  }
+}
+
+/** What `run` returns; what it throws, as an UpdateError that says what could not be done. */
+function failingAs<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof UpdateError) throw error;
+    throw new UpdateError(`${what}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -153,13 +210,4 @@ function recordFetched(pack: string, fetched: Fetched, history: RevisionHistory,
   } catch (error) {
     throw new UpdateError((error as Error).message);
   }
-}
-
-/** The served revision's document as the file the updates' database is built from, written whole or not at all. */
-function writeUpdatedDocument(dataDir: string, pack: string, document: IconifyJSON): void {
-  const folder = updatesFolder(dataDir);
-  mkdirSync(folder, { recursive: true });
-  const path = join(folder, `${pack}.json`);
-  writeFileSync(`${path}.partial`, JSON.stringify(document));
-  renameSync(`${path}.partial`, path);
 }

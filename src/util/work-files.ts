@@ -19,14 +19,28 @@ export function workPath(target: string, stage: string): string {
   return `${target}.${process.pid}.${stage}`;
 }
 
-/** Removes the work paths of `target` left by processes that were killed before they finished. */
-export function removeAbandonedWork(target: string, stages: readonly string[]): void {
+/** What SQLite adds to a database's name for the files beside it: a database being built and killed leaves its journal. */
+const SQLITE_SIDE_FILE = /-(journal|wal|shm)$/;
+
+/**
+ * The work paths of `target` at one of `stages` left by processes that were
+ * killed before they finished, with their stage, and the files SQLite keeps
+ * beside such a path.
+ */
+export function abandonedWork(target: string, stages: readonly string[]): Array<{ path: string; stage: string }> {
   const prefix = `${basename(target)}.`;
+  const found: Array<{ path: string; stage: string }> = [];
   for (const name of readdirSync(dirname(target))) {
     if (!name.startsWith(prefix)) continue;
-    const [pid, stage, ...rest] = name.slice(prefix.length).split('.');
+    const [pid, stage, ...rest] = name.slice(prefix.length).replace(SQLITE_SIDE_FILE, '').split('.');
     if (rest.length === 0 && /^\d+$/.test(pid ?? '') && stages.includes(stage ?? '') && !isRunning(Number(pid))) {
-      rmSync(join(dirname(target), name), { recursive: true, force: true });
+      found.push({ path: join(dirname(target), name), stage: stage as string });
     }
   }
+  return found;
+}
+
+/** Removes the work paths of `target` left by processes that were killed before they finished. */
+export function removeAbandonedWork(target: string, stages: readonly string[]): void {
+  for (const { path } of abandonedWork(target, stages)) rmSync(path, { recursive: true, force: true });
 }

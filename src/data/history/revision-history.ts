@@ -335,6 +335,13 @@ export class RevisionHistory {
     })();
   }
 
+  /** Makes each revision the one served of its pack from `since` (ms) on, as serve does: all of them, or none when one cannot be. */
+  serveEach(revisions: ReadonlyArray<Pick<Revision, 'pack' | 'seq'>>, since = Date.now()): void {
+    this.db.transaction(() => {
+      for (const { pack, seq } of revisions) this.serve(pack, seq, since);
+    })();
+  }
+
   /**
    * The revision each logged pack served at `moment` (ms): its seq, or null
    * when the pack was not served then. A pack missing from the map had no
