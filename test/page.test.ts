@@ -502,6 +502,42 @@ describe('smooth on every pack', () => {
     expect(middle.ms).toBeLessThanOrEqual(FLING_BOUNDS.drawnMs);
   });
 
+  it('builds no cell while a fling jumps, showing where cells will be, and builds the rows it stops on once it rests', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    const before = await builtCells();
+    // Jumps of a sixth of the pack 60 ms apart, each followed by the count of cells built and whether the list shows its places, a frame later.
+    const during = await page.evaluate(
+      () =>
+        new Promise<Array<{ built: number; jumping: boolean }>>((resolve) => {
+          const box = document.querySelector('.grid-box') as HTMLElement;
+          const bottom = document.documentElement.scrollHeight - window.innerHeight;
+          const seen: Array<{ built: number; jumping: boolean }> = [];
+          let step = 0;
+          const jump = () => {
+            step++;
+            window.scrollTo(0, Math.round((bottom * step) / 6));
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                seen.push({ built: Number(box.dataset.built), jumping: (box.querySelector('.grid') as HTMLElement).classList.contains('jumping') });
+                if (step < 5) setTimeout(jump, 40);
+                else resolve(seen);
+              }),
+            );
+          };
+          jump();
+        }),
+    );
+    console.log(`mdi fling: cells built after each jump ${during.map(({ built }) => built - before).join(', ')}`);
+    expect(during).toHaveLength(5);
+    expect(during.map(({ built }) => built)).toEqual(during.map(() => before));
+    expect(during.map(({ jumping }) => jumping)).toEqual(during.map(() => true));
+    // At rest: the rows in view of where it stopped, and the spare rows around them, built, and the places no longer shown.
+    await page.waitForFunction((count) => Number(document.querySelector('.grid-box')?.getAttribute('data-built')) > count, before, { timeout: 5_000 });
+    expect(await page.locator('.grid.jumping').count()).toBe(0);
+    expect(await page.locator('.grid a[data-index]').count()).toBeGreaterThan(100);
+  });
+
   it('keeps frames short while flinging through mdi: top to bottom and back, a sixth of the pack every 60 ms', async () => {
     await page.goto(url('?pack=mdi'));
     await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });

@@ -77,7 +77,7 @@ export class IconGrid {
     this.scheduler = new GridScheduler({
       alive: () => this.element.isConnected,
       painted: () => this.painted,
-      draw: () => this.draw(),
+      draw: () => this.drawUnlessJumping(),
       load: () => this.loadShown(),
       fill: (budget) => this.fillPending(budget),
     });
@@ -99,12 +99,26 @@ export class IconGrid {
     return Math.max(1, Math.floor(this.element.clientWidth / CELL));
   }
 
+  /**
+   * Draws the cells in view after a scroll, but none while the page jumps
+   * (the scrollbar dragged, a fling): the rows it passes are gone before
+   * they would be seen, and building them made the jump's frames long. The
+   * scheduler draws the rows the jump stops on once it is over.
+   */
+  private drawUnlessJumping(): void {
+    const jumping = this.scheduler.jumping();
+    // Meanwhile the list shows where cells will be (style.css), a change of its style alone.
+    this.list.classList.toggle('jumping', jumping);
+    if (!jumping) this.draw();
+  }
+
   /** Draws the cells in view, keeping those already drawn. */
   draw(): void {
     if (!this.element.isConnected) {
       this.unsubscribe();
       return;
     }
+    this.list.classList.remove('jumping');
     const { columns, rows } = this.sizeList();
     if (columns !== this.columnsDrawn) {
       // Every cell moves when the columns change: they are built again.
@@ -361,6 +375,8 @@ export class IconGrid {
     const columns = this.columns;
     const rows = Math.ceil(this.items.length / columns);
     this.list.style.height = `${rows * CELL}px`;
+    // As wide as its columns, so that the places a jump shows (style.css) are those of cells.
+    this.list.style.width = `${columns * CELL}px`;
     return { columns, rows };
   }
 
