@@ -1,5 +1,6 @@
 import type { MeaningSources } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
+import { FoundOrder } from './found-order.js';
 import { MEANING_LIMITS } from './limits.js';
 import type { FoundList } from './score.js';
 import { SCORE_BAND } from './weights.js';
@@ -43,49 +44,45 @@ export function coarseRank(packRank: number, tier: number, score: number, popula
 const isFirstPack = (rank: number) => rank < TIER_SLOTS * BANDS * POPULARITY_ROOM;
 
 /**
- * Orders what a search found. The copy of the ranks it selects in is kept
- * between searches, grown as needed: searches run one at a time, and one
- * Ranker serves the searches of a thread.
+ * Orders what a search found. The copy of the ranks it selects in, and the
+ * order it takes hits from, are kept between searches, grown as needed:
+ * searches run one at a time, and one Ranker serves the searches of a thread.
  */
 export class Ranker {
   private rankCopy = new Float64Array(0);
-
-  /** The hits from `offset`, at most `limit`, in order: rank, score, shorter names, names. */
-  page(found: FoundList, sources: MeaningSources, offset: number, limit: number): Found[] {
-    const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).namesOf(hit.glyph);
-    const ranked = this.best(found, offset + limit + MEANING_LIMITS.rankMargin);
-    ranked.sort((a, b) => a.rank - b.rank || b.score - a.score || nameOf(a).length - nameOf(b).length || (nameOf(a) < nameOf(b) ? -1 : 1));
-    const ordered = diversified(
-      ranked,
-      (hit) => (sources.indexes[hit.index] as GlyphIndex).packOf[hit.glyph] as number,
-      (hit) => hit.index,
-    );
-    return ordered.slice(offset, offset + limit);
-  }
+  private readonly order = new FoundOrder();
 
   /**
-   * The hits that can rank among the first `count`, in no order: all of them
-   * when there are few; else those whose coarse rank is at most the
-   * `count`-th smallest (ties kept), so that a word found in very many
-   * glyphs makes and sorts a few thousand hits in full, not all.
+   * The hits from `offset`, at most `limit`, in order: rank, score, shorter
+   * names, names, then the order found; with no more than perPackInTop of
+   * one pack among the first diverseTop, a pack's further hits waiting until
+   * after them, in order. Only the hits that can rank among the first
+   * offset + limit + rankMargin are ordered, and of those only as many as
+   * the page needs are taken in order.
    */
-  private best(found: FoundList, count: number): Found[] {
-    const size = found.size;
-    const threshold = size <= count * 2 ? Number.POSITIVE_INFINITY : this.smallest(found.ranks, size, count - 1);
-    const hits: Found[] = [];
-    for (let at = 0; at < size; at++) {
-      const rank = found.ranks[at] as number;
-      if (rank > threshold) continue;
-      hits.push({
-        index: found.indexes[at] as number,
-        glyph: found.glyphs[at] as number,
-        tier: found.tiers[at] as number,
-        score: found.scores[at] as number,
-        rank,
-        packRank: isFirstPack(rank) ? 0 : 1,
-      });
+  page(found: FoundList, sources: MeaningSources, offset: number, limit: number): Found[] {
+    const count = offset + limit + MEANING_LIMITS.rankMargin;
+    const order = this.order;
+    order.start(found, sources, found.size <= count * 2 ? Number.POSITIVE_INFINITY : this.smallest(found.ranks, found.size, count - 1));
+    const top: number[] = [];
+    const waiting: number[] = [];
+    const inTop = new Map<number, number>();
+    while (top.length < MEANING_LIMITS.diverseTop) {
+      const at = order.next();
+      if (at < 0) break;
+      const index = found.indexes[at] as number;
+      // Index and pack as one number: an index numbers its packs in 16 bits.
+      const pack = index * 0x10000 + ((sources.indexes[index] as GlyphIndex).packOf[found.glyphs[at] as number] as number);
+      const counted = inTop.get(pack) ?? 0;
+      if (counted >= MEANING_LIMITS.perPackInTop && !isFirstPack(found.ranks[at] as number)) waiting.push(at);
+      else {
+        inTop.set(pack, counted + 1);
+        top.push(at);
+      }
     }
-    return hits;
+    const ordered = top.concat(waiting);
+    for (let at = 0; ordered.length < offset + limit && (at = order.next()) >= 0; ) ordered.push(at);
+    return ordered.slice(offset, offset + limit).map((at) => foundAt(found, at));
   }
 
   /** The `k`-th smallest (from 0) of the first `size` values, by selection in a copy: linear in `size`, where sorting is not. */
@@ -118,24 +115,32 @@ export class Ranker {
   }
 }
 
+/** The hit at position `at` of the found list. */
+function foundAt(found: FoundList, at: number): Found {
+  const rank = found.ranks[at] as number;
+  return {
+    index: found.indexes[at] as number,
+    glyph: found.glyphs[at] as number,
+    tier: found.tiers[at] as number,
+    score: found.scores[at] as number,
+    rank,
+    packRank: isFirstPack(rank) ? 0 : 1,
+  };
+}
+
 /**
- * The ranked hits with no more than perPackInTop of one pack among the
- * first diverseTop: a pack's further hits wait until after them, in order.
+ * The tier and score of the hit a page of the list would show first, or
+ * undefined when the list is empty: of the hits of the smallest coarse rank,
+ * the best score, found without ordering the others.
  */
-function diversified(ranked: readonly Found[], packOf: (hit: Found) => number, indexOf: (hit: Found) => number): Found[] {
-  const top: Found[] = [];
-  const waiting: Found[] = [];
-  const counts = new Map<string, number>();
-  let at = 0;
-  for (; at < ranked.length && top.length < MEANING_LIMITS.diverseTop; at++) {
-    const hit = ranked[at] as Found;
-    const key = `${indexOf(hit)} ${packOf(hit)}`;
-    const count = counts.get(key) ?? 0;
-    if (count >= MEANING_LIMITS.perPackInTop && hit.packRank > 0) waiting.push(hit);
-    else {
-      counts.set(key, count + 1);
-      top.push(hit);
-    }
+export function firstOf(found: FoundList): { tier: number; score: number } | undefined {
+  if (found.size === 0) return undefined;
+  const { ranks, scores } = found;
+  let first = 0;
+  for (let at = 1; at < found.size; at++) {
+    const rank = ranks[at] as number;
+    const firstRank = ranks[first] as number;
+    if (rank < firstRank || (rank === firstRank && (scores[at] as number) > (scores[first] as number))) first = at;
   }
-  return [...top, ...waiting, ...ranked.slice(at)];
+  return { tier: found.tiers[first] as number, score: found.scores[first] as number };
 }
