@@ -84,6 +84,20 @@ describe('the order of the hits of a search by meaning', () => {
     ]);
   });
 
+  it('spreads the first results over packs when the hits in order are of one pack for long', () => {
+    // 120 hits of one pack before any of another's, all of one rank and score: shorter names first.
+    const many = new GlyphIndex([
+      { id: 'one', names: Array.from({ length: 120 }, (_, i) => `a${String(i).padStart(3, '0')}`), aliases: {} },
+      { id: 'two', names: Array.from({ length: 5 }, (_, i) => `b${String(i).padStart(4, '0')}`), aliases: {} },
+    ]);
+    const manySources: MeaningSources = { indexes: [many], vocabulary: undefined, correctors: [] };
+    const list = new FoundList();
+    for (let glyph = many.size - 1; glyph >= 0; glyph--) list.push(0, glyph, 0, 1, coarseRank(1, 0, 1, 0));
+    const names = (offset: number, limit: number) => new Ranker().page(list, manySources, offset, limit).map((hit) => many.nameOf(hit.glyph).name);
+    expect(names(0, 10)).toEqual(['a000', 'a001', 'a002', 'b0000', 'b0001', 'b0002', 'a003', 'a004', 'a005', 'a006']);
+    expect(names(120, 10)).toEqual(['a117', 'a118', 'a119', 'b0003', 'b0004']);
+  });
+
   it("gives the first hit's tier and score without ordering the rest", () => {
     expect(firstOf(found(HITS))).toEqual({ tier: 0, score: 1 });
     expect(

@@ -59,8 +59,18 @@ export class FoundOrder {
     heap[at] = moving;
   }
 
+  /** How many hits are left to take. */
+  get left(): number {
+    return this.size;
+  }
+
+  /** Calls `visit` with the position of each hit left to take, in no order. */
+  forEachLeft(visit: (at: number) => void): void {
+    for (let at = 0; at < this.size; at++) visit(this.heap[at] as number);
+  }
+
   /** Whether the hit at position `a` of the found list comes before the one at `b`. */
-  private before(a: number, b: number): boolean {
+  before(a: number, b: number): boolean {
     const { ranks, scores, indexes, glyphs } = this.found as FoundList;
     const rankA = ranks[a] as number;
     const rankB = ranks[b] as number;

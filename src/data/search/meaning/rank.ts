@@ -40,6 +40,13 @@ export function coarseRank(packRank: number, tier: number, score: number, popula
   return ((packRank * TIER_SLOTS + tier) * BANDS + (BANDS - 1 - band)) * POPULARITY_ROOM + (POPULARITY_ROOM - 1 - Math.min(popularity, POPULARITY_ROOM - 1));
 }
 
+/**
+ * Hits a page takes one at a time, in order, to find its first results
+ * spread over packs, at most: past them, the hits are of so few packs that
+ * the first results are chosen pack by pack (see Ranker.spreadTop).
+ */
+const TAKEN_BEFORE_SPREAD = 4 * MEANING_LIMITS.diverseTop;
+
 /** Whether a coarse rank is one of the caller's own packs (packRank 0). */
 const isFirstPack = (rank: number) => rank < TIER_SLOTS * BANDS * POPULARITY_ROOM;
 
@@ -64,15 +71,15 @@ export class Ranker {
     const count = offset + limit + MEANING_LIMITS.rankMargin;
     const order = this.order;
     order.start(found, sources, found.size <= count * 2 ? Number.POSITIVE_INFINITY : this.smallest(found.ranks, found.size, count - 1));
+    const taken: number[] = [];
     const top: number[] = [];
     const waiting: number[] = [];
     const inTop = new Map<number, number>();
-    while (top.length < MEANING_LIMITS.diverseTop) {
+    while (top.length < MEANING_LIMITS.diverseTop && taken.length < TAKEN_BEFORE_SPREAD) {
       const at = order.next();
       if (at < 0) break;
-      const index = found.indexes[at] as number;
-      // Index and pack as one number: an index numbers its packs in 16 bits.
-      const pack = index * 0x10000 + ((sources.indexes[index] as GlyphIndex).packOf[found.glyphs[at] as number] as number);
+      taken.push(at);
+      const pack = packKeyOf(found, sources, at);
       const counted = inTop.get(pack) ?? 0;
       if (counted >= MEANING_LIMITS.perPackInTop && !isFirstPack(found.ranks[at] as number)) waiting.push(at);
       else {
@@ -80,9 +87,51 @@ export class Ranker {
         top.push(at);
       }
     }
-    const ordered = top.concat(waiting);
-    for (let at = 0; ordered.length < offset + limit && (at = order.next()) >= 0; ) ordered.push(at);
+    let ordered: number[];
+    let spread: Set<number> | undefined;
+    if (top.length === MEANING_LIMITS.diverseTop || order.left === 0) ordered = top.concat(waiting);
+    else {
+      // Hits of few packs: the first results are chosen pack by pack, the others follow in order.
+      const chosen = this.spreadTop(found, sources, taken);
+      spread = new Set(chosen);
+      ordered = chosen.concat(taken.filter((at) => !spread?.has(at)));
+    }
+    for (let at = 0; ordered.length < offset + limit && (at = order.next()) >= 0; ) if (!spread?.has(at)) ordered.push(at);
     return ordered.slice(offset, offset + limit).map((at) => foundAt(found, at));
+  }
+
+  /**
+   * The first diverseTop results, in order, of the hits `taken` (the first
+   * in order) and those still to be taken: taken in order, a hit joins them
+   * unless perPackInTop of its pack already have (the caller's own packs
+   * excepted), so they are the first diverseTop of the hits that are among
+   * their pack's first perPackInTop, and every hit of the caller's own packs.
+   * Chosen pack by pack, in one pass over the hits, where taking them in
+   * order would take almost all of them. All the other hits come after
+   * them in order, whether they waited or not.
+   */
+  private spreadTop(found: FoundList, sources: MeaningSources, taken: readonly number[]): number[] {
+    const order = this.order;
+    const chosen: number[] = [];
+    const firstOfPack = new Map<number, number[]>();
+    const consider = (at: number) => {
+      if (isFirstPack(found.ranks[at] as number)) {
+        chosen.push(at);
+        return;
+      }
+      const pack = packKeyOf(found, sources, at);
+      let firsts = firstOfPack.get(pack);
+      if (!firsts) firstOfPack.set(pack, (firsts = []));
+      if (firsts.length === MEANING_LIMITS.perPackInTop && !order.before(at, firsts[firsts.length - 1] as number)) return;
+      let place = firsts.length;
+      while (place > 0 && order.before(at, firsts[place - 1] as number)) place--;
+      firsts.splice(place, 0, at);
+      if (firsts.length > MEANING_LIMITS.perPackInTop) firsts.pop();
+    };
+    for (const at of taken) consider(at);
+    order.forEachLeft(consider);
+    for (const firsts of firstOfPack.values()) for (const at of firsts) chosen.push(at);
+    return chosen.sort((a, b) => (order.before(a, b) ? -1 : 1)).slice(0, MEANING_LIMITS.diverseTop);
   }
 
   /** The `k`-th smallest (from 0) of the first `size` values, by selection in a copy: linear in `size`, where sorting is not. */
@@ -113,6 +162,12 @@ export class Ranker {
     }
     return copy[k] as number;
   }
+}
+
+/** A hit's pack as one number: its index and its number there (an index numbers its packs in 16 bits). */
+function packKeyOf(found: FoundList, sources: MeaningSources, at: number): number {
+  const index = found.indexes[at] as number;
+  return index * 0x10000 + ((sources.indexes[index] as GlyphIndex).packOf[found.glyphs[at] as number] as number);
 }
 
 /** The hit at position `at` of the found list. */
