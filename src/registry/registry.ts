@@ -468,7 +468,8 @@ export class Registry {
     if ('status' in asked) return problemResource(asked);
     const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
-      const found = withDrawings(await this.runSearch(job), (pack, name) => this.catalog.icon(pack, name));
+      const results = await this.runSearch(job);
+      const found = this.catalog.readTogether(() => withDrawings(results, (pack, name) => this.catalog.icon(pack, name)));
       return documentResource(Buffer.from(JSON.stringify(found)), undefined);
     });
   }

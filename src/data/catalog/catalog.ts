@@ -59,6 +59,11 @@ export class Catalog {
     return database.packDocumentChunks(pack, encoding);
   }
 
+  /** Runs `read` in one read transaction of each database (see CatalogDatabase.readTogether): for reads of many icons at once. */
+  readTogether<T>(read: () => T): T {
+    return this.databases.reduceRight<() => T>((inner, database) => () => database.readTogether(inner), read)();
+  }
+
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
   icon(pack: string, name: string): IconifyIcon | undefined {
     return this.database(pack)?.icon(pack, name);

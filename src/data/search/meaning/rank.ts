@@ -1,5 +1,6 @@
 import type { MeaningSources } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
+import { FoundOrder } from './found-order.js';
 import { MEANING_LIMITS } from './limits.js';
 import type { FoundList } from './score.js';
 import { SCORE_BAND } from './weights.js';
@@ -39,53 +40,98 @@ export function coarseRank(packRank: number, tier: number, score: number, popula
   return ((packRank * TIER_SLOTS + tier) * BANDS + (BANDS - 1 - band)) * POPULARITY_ROOM + (POPULARITY_ROOM - 1 - Math.min(popularity, POPULARITY_ROOM - 1));
 }
 
+/**
+ * Hits a page takes one at a time, in order, to find its first results
+ * spread over packs, at most: past them, the hits are of so few packs that
+ * the first results are chosen pack by pack (see Ranker.spreadTop).
+ */
+const TAKEN_BEFORE_SPREAD = 4 * MEANING_LIMITS.diverseTop;
+
 /** Whether a coarse rank is one of the caller's own packs (packRank 0). */
 const isFirstPack = (rank: number) => rank < TIER_SLOTS * BANDS * POPULARITY_ROOM;
 
 /**
- * Orders what a search found. The copy of the ranks it selects in is kept
- * between searches, grown as needed: searches run one at a time, and one
- * Ranker serves the searches of a thread.
+ * Orders what a search found. The copy of the ranks it selects in, and the
+ * order it takes hits from, are kept between searches, grown as needed:
+ * searches run one at a time, and one Ranker serves the searches of a thread.
  */
 export class Ranker {
   private rankCopy = new Float64Array(0);
+  private readonly order = new FoundOrder();
 
-  /** The hits from `offset`, at most `limit`, in order: rank, score, shorter names, names. */
+  /**
+   * The hits from `offset`, at most `limit`, in order: rank, score, shorter
+   * names, names, then the order found; with no more than perPackInTop of
+   * one pack among the first diverseTop, a pack's further hits waiting until
+   * after them, in order. Only the hits that can rank among the first
+   * offset + limit + rankMargin are ordered, and of those only as many as
+   * the page needs are taken in order.
+   */
   page(found: FoundList, sources: MeaningSources, offset: number, limit: number): Found[] {
-    const nameOf = (hit: Found) => (sources.indexes[hit.index] as GlyphIndex).namesOf(hit.glyph);
-    const ranked = this.best(found, offset + limit + MEANING_LIMITS.rankMargin);
-    ranked.sort((a, b) => a.rank - b.rank || b.score - a.score || nameOf(a).length - nameOf(b).length || (nameOf(a) < nameOf(b) ? -1 : 1));
-    const ordered = diversified(
-      ranked,
-      (hit) => (sources.indexes[hit.index] as GlyphIndex).packOf[hit.glyph] as number,
-      (hit) => hit.index,
-    );
-    return ordered.slice(offset, offset + limit);
+    const count = offset + limit + MEANING_LIMITS.rankMargin;
+    const order = this.order;
+    order.start(found, sources, found.size <= count * 2 ? Number.POSITIVE_INFINITY : this.smallest(found.ranks, found.size, count - 1));
+    const taken: number[] = [];
+    const top: number[] = [];
+    const waiting: number[] = [];
+    const inTop = new Map<number, number>();
+    while (top.length < MEANING_LIMITS.diverseTop && taken.length < TAKEN_BEFORE_SPREAD) {
+      const at = order.next();
+      if (at < 0) break;
+      taken.push(at);
+      const pack = packKeyOf(found, sources, at);
+      const counted = inTop.get(pack) ?? 0;
+      if (counted >= MEANING_LIMITS.perPackInTop && !isFirstPack(found.ranks[at] as number)) waiting.push(at);
+      else {
+        inTop.set(pack, counted + 1);
+        top.push(at);
+      }
+    }
+    let ordered: number[];
+    let spread: Set<number> | undefined;
+    if (top.length === MEANING_LIMITS.diverseTop || order.left === 0) ordered = top.concat(waiting);
+    else {
+      // Hits of few packs: the first results are chosen pack by pack, the others follow in order.
+      const chosen = this.spreadTop(found, sources, taken);
+      spread = new Set(chosen);
+      ordered = chosen.concat(taken.filter((at) => !spread?.has(at)));
+    }
+    for (let at = 0; ordered.length < offset + limit && (at = order.next()) >= 0; ) if (!spread?.has(at)) ordered.push(at);
+    return ordered.slice(offset, offset + limit).map((at) => foundAt(found, at));
   }
 
   /**
-   * The hits that can rank among the first `count`, in no order: all of them
-   * when there are few; else those whose coarse rank is at most the
-   * `count`-th smallest (ties kept), so that a word found in very many
-   * glyphs makes and sorts a few thousand hits in full, not all.
+   * The first diverseTop results, in order, of the hits `taken` (the first
+   * in order) and those still to be taken: taken in order, a hit joins them
+   * unless perPackInTop of its pack already have (the caller's own packs
+   * excepted), so they are the first diverseTop of the hits that are among
+   * their pack's first perPackInTop, and every hit of the caller's own packs.
+   * Chosen pack by pack, in one pass over the hits, where taking them in
+   * order would take almost all of them. All the other hits come after
+   * them in order, whether they waited or not.
    */
-  private best(found: FoundList, count: number): Found[] {
-    const size = found.size;
-    const threshold = size <= count * 2 ? Number.POSITIVE_INFINITY : this.smallest(found.ranks, size, count - 1);
-    const hits: Found[] = [];
-    for (let at = 0; at < size; at++) {
-      const rank = found.ranks[at] as number;
-      if (rank > threshold) continue;
-      hits.push({
-        index: found.indexes[at] as number,
-        glyph: found.glyphs[at] as number,
-        tier: found.tiers[at] as number,
-        score: found.scores[at] as number,
-        rank,
-        packRank: isFirstPack(rank) ? 0 : 1,
-      });
-    }
-    return hits;
+  private spreadTop(found: FoundList, sources: MeaningSources, taken: readonly number[]): number[] {
+    const order = this.order;
+    const chosen: number[] = [];
+    const firstOfPack = new Map<number, number[]>();
+    const consider = (at: number) => {
+      if (isFirstPack(found.ranks[at] as number)) {
+        chosen.push(at);
+        return;
+      }
+      const pack = packKeyOf(found, sources, at);
+      let firsts = firstOfPack.get(pack);
+      if (!firsts) firstOfPack.set(pack, (firsts = []));
+      if (firsts.length === MEANING_LIMITS.perPackInTop && !order.before(at, firsts[firsts.length - 1] as number)) return;
+      let place = firsts.length;
+      while (place > 0 && order.before(at, firsts[place - 1] as number)) place--;
+      firsts.splice(place, 0, at);
+      if (firsts.length > MEANING_LIMITS.perPackInTop) firsts.pop();
+    };
+    for (const at of taken) consider(at);
+    order.forEachLeft(consider);
+    for (const firsts of firstOfPack.values()) for (const at of firsts) chosen.push(at);
+    return chosen.sort((a, b) => (order.before(a, b) ? -1 : 1)).slice(0, MEANING_LIMITS.diverseTop);
   }
 
   /** The `k`-th smallest (from 0) of the first `size` values, by selection in a copy: linear in `size`, where sorting is not. */
@@ -118,24 +164,38 @@ export class Ranker {
   }
 }
 
+/** A hit's pack as one number: its index and its number there (an index numbers its packs in 16 bits). */
+function packKeyOf(found: FoundList, sources: MeaningSources, at: number): number {
+  const index = found.indexes[at] as number;
+  return index * 0x10000 + ((sources.indexes[index] as GlyphIndex).packOf[found.glyphs[at] as number] as number);
+}
+
+/** The hit at position `at` of the found list. */
+function foundAt(found: FoundList, at: number): Found {
+  const rank = found.ranks[at] as number;
+  return {
+    index: found.indexes[at] as number,
+    glyph: found.glyphs[at] as number,
+    tier: found.tiers[at] as number,
+    score: found.scores[at] as number,
+    rank,
+    packRank: isFirstPack(rank) ? 0 : 1,
+  };
+}
+
 /**
- * The ranked hits with no more than perPackInTop of one pack among the
- * first diverseTop: a pack's further hits wait until after them, in order.
+ * The tier and score of the hit a page of the list would show first, or
+ * undefined when the list is empty: of the hits of the smallest coarse rank,
+ * the best score, found without ordering the others.
  */
-function diversified(ranked: readonly Found[], packOf: (hit: Found) => number, indexOf: (hit: Found) => number): Found[] {
-  const top: Found[] = [];
-  const waiting: Found[] = [];
-  const counts = new Map<string, number>();
-  let at = 0;
-  for (; at < ranked.length && top.length < MEANING_LIMITS.diverseTop; at++) {
-    const hit = ranked[at] as Found;
-    const key = `${indexOf(hit)} ${packOf(hit)}`;
-    const count = counts.get(key) ?? 0;
-    if (count >= MEANING_LIMITS.perPackInTop && hit.packRank > 0) waiting.push(hit);
-    else {
-      counts.set(key, count + 1);
-      top.push(hit);
-    }
+export function firstOf(found: FoundList): { tier: number; score: number } | undefined {
+  if (found.size === 0) return undefined;
+  const { ranks, scores } = found;
+  let first = 0;
+  for (let at = 1; at < found.size; at++) {
+    const rank = ranks[at] as number;
+    const firstRank = ranks[first] as number;
+    if (rank < firstRank || (rank === firstRank && (scores[at] as number) > (scores[first] as number))) first = at;
   }
-  return [...top, ...waiting, ...ranked.slice(at)];
+  return { tier: found.tiers[first] as number, score: found.scores[first] as number };
 }

@@ -52,6 +52,17 @@ export class FoundList {
     this.ranks[at] = rank;
   }
 
+  /** Makes this list a copy of `other`'s hits. */
+  copyOf(other: FoundList): void {
+    if (this.glyphs.length < other.size) this.grow(other.size);
+    this.indexes.set(other.indexes.subarray(0, other.size));
+    this.glyphs.set(other.glyphs.subarray(0, other.size));
+    this.tiers.set(other.tiers.subarray(0, other.size));
+    this.scores.set(other.scores.subarray(0, other.size));
+    this.ranks.set(other.ranks.subarray(0, other.size));
+    this.size = other.size;
+  }
+
   private grow(capacity: number): void {
     this.indexes = copiedInto(this.indexes, new Uint16Array(capacity));
     this.glyphs = copiedInto(this.glyphs, new Int32Array(capacity));
@@ -80,7 +91,8 @@ interface MatchedGlyphs {
  * Scorer: the best match of the slot being read and the sum of those before
  * it, each marked with the number of the pass that wrote it, so that nothing
  * is cleared between passes and no map is built (a common word reaches a
- * large share of the glyphs).
+ * large share of the glyphs). A search is bound by reading these at random
+ * glyphs, so each glyph found touches as few of them as its query needs.
  */
 class IndexScratch {
   private pass = 0;
@@ -90,9 +102,9 @@ class IndexScratch {
   readonly sumStamp: Uint32Array;
   readonly sumScore: Float32Array;
   readonly sumTier: Uint8Array;
-  readonly members: Int32Array;
+  /** The glyphs of the slot being read, in the order found. */
   readonly previous: Int32Array;
-  /** The summed scores and worst tiers of `members`, as matchedGlyphsOf answers them. */
+  /** The summed scores and worst tiers of the last slot's glyphs, as matchedGlyphsOf answers them. */
   readonly memberScores: Float32Array;
   readonly memberTiers: Uint8Array;
   /** The best tier and score of each glyph over a query's phrasings, and the glyphs found, in order. */
@@ -108,7 +120,6 @@ class IndexScratch {
     this.sumStamp = new Uint32Array(size);
     this.sumScore = new Float32Array(size);
     this.sumTier = new Uint8Array(size);
-    this.members = new Int32Array(size);
     this.previous = new Int32Array(size);
     this.memberScores = new Float32Array(size);
     this.memberTiers = new Uint8Array(size);
@@ -130,10 +141,18 @@ class IndexScratch {
   }
 }
 
-/** Index entries read so far by one search, and how many it may read. */
+/** Index entries read so far by one search, how many it may read, and whether it left any unread for want of them. */
 interface Budget {
   work: number;
   limit: number;
+  exhausted: boolean;
+}
+
+/** What one search found, the index entries it read, and whether it left any unread for want of budget (else a larger one finds the same). */
+export interface Scored {
+  found: FoundList;
+  work: number;
+  exhausted: boolean;
 }
 
 /**
@@ -152,22 +171,24 @@ export class Scorer {
    * name the query did not ask for; of several phrasings, the best. The list
    * is this Scorer's, valid until its next search.
    */
-  score(parsed: ParsedMeaningQuery, scope: ScoredPacks, sources: MeaningSources): { found: FoundList; work: number } {
+  score(parsed: ParsedMeaningQuery, scope: ScoredPacks, sources: MeaningSources): Scored {
     const { words, phrasings } = parsed;
-    const budget: Budget = { work: 0, limit: Math.min(scope.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits) };
+    const budget: Budget = { work: 0, limit: Math.min(scope.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits), exhausted: false };
     const found = this.found;
     found.reset();
     sources.indexes.forEach((index, indexNumber) => {
       const packAllowed = index.packs.map((pack) => scope.packs?.(pack, indexNumber) ?? true);
+      const everyPack = packAllowed.every((allowed) => allowed);
       const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
       const first = index.packs.map((pack) => (scope.first?.has(pack) ? 0 : 1));
-      // The glyphs of further phrasings are merged in by glyph, each keeping its best.
+      // The glyphs of further phrasings are merged in by glyph, each keeping its best; one phrasing's go to the list as they are.
+      const single = phrasings.length === 1;
       const scratch = this.scratchOf(index);
       const { hitStamp, hitTier, hitScore, hitList } = scratch;
       const pass = scratch.nextPass();
       let hits = 0;
       for (const slots of phrasings) {
-        const matches = this.matchedGlyphsOf(index, slots, packAllowed, budget);
+        const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
           const matched = matches.tiers[at] as Tier;
@@ -175,6 +196,11 @@ export class Scorer {
           const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
           // A phrasing with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
           const score = (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + EXTRA_WORD_PENALTY * extraWords);
+          if (single) {
+            const pack = index.packOf[glyph] as number;
+            found.push(indexNumber, glyph, tier, score, coarseRank(first[pack] as number, tier, score, popularity[pack] as number));
+            continue;
+          }
           if (hitStamp[glyph] !== pass) {
             hitStamp[glyph] = pass;
             hitList[hits++] = glyph;
@@ -191,7 +217,7 @@ export class Scorer {
         found.push(indexNumber, glyph, tier, score, coarseRank(first[pack] as number, tier, score, popularity[pack] as number));
       }
     });
-    return { found, work: budget.work };
+    return { found, work: budget.work, exhausted: budget.exhausted };
   }
 
   private scratchOf(index: GlyphIndex): IndexScratch {
@@ -205,28 +231,31 @@ export class Scorer {
    * best scores and their worst tier. A slot's words are read from the names
    * (and, a little lower, from aliases' old names) or from category titles;
    * the entries read count against the budget, and once it is spent the
-   * glyphs found so far are kept.
+   * glyphs found so far are kept. `packAllowed` is not given when every
+   * pack is.
    */
-  private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[], budget: Budget): MatchedGlyphs {
+  private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
     const scratch = this.scratchOf(index);
-    const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, members, previous } = scratch;
+    const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, previous, memberScores, memberTiers } = scratch;
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
     slots.forEach((slot, slotNumber) => {
       const pass = scratch.nextPass();
       const first = slotNumber === 0;
+      const last = slotNumber === slots.length - 1;
       let found = 0;
       const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
         if (!glyphs) return;
         if (budget.work + glyphs.length > budget.limit) {
           budget.work = budget.limit;
+          budget.exhausted = true;
           return;
         }
         budget.work += glyphs.length;
         for (let at = 0; at < glyphs.length; at++) {
           const glyph = glyphs[at] as number;
-          if (!packAllowed[packOf[glyph] as number] || (!first && sumStamp[glyph] !== sumPass)) continue;
+          if ((packAllowed && !packAllowed[packOf[glyph] as number]) || (!first && sumStamp[glyph] !== sumPass)) continue;
           if (slotStamp[glyph] !== pass) {
             slotStamp[glyph] = pass;
             slotScore[glyph] = score;
@@ -246,25 +275,26 @@ export class Scorer {
           take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
         }
       }
-      // The glyphs of this slot (all of which matched the slots before) carry the sum on.
+      // The glyphs of this slot (all of which matched the slots before) carry the sum on; the last slot's are the answer.
       for (let at = 0; at < found; at++) {
         const glyph = previous[at] as number;
-        sumScore[glyph] = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
-        sumTier[glyph] = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
-        sumStamp[glyph] = pass;
-        members[at] = glyph;
+        const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
+        const tier = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
+        if (last) {
+          memberScores[at] = sum;
+          memberTiers[at] = tier;
+        } else {
+          sumScore[glyph] = sum;
+          sumTier[glyph] = tier;
+          sumStamp[glyph] = pass;
+        }
       }
       memberCount = found;
       sumPass = pass;
     });
-    const { memberScores, memberTiers } = scratch;
-    for (let at = 0; at < memberCount; at++) {
-      memberScores[at] = sumScore[members[at] as number] as number;
-      memberTiers[at] = sumTier[members[at] as number] as number;
-    }
     // Views of the scratch arrays, read before the next call writes them again.
     return {
-      glyphs: members.subarray(0, memberCount),
+      glyphs: previous.subarray(0, memberCount),
       scores: memberScores.subarray(0, memberCount),
       tiers: memberTiers.subarray(0, memberCount),
       size: memberCount,

@@ -5,8 +5,8 @@ import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js
 import { downloadsOf } from './pack-popularity.js';
 import { MEANING_LIMITS } from './limits.js';
 import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
-import { Ranker } from './rank.js';
-import { type FoundList, Scorer, type ScoredPacks } from './score.js';
+import { firstOf, Ranker } from './rank.js';
+import { FoundList, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
@@ -70,6 +70,8 @@ const LIKE_SHAPED_PACKS = 48;
 export class MeaningSearcher {
   private readonly scorer = new Scorer();
   private readonly ranker = new Ranker();
+  /** The list of the best trial of a sentence with one word left out (see withOneWordLeftOut), kept while the others are searched. */
+  private readonly kept = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -147,28 +149,38 @@ export class MeaningSearcher {
    * entries the first search left unread are shared: each trial gets an
    * equal part, the one chosen is searched again with what is left, which is
    * at least its part, so that the whole stays within the search's bound.
+   * A trial that read all it wanted within its part is not searched again: a
+   * larger part finds the same, so its list is kept instead, and so are its
+   * entries counted again, as a second search would read them.
    */
   private withOneWordLeftOut(parsed: ParsedMeaningQuery, query: MeaningQuery, sources: MeaningSources, spent: number): { found: FoundList; work: number } {
     const limit = Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
     const trials = parsed.words.map((_, left) => leftOut(parsed, left));
     const share = Math.floor((limit - spent) / (trials.length + 1));
     let work = spent;
-    let best: { trial: ParsedMeaningQuery; tier: number; score: number; size: number } | undefined;
-    let tried = { found: this.scorer.score({ ...parsed, phrasings: [] }, query, sources).found, work: 0 };
+    let best: { trial: ParsedMeaningQuery; tier: number; score: number; size: number; kept: Scored | undefined } | undefined;
+    let found: FoundList | undefined;
     for (const trial of trials) {
-      tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
+      const tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
       work += tried.work;
-      const top = this.ranker.page(tried.found, sources, 0, 1)[0];
+      found = tried.found;
+      const top = firstOf(tried.found);
       if (top === undefined) continue;
       const better =
         best === undefined ||
         top.tier < best.tier ||
         (top.tier === best.tier && (top.score > best.score || (top.score === best.score && tried.found.size > best.size)));
-      if (better) best = { trial, tier: top.tier, score: top.score, size: tried.found.size };
+      if (!better) continue;
+      let kept: Scored | undefined;
+      if (!tried.exhausted) {
+        this.kept.copyOf(tried.found);
+        kept = { ...tried, found: this.kept };
+      }
+      best = { trial, tier: top.tier, score: top.score, size: tried.found.size, kept };
     }
     // None found anything: the last trial's list is as empty as the first search's.
-    if (best === undefined) return { found: tried.found, work };
-    const chosen = this.scorer.score(best.trial, { ...query, workUnits: limit - work }, sources);
+    if (best === undefined) return { found: found as FoundList, work };
+    const chosen = best.kept ?? this.scorer.score(best.trial, { ...query, workUnits: limit - work }, sources);
     return { found: chosen.found, work: work + chosen.work };
   }
 
