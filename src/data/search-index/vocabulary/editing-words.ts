@@ -1,0 +1,112 @@
+import type { TaggedIcon } from './build-vocabulary.js';
+
+/**
+ * The words of photo and text editing: the tools and adjustments of image
+ * editors ("white balance", "healing brush") and the formatting commands of
+ * word processors ("cross out", "flush left"), which icon libraries name by
+ * the tool's own name and seldom tag with what people ask for. Written by
+ * hand from the menus and tool names of common editors, each entry named
+ * with the name words icon packs draw the tool with. Read as part of the
+ * project's own source, beside the names of controls (ui-jargon.ts).
+ */
+export const EDITING_WORDS: readonly TaggedIcon[] = [
+  // Photo editing.
+  { name: 'crop', tags: ['crop image', 'crop picture', 'trim', 'cut out', 'reframe', 'crop tool', 'crop to fit'] },
+  { name: 'rotate', tags: ['rotate image', 'rotate photo', 'rotate picture', 'spin', 'rotate left', 'rotate right', 'rotation'] },
+  { name: 'flip-mirror-reflect', tags: ['flip horizontal', 'flip vertical', 'flip horizontally', 'mirror', 'reflect', 'reflection', 'flip image'] },
+  {
+    name: 'brightness-sun',
+    tags: ['brighten', 'brighter', 'make brighter', 'lighten', 'lightness', 'luminance', 'light level', 'dim', 'dimmer', 'darken', 'darker'],
+  },
+  {
+    name: 'contrast-circle-half',
+    tags: [
+      'adjust contrast',
+      'contrast adjustment',
+      'tonality',
+      'tonal range',
+      'monochrome',
+      'grayscale',
+      'greyscale',
+      'invert colours',
+      'invert colors',
+      'high contrast',
+    ],
+  },
+  { name: 'palette-color', tags: ['hue', 'vibrance', 'tint', 'colour balance', 'color balance', 'colour grading', 'color grading', 'recolour', 'recolor'] },
+  { name: 'blur', tags: ['blur background', 'bokeh', 'soften', 'defocus', 'gaussian blur', 'depth of field', 'portrait blur', 'blurry'] },
+  {
+    name: 'wand-magic-sparkles',
+    tags: ['auto enhance', 'enhance', 'retouch', 'retouch photo', 'auto fix', 'beautify', 'touch up', 'magic eraser', 'smart fix'],
+  },
+  { name: 'bandage-healing', tags: ['heal', 'healing brush', 'spot removal', 'blemish', 'spot healing', 'repair photo'] },
+  {
+    name: 'eyedropper-pipette-colorize',
+    tags: ['color picker', 'colour picker', 'pick colour', 'pick color', 'sample colour', 'sample color', 'dropper', 'eye dropper'],
+  },
+  { name: 'paint-bucket', tags: ['fill colour', 'fill color', 'fill with colour', 'fill with color', 'flood fill', 'bucket fill', 'paint fill'] },
+  { name: 'brush-paint', tags: ['painting', 'paint brush', 'brush tool', 'paintbrush', 'brush stroke', 'draw freehand'] },
+  {
+    name: 'resize-scale',
+    tags: ['resize image', 'resize photo', 'resize picture', 'change size', 'dimensions', 'image size', 'scale image', 'scale down', 'scale up'],
+  },
+  { name: 'screenshot', tags: ['take a screenshot', 'screen capture', 'screen grab', 'capture screen', 'print screen', 'screen shot', 'snapshot'] },
+  { name: 'flash', tags: ['camera flash', 'flash on', 'flash off', 'auto flash', 'strobe', 'flash mode'] },
+  { name: 'watermark-copyright', tags: ['watermark', 'branding', 'copyright mark', 'copyright notice'] },
+  { name: 'layers', tags: ['layer', 'layers panel', 'bring to front', 'send to back', 'arrange', 'z order', 'stacking order'] },
+  { name: 'lasso-select', tags: ['lasso', 'lasso tool', 'freeform selection', 'select area', 'marquee', 'marquee tool'] },
+  { name: 'stamp-clone', tags: ['clone', 'clone stamp', 'clone tool', 'rubber stamp'] },
+  { name: 'white-balance', tags: ['colour temperature', 'color temperature', 'warmth', 'wb', 'warm tone', 'cool tone'] },
+  { name: 'histogram-chart', tags: ['levels', 'tone curve', 'curves', 'histogram'] },
+  { name: 'timelapse', tags: ['time lapse', 'timelapse', 'hyperlapse', 'lapse'] },
+  { name: 'grid', tags: ['rule of thirds', 'grid lines', 'guides', 'composition grid', 'grid overlay', 'guidelines'] },
+  { name: 'focus-scan-viewfinder', tags: ['autofocus', 'auto focus', 'focus', 'viewfinder', 'focus point', 'focus area', 'frame subject'] },
+  { name: 'aperture-camera', tags: ['shutter', 'lens', 'f stop', 'iris', 'shutter speed', 'diaphragm'] },
+  { name: 'hdr', tags: ['high dynamic range', 'hdr mode', 'hdr photo'] },
+  { name: 'vignette', tags: ['vignette', 'vignetting', 'edge darkening', 'darken edges'] },
+  { name: 'straighten-ruler', tags: ['straighten', 'align horizon', 'tilt correction', 'level horizon'] },
+  { name: 'sticker-emoji', tags: ['add sticker', 'sticker', 'stickers', 'decal', 'add emoji'] },
+  { name: 'slideshow-presentation', tags: ['slideshow', 'slide show', 'play slides', 'slides'] },
+  { name: 'film', tags: ['film roll', 'camera roll', 'film strip', 'reel', 'analog photo'] },
+  { name: 'image-photo-picture', tags: ['pictures', 'images', 'snapshot', 'pic', 'pics', 'landscape photo', 'portrait photo', 'image file', 'photo library'] },
+  { name: 'camera', tags: ['take a photo', 'take a picture', 'snap', 'shoot', 'capture', 'camera app', 'photo camera', 'take photo'] },
+  // Text editing.
+  { name: 'strikethrough', tags: ['strike through', 'strike out', 'cross out', 'crossed out', 'line through', 'strike', 'cross out text'] },
+  { name: 'bold', tags: ['embolden', 'strong', 'heavy text', 'thick text', 'make bold', 'font weight', 'boldface'] },
+  { name: 'italic', tags: ['slanted', 'slant', 'oblique', 'emphasis', 'emphasize', 'emphasise', 'make italic', 'slanted text'] },
+  { name: 'underline', tags: ['underlined', 'underscore', 'underline text', 'line under'] },
+  { name: 'align-left', tags: ['left align', 'left aligned', 'align text left', 'flush left', 'ragged right', 'left justify'] },
+  { name: 'align-center', tags: ['centre', 'center', 'centre text', 'center text', 'centred', 'centered', 'middle align', 'align centre'] },
+  { name: 'align-right', tags: ['right align', 'right aligned', 'align text right', 'flush right', 'ragged left'] },
+  { name: 'align-justify', tags: ['justify', 'justified', 'full justify', 'block text', 'justification'] },
+  { name: 'list-bullet-bulleted-bullets-unordered', tags: ['bulleted list', 'bullets', 'unordered list', 'bullet points', 'dot points'] },
+  { name: 'list-numbers-numbered-ordered', tags: ['ordered list', 'numbered', 'numbering', 'enumerate', 'number list', 'numbered steps'] },
+  { name: 'indent-increase', tags: ['increase indent', 'indent more', 'tab in', 'indentation'] },
+  { name: 'outdent-indent-decrease', tags: ['decrease indent', 'outdent', 'unindent', 'indent less', 'dedent', 'tab out'] },
+  { name: 'text-size-font', tags: ['text size', 'bigger text', 'smaller text', 'increase font', 'decrease font', 'type size', 'point size'] },
+  { name: 'font-typography', tags: ['typeface', 'font family', 'fonts', 'lettering', 'type style'] },
+  { name: 'case-letter', tags: ['lowercase', 'capitals', 'caps', 'all caps', 'capitalize', 'capitalise', 'title case', 'change case', 'small caps'] },
+  { name: 'text-color-font', tags: ['font colour', 'font color', 'colour text', 'color text', 'letter colour', 'letter color'] },
+  { name: 'highlighter-highlight', tags: ['highlight', 'highlight text', 'mark text', 'text marker', 'highlighter pen'] },
+  { name: 'heading-h1-title', tags: ['title', 'headline', 'h1', 'h2', 'subheading', 'section title'] },
+  { name: 'pilcrow-paragraph', tags: ['paragraph sign', 'pilcrow', 'show formatting', 'formatting marks', 'new paragraph'] },
+  { name: 'format-clear-eraser', tags: ['remove formatting', 'plain text', 'reset formatting', 'strip formatting'] },
+  { name: 'spell-check-spellcheck-abc', tags: ['spelling', 'check spelling', 'proofread', 'grammar', 'typo', 'spell checker'] },
+  { name: 'replace', tags: ['search and replace', 'substitute', 'replace all', 'replace text'] },
+  { name: 'select-all', tags: ['select everything', 'select all text', 'highlight all', 'ctrl a'] },
+  { name: 'text-cursor', tags: ['insertion point', 'i beam', 'ibeam', 'text insertion', 'typing cursor'] },
+  { name: 'input-form-textbox', tags: ['text field', 'text box', 'textbox', 'input field', 'form field', 'text input', 'textarea', 'entry field'] },
+  { name: 'wrap-text', tags: ['text wrap', 'wrap text', 'line wrap', 'wrapping', 'soft wrap'] },
+  { name: 'line-height-spacing', tags: ['leading', 'line height', 'paragraph spacing', 'double spacing', 'spacing'] },
+  { name: 'code', tags: ['inline code', 'code block', 'source code', 'snippet', 'monospace', 'html', 'markup'] },
+  { name: 'at', tags: ['mention', 'at sign', 'at symbol', 'tag someone', 'handle', 'arroba', 'username'] },
+  { name: 'comment-message-plus', tags: ['add a comment', 'new comment', 'leave a comment', 'annotate', 'annotation', 'add note'] },
+  { name: 'signature', tags: ['sign document', 'e signature', 'esign', 'autograph', 'sign here', 'signing'] },
+  { name: 'speech-speaker-voice', tags: ['read aloud', 'text to speech', 'tts', 'speak text', 'narrate', 'voice over'] },
+  { name: 'table', tags: ['insert table', 'add table', 'spreadsheet', 'rows and columns', 'tabular data'] },
+  { name: 'separator-divider-minus', tags: ['horizontal rule', 'divider', 'horizontal line', 'section break', 'hr'] },
+  { name: 'letter-spacing', tags: ['kerning', 'character spacing', 'text spacing'] },
+  { name: 'scan-text', tags: ['ocr', 'text recognition', 'scan document', 'recognise text', 'recognize text', 'extract text'] },
+  { name: 'quote', tags: ['quotation', 'quotation marks', 'blockquote', 'citation', 'cite', 'speech marks', 'inverted commas'] },
+  { name: 'file-text-document', tags: ['word document', 'doc', 'text file', 'docx', 'essay', 'written document'] },
+];
