@@ -24,6 +24,31 @@ const WORDNET = VOCABULARY_SOURCES.indexOf('wordnet');
 /** A link's provenance: the given counts, 0 for every other source. */
 const from = (counts: Partial<Record<(typeof VOCABULARY_SOURCES)[number], number>>) => VOCABULARY_SOURCES.map((source) => counts[source] ?? 0);
 
+const EMPTY = { index: '', data: '' };
+
+/**
+ * A WordNet noun file of the given synsets, each a list of lemmas, in order:
+ * each lemma's senses are the synsets holding it, in the order given.
+ */
+function nounsOf(synsets: readonly (readonly string[])[]): { index: string; data: string } {
+  let data = '';
+  const offsets: number[] = [];
+  for (const lemmas of synsets) {
+    offsets.push(data.length);
+    const words = lemmas.map((lemma) => `${lemma} 0`).join(' ');
+    data += `${String(data.length).padStart(8, '0')} 06 n ${lemmas.length.toString(16).padStart(2, '0')} ${words} 000 | a gloss  \n`;
+  }
+  const senses = new Map<string, number[]>();
+  synsets.forEach((lemmas, i) => {
+    for (const lemma of lemmas) senses.set(lemma, [...(senses.get(lemma) ?? []), offsets[i] as number]);
+  });
+  const index = [...senses]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([lemma, at]) => `${lemma} n ${at.length} 0 ${at.length} 0 ${at.map((offset) => String(offset).padStart(8, '0')).join(' ')}  `)
+    .join('\n');
+  return { index: `${index}\n`, data };
+}
+
 describe('the method, on a few icons', () => {
   const noWordNet = (icons: Parameters<typeof buildVocabulary>[0]['icons']) => new Vocabulary(buildVocabulary({ icons, wordnet: undefined }));
 
@@ -110,6 +135,28 @@ describe('the method, on a few icons', () => {
     expect(vocabulary.linksOf('cog')).toEqual([{ nameWord: 'settings', weight: 1, provenance: from({ jargon: 1 }) }]);
   });
 
+  it('reads the British spelling of a word as the word, where WordNet has both for one of their frequent senses', () => {
+    // `color` and `colour` share their one synset; `timbre`'s synset is the fifth sense of `timber`.
+    const wordnet = new WordNet({
+      noun: nounsOf([['color', 'colour'], ['timber'], ['timber'], ['timber'], ['timber'], ['timbre', 'timber']]),
+      verb: EMPTY,
+      adj: EMPTY,
+    });
+    const icons = {
+      lucide: [
+        { name: 'color', tags: ['hue'] },
+        { name: 'timber', tags: [] },
+        { name: 'palette', tags: ['color'] },
+      ],
+    };
+    const vocabulary = new Vocabulary(buildVocabulary({ icons, wordnet }));
+    expect(vocabulary.linksOf('colour')).toEqual([
+      { nameWord: 'color', weight: VOCABULARY_LIMITS.spellingWeight, provenance: from({ wordnet: 1 }) },
+      ...vocabulary.linksOf('color'),
+    ]);
+    expect(vocabulary.linksOf('timbre').some((link) => link.nameWord === 'timber')).toBe(false);
+  });
+
   it("lets a name word's derivationally related form mean it: the verb for the thing it is done with", () => {
     // The noun {printer} and the verb {print}, each at offset 0 of its data file, derivationally related word to word.
     const wordnet = new WordNet({
@@ -177,6 +224,7 @@ describe('the vocabulary of a copy of its sources', () => {
     expect(vocabulary.linksOf('kerning').map((link) => link.nameWord)).toEqual(['spacing', 'letter']);
     expect(top('luck')?.nameWord).toBe('clover');
     expect(vocabulary.linksOf('reboot').map((link) => link.nameWord)).toContain('restart');
+    expect(top('colour')).toEqual({ nameWord: 'color', weight: VOCABULARY_LIMITS.spellingWeight, provenance: from({ wordnet: 1 }) });
   });
 
   it('weighs the link three icon sources make above the links of one', () => {

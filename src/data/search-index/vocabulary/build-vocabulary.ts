@@ -1,3 +1,4 @@
+import { britishSpellingsOf } from './spellings.js';
 import type { WordNet, WordNetPart } from './wordnet.js';
 import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
 
@@ -99,6 +100,8 @@ export const VOCABULARY_LIMITS = {
    * thing drawn for it.
    */
   derivationShare: 0.5,
+  /** A British spelling's link to the American word it spells, a name word (`colour` → `color`): the same word, as strong as the closest link. */
+  spellingWeight: 1,
 } as const;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
@@ -307,6 +310,44 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
   return links;
 }
 
+/**
+ * The British spelling of a key or name word (`colour`, `centre`,
+ * `organise`, see spellings.ts) means what the word means: its links, and
+ * the word itself where it is a name word, as strongly as the closest link.
+ */
+function spellingLinks(wordnet: WordNet, tables: readonly Links[], nameWords: ReadonlySet<string>): Links {
+  const source = VOCABULARY_SOURCES.indexOf('wordnet');
+  const links: Links = new Map();
+  for (const word of new Set([...nameWords, ...tables.flatMap((table) => [...table.keys()])])) {
+    for (const variant of britishSpellingsOf(word, wordnet, VOCABULARY_LIMITS.wordnetSenses)) {
+      if (nameWords.has(word)) gather(links, variant, word, VOCABULARY_LIMITS.spellingWeight, source, 1);
+      for (const table of tables) {
+        for (const [nameWord, link] of table.get(word) ?? []) {
+          if (nameWord === variant) continue;
+          let byWord = links.get(variant);
+          if (!byWord) links.set(variant, (byWord = new Map()));
+          const known = byWord.get(nameWord);
+          if (known === undefined || known.weight < link.weight) byWord.set(nameWord, { weight: link.weight, provenance: [...link.provenance] });
+        }
+      }
+    }
+  }
+  return links;
+}
+
+/** The links of several tables as one: of a name word two tables link a key to, the stronger link. */
+function merged(tables: readonly Links[]): Links {
+  const all: Links = new Map();
+  for (const table of tables) {
+    for (const [key, byWord] of table) {
+      let into = all.get(key);
+      if (!into) all.set(key, (into = new Map()));
+      for (const [word, link] of byWord) if ((into.get(word)?.weight ?? -1) < link.weight) into.set(word, link);
+    }
+  }
+  return all;
+}
+
 /** Rounds a weight for the table: three decimals tell links apart and keep it small. */
 function rounded(weight: number): number {
   return Math.round(weight * 1000) / 1000;
@@ -323,13 +364,12 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   const { links, nameWords } = iconSourceLinks(input, isKnown);
-  const all = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
+  const tables = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
+  if (wordnet) tables.push(spellingLinks(wordnet, tables, nameWords));
   const words: VocabularyTable['words'] = [];
-  for (const table of all) {
-    for (const [key, byWord] of table) {
-      const kept = strongest(byWord).map(([word, link]): LinkTuple => [word, rounded(link.weight), ...link.provenance]);
-      if (kept.length > 0) words.push([key, kept]);
-    }
+  for (const [key, byWord] of merged(tables)) {
+    const kept = strongest(byWord).map(([word, link]): LinkTuple => [word, rounded(link.weight), ...link.provenance]);
+    if (kept.length > 0) words.push([key, kept]);
   }
   words.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return { sources: [...VOCABULARY_SOURCES], words };
