@@ -48,4 +48,8 @@ export const UI_JARGON: readonly TaggedIcon[] = [
   { name: 'share', tags: ['share sheet', 'send to', 'spread'] },
   { name: 'heart', tags: ['like button', 'favourite', 'favorite', 'fave'] },
   { name: 'star', tags: ['favourite', 'favorite', 'fave', 'rating'] },
+  { name: 'tabs-tab', tags: ['tab bar', 'browser tabs', 'tabbed', 'tab strip', 'tabbed view'] },
+  { name: 'plus-minus', tags: ['stepper', 'increment', 'decrement', 'quantity picker', 'counter control'] },
+  { name: 'tag-label', tags: ['token', 'filter chip', 'label chip'] },
+  { name: 'chevron-left-right', tags: ['pagination', 'pager', 'page navigation', 'paging'] },
 ];
