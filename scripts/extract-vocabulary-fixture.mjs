@@ -6,7 +6,7 @@
  *
  * The copy holds every icon of the vocabulary's tag sources (lucide-static,
  * @tabler/icons, @phosphor-icons/core, Font Awesome, emojibase, @mdi/svg,
- * Octicons and the interface-control names) with its tags, and the part of WordNet a build of the
+ * Octicons and the project's own lists) with its tags, and the part of WordNet a build of the
  * vocabulary reads: the index lines of the lemmas it looks up and the synsets
  * it reads, without their glosses, renumbered to their places in the shorter
  * data files. Offsets it never reads (a lemma's rarer senses, pointers out of

@@ -29,8 +29,18 @@ interface Judged {
 }
 const judged = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-queries.json'), 'utf8')) as Judged;
 const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevance-held-out.json'), 'utf8')) as Judged;
+/**
+ * What the tuning set must keep: over the kinds it began with (meaning, typo,
+ * name) the figures it was first tuned to, and over all its kinds (actions,
+ * photo and text editing, jargon and ideas came later, harder) those
+ * reached, rounded down (docs/search.md).
+ */
+const TUNING_FLOOR = {
+  firstKinds: { kinds: ['meaning', 'typo', 'name'], precisionIn24: 0.9, packSearchesWithARightIconIn10: 0.9 },
+  all: { precisionIn24: 0.89, packSearchesWithARightIconIn10: 0.86 },
+};
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
-const HELD_OUT_FLOOR = { precisionIn24: 0.83, packSearchesWithARightIconIn10: 0.8 };
+const HELD_OUT_FLOOR = { precisionIn24: 0.85, packSearchesWithARightIconIn10: 0.83 };
 
 let server: TestServer;
 let reference: ReferenceServer;
@@ -135,8 +145,15 @@ describe('search by meaning, on the whole catalog', () => {
     expect(judged.packs.length).toBeGreaterThanOrEqual(8);
     const figures = await judge(judged);
     report('tuning set', figures, true);
-    expect(figures.precisionIn24).toBeGreaterThanOrEqual(0.9);
-    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(0.9);
+    expect(figures.precisionIn24).toBeGreaterThanOrEqual(TUNING_FLOOR.all.precisionIn24);
+    expect(figures.packSearchesWithARightIconIn10).toBeGreaterThanOrEqual(TUNING_FLOOR.all.packSearchesWithARightIconIn10);
+    const first = TUNING_FLOOR.firstKinds.kinds.map((kind) => figures.byKind[kind]).filter((kind) => kind !== undefined);
+    const firstQueries = first.reduce((sum, kind) => sum + kind.queries, 0);
+    expect(firstQueries).toBeGreaterThanOrEqual(150);
+    const mean = (figure: 'precisionIn24' | 'packSearchesWithARightIconIn10') =>
+      first.reduce((sum, kind) => sum + kind[figure] * kind.queries, 0) / firstQueries;
+    expect(mean('precisionIn24')).toBeGreaterThanOrEqual(TUNING_FLOOR.firstKinds.precisionIn24);
+    expect(mean('packSearchesWithARightIconIn10')).toBeGreaterThanOrEqual(TUNING_FLOOR.firstKinds.packSearchesWithARightIconIn10);
     expect(figures.packsIn24).toBeGreaterThanOrEqual(8);
     // Precision counts what is shown: the reference shows nothing at all for most words that are no names.
     expect(figures.precisionIn24).toBeGreaterThan(figures.reference.precisionIn24);

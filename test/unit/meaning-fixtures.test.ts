@@ -14,7 +14,7 @@ import { INSTALLED_JSON_DIR } from '../helpers/sources.js';
 
 interface Judged {
   packs: string[];
-  queries: Array<{ q: string; kind: 'meaning' | 'typo' | 'name'; right: string[] }>;
+  queries: Array<{ q: string; kind: 'meaning' | 'typo' | 'name' | 'jargon' | 'action' | 'photo' | 'text' | 'idea'; right: string[] }>;
 }
 interface Equivalents {
   cases: Array<{ icon: string; right: string[] }>;

@@ -11,7 +11,8 @@ import { ROOT } from '../helpers/paths.js';
  * The vocabulary of search by meaning, built from the tags of lucide-static,
  * @tabler/icons and @phosphor-icons/core, Font Awesome's search terms, CLDR's
  * emoji annotations, Material Design Icons' aliases, Octicons' keywords, the
- * names of interface controls, and WordNet: the method on a few icons, then
+ * project's own lists (names of controls, actions, editing words, conventional
+ * symbols), and WordNet: the method on a few icons, then
  * the vocabulary of a copy of those sources kept in the repository
  * (test/fixtures/vocabulary.json.gz: every icon's tags, and the part of
  * WordNet the build reads; written by scripts/extract-vocabulary-fixture.mjs),
@@ -22,6 +23,31 @@ const WORDNET = VOCABULARY_SOURCES.indexOf('wordnet');
 
 /** A link's provenance: the given counts, 0 for every other source. */
 const from = (counts: Partial<Record<(typeof VOCABULARY_SOURCES)[number], number>>) => VOCABULARY_SOURCES.map((source) => counts[source] ?? 0);
+
+const EMPTY = { index: '', data: '' };
+
+/**
+ * A WordNet noun file of the given synsets, each a list of lemmas, in order:
+ * each lemma's senses are the synsets holding it, in the order given.
+ */
+function nounsOf(synsets: readonly (readonly string[])[]): { index: string; data: string } {
+  let data = '';
+  const offsets: number[] = [];
+  for (const lemmas of synsets) {
+    offsets.push(data.length);
+    const words = lemmas.map((lemma) => `${lemma} 0`).join(' ');
+    data += `${String(data.length).padStart(8, '0')} 06 n ${lemmas.length.toString(16).padStart(2, '0')} ${words} 000 | a gloss  \n`;
+  }
+  const senses = new Map<string, number[]>();
+  synsets.forEach((lemmas, i) => {
+    for (const lemma of lemmas) senses.set(lemma, [...(senses.get(lemma) ?? []), offsets[i] as number]);
+  });
+  const index = [...senses]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([lemma, at]) => `${lemma} n ${at.length} 0 ${at.length} 0 ${at.map((offset) => String(offset).padStart(8, '0')).join(' ')}  `)
+    .join('\n');
+  return { index: `${index}\n`, data };
+}
 
 describe('the method, on a few icons', () => {
   const noWordNet = (icons: Parameters<typeof buildVocabulary>[0]['icons']) => new Vocabulary(buildVocabulary({ icons, wordnet: undefined }));
@@ -86,6 +112,51 @@ describe('the method, on a few icons', () => {
     expect(vocabulary.linksOf('manse')).toEqual([{ nameWord: 'house', weight: VOCABULARY_LIMITS.wordnetWeight, provenance: from({ wordnet: 1 }) }]);
   });
 
+  it("weighs the project's own list by how telling each name word is among the libraries' names, and takes its tags as meant", () => {
+    const vocabulary = noWordNet({
+      lucide: [
+        { name: 'arrow-down', tags: [] },
+        { name: 'chevron-down', tags: [] },
+        { name: 'caret-down', tags: [] },
+        { name: 'trending-down', tags: [] },
+        { name: 'cog', tags: [] },
+      ],
+      jargon: [
+        { name: 'trending-down', tags: ['downtrend'] },
+        { name: 'settings', tags: ['cog'] },
+      ],
+    });
+    // The list names its glyph `trending-down` as the libraries do, but most of their names hold `down`: it says little of a downtrend.
+    const [trending, down] = vocabulary.linksOf('downtrend');
+    expect([trending?.nameWord, down?.nameWord]).toEqual(['trending', 'down']);
+    expect(trending?.weight).toBe(1);
+    expect(down?.weight).toBeLessThan(0.2);
+    // `cog` names a library's icon, yet the list's tag is no slip: it keeps its whole weight.
+    expect(vocabulary.linksOf('cog')).toEqual([{ nameWord: 'settings', weight: 1, provenance: from({ jargon: 1 }) }]);
+  });
+
+  it('reads the British spelling of a word as the word, where WordNet has both for one of their frequent senses', () => {
+    // `color` and `colour` share their one synset; `timbre`'s synset is the fifth sense of `timber`.
+    const wordnet = new WordNet({
+      noun: nounsOf([['color', 'colour'], ['timber'], ['timber'], ['timber'], ['timber'], ['timbre', 'timber']]),
+      verb: EMPTY,
+      adj: EMPTY,
+    });
+    const icons = {
+      lucide: [
+        { name: 'color', tags: ['hue'] },
+        { name: 'timber', tags: [] },
+        { name: 'palette', tags: ['color'] },
+      ],
+    };
+    const vocabulary = new Vocabulary(buildVocabulary({ icons, wordnet }));
+    expect(vocabulary.linksOf('colour')).toEqual([
+      { nameWord: 'color', weight: VOCABULARY_LIMITS.spellingWeight, provenance: from({ wordnet: 1 }) },
+      ...vocabulary.linksOf('color'),
+    ]);
+    expect(vocabulary.linksOf('timbre').some((link) => link.nameWord === 'timber')).toBe(false);
+  });
+
   it("lets a name word's derivationally related form mean it: the verb for the thing it is done with", () => {
     // The noun {printer} and the verb {print}, each at offset 0 of its data file, derivationally related word to word.
     const wordnet = new WordNet({
@@ -145,6 +216,15 @@ describe('the vocabulary of a copy of its sources', () => {
     expect(top('hamburger')?.nameWord).toBe('menu');
     expect(top('throbber')?.nameWord).toBe('loader');
     expect(vocabulary.linksOf('kebab')[0]?.provenance[VOCABULARY_SOURCES.indexOf('jargon')]).toBe(1);
+  });
+
+  it('knows the words of actions, editing and ideas that icon libraries seldom tag', () => {
+    expect(vocabulary.phraseLinksOf('cross', 'out')[0]?.nameWord).toBe('strikethrough');
+    expect(vocabulary.phraseLinksOf('flush', 'left').map((link) => link.nameWord)).toEqual(['align', 'left']);
+    expect(vocabulary.linksOf('kerning').map((link) => link.nameWord)).toEqual(['spacing', 'letter']);
+    expect(top('luck')?.nameWord).toBe('clover');
+    expect(vocabulary.linksOf('reboot').map((link) => link.nameWord)).toContain('restart');
+    expect(top('colour')).toEqual({ nameWord: 'color', weight: VOCABULARY_LIMITS.spellingWeight, provenance: from({ wordnet: 1 }) });
   });
 
   it('weighs the link three icon sources make above the links of one', () => {

@@ -1,3 +1,4 @@
+import { britishSpellingsOf } from './spellings.js';
 import type { WordNet, WordNetPart } from './wordnet.js';
 import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
 
@@ -13,7 +14,10 @@ import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
  * The icon sources whose tags are read, in the order of a link's provenance
  * counts; WordNet last. `emoji` is CLDR's annotations of the emoji (their
  * names and keywords), as emojibase-data publishes them; `jargon` the
- * names of interface controls (ui-jargon.ts).
+ * project's own lists: the names of interface controls (ui-jargon.ts), of
+ * actions (ui-actions.ts), the words of photo and text editing
+ * (editing-words.ts) and the ideas conventional symbols stand for
+ * (conventional-symbols.ts).
  */
 export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon'] as const;
 export type IconSource = (typeof ICON_SOURCES)[number];
@@ -70,7 +74,8 @@ export const VOCABULARY_LIMITS = {
   /**
    * A tag that is itself a name word elsewhere, linked to another name word
    * by one source only, is more likely a slip (Lucide tags `trash` with
-   * "binoculars") than a meaning; its link counts this much.
+   * "binoculars") than a meaning; its link counts this much. The project's
+   * own lists are written for their tags, and none is taken for a slip.
    */
   loneNameWordShare: 0.2,
   /**
@@ -95,6 +100,8 @@ export const VOCABULARY_LIMITS = {
    * thing drawn for it.
    */
   derivationShare: 0.5,
+  /** A British spelling's link to the American word it spells, a name word (`colour` → `color`): the same word, as strong as the closest link. */
+  spellingWeight: 1,
 } as const;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
@@ -148,12 +155,13 @@ function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => bo
  * each little), times the square of the normalised pointwise mutual
  * information of key and word (a word in very many names, `circle` or
  * `off`, is weak evidence for any tag; squared, a middling association
- * counts little), times how much of the tag the key is.
+ * counts little), times how much of the tag the key is. `wordShare` is
+ * the share of icons whose name holds the word.
  */
-function linkStrength(counts: SourceCounts, keyIcons: number, wordIcons: number, pair: { icons: number; weighted: number }): number {
+function linkStrength(counts: SourceCounts, keyIcons: number, wordShare: number, pair: { icons: number; weighted: number }): number {
   const share = pair.icons / keyIcons;
   const joint = pair.icons / counts.icons;
-  const information = joint >= 1 ? 1 : Math.log(joint / ((keyIcons / counts.icons) * (wordIcons / counts.icons))) / -Math.log(joint);
+  const information = joint >= 1 ? 1 : Math.log(joint / ((keyIcons / counts.icons) * wordShare)) / -Math.log(joint);
   return share * Math.max(0, information) ** 2 * (pair.weighted / pair.icons);
 }
 
@@ -175,24 +183,50 @@ function gather(links: Links, key: string, nameWord: string, weight: number, sou
   link.provenance[source] = (link.provenance[source] as number) + evidence;
 }
 
+const JARGON = ICON_SOURCES.indexOf('jargon');
+
+/**
+ * How common each name word is among the names of the icon libraries (the
+ * sources that name glyphs, not the project's own): the share of their icons
+ * whose name holds it.
+ */
+function nameWordShares(counts: ReadonlyMap<IconSource, SourceCounts>): (word: string) => number {
+  let icons = 0;
+  const holding = new Map<string, number>();
+  for (const [source, count] of counts) {
+    if (DESCRIBING_SOURCES.has(source) || source === 'jargon') continue;
+    icons += count.icons;
+    for (const [word, n] of count.wordIcons) holding.set(word, (holding.get(word) ?? 0) + n);
+  }
+  return (word) => (icons === 0 ? 0 : (holding.get(word) ?? 0) / icons);
+}
+
 /** The links the icon sources make, and every name word of theirs. */
 function iconSourceLinks(input: VocabularyInput, isKnown: (word: string) => boolean): { links: Links; nameWords: Set<string> } {
   const links: Links = new Map();
   const nameWords = new Set<string>();
+  const counted = new Map(ICON_SOURCES.map((source) => [source, countSource(input.icons[source] ?? [], isKnown)] as const));
+  const librariesShare = nameWordShares(counted);
   ICON_SOURCES.forEach((source, index) => {
-    const counts = countSource(input.icons[source] ?? [], isKnown);
+    const counts = counted.get(source) as SourceCounts;
     const share = DESCRIBING_SOURCES.has(source) ? VOCABULARY_LIMITS.describingShare : 1;
     if (!DESCRIBING_SOURCES.has(source)) for (const word of counts.wordIcons.keys()) nameWords.add(word);
+    // The project's own list is a few hundred entries, too few to tell a common name word from a telling one (`down` from `trending`): the libraries' names tell.
+    const wordShare = (word: string) => {
+      const own = (counts.wordIcons.get(word) as number) / counts.icons;
+      return source === 'jargon' ? Math.max(own, librariesShare(word)) : own;
+    };
     for (const [key, byWord] of counts.pairs) {
       const keyIcons = counts.keyIcons.get(key) as number;
-      for (const [word, pair] of byWord) {
-        gather(links, key, word, share * linkStrength(counts, keyIcons, counts.wordIcons.get(word) as number, pair), index, pair.icons);
-      }
+      for (const [word, pair] of byWord) gather(links, key, word, share * linkStrength(counts, keyIcons, wordShare(word), pair), index, pair.icons);
     }
   });
   for (const [key, byWord] of links) {
     if (!nameWords.has(key)) continue;
-    for (const link of byWord.values()) if (link.provenance.filter((count) => count > 0).length === 1) link.weight *= VOCABULARY_LIMITS.loneNameWordShare;
+    for (const link of byWord.values()) {
+      const sources = link.provenance.filter((count) => count > 0).length;
+      if (sources === 1 && !(link.provenance[JARGON] as number)) link.weight *= VOCABULARY_LIMITS.loneNameWordShare;
+    }
   }
   return { links, nameWords };
 }
@@ -276,6 +310,44 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
   return links;
 }
 
+/**
+ * The British spelling of a key or name word (`colour`, `centre`,
+ * `organise`, see spellings.ts) means what the word means: its links, and
+ * the word itself where it is a name word, as strongly as the closest link.
+ */
+function spellingLinks(wordnet: WordNet, tables: readonly Links[], nameWords: ReadonlySet<string>): Links {
+  const source = VOCABULARY_SOURCES.indexOf('wordnet');
+  const links: Links = new Map();
+  for (const word of new Set([...nameWords, ...tables.flatMap((table) => [...table.keys()])])) {
+    for (const variant of britishSpellingsOf(word, wordnet, VOCABULARY_LIMITS.wordnetSenses)) {
+      if (nameWords.has(word)) gather(links, variant, word, VOCABULARY_LIMITS.spellingWeight, source, 1);
+      for (const table of tables) {
+        for (const [nameWord, link] of table.get(word) ?? []) {
+          if (nameWord === variant) continue;
+          let byWord = links.get(variant);
+          if (!byWord) links.set(variant, (byWord = new Map()));
+          const known = byWord.get(nameWord);
+          if (known === undefined || known.weight < link.weight) byWord.set(nameWord, { weight: link.weight, provenance: [...link.provenance] });
+        }
+      }
+    }
+  }
+  return links;
+}
+
+/** The links of several tables as one: of a name word two tables link a key to, the stronger link. */
+function merged(tables: readonly Links[]): Links {
+  const all: Links = new Map();
+  for (const table of tables) {
+    for (const [key, byWord] of table) {
+      let into = all.get(key);
+      if (!into) all.set(key, (into = new Map()));
+      for (const [word, link] of byWord) if ((into.get(word)?.weight ?? -1) < link.weight) into.set(word, link);
+    }
+  }
+  return all;
+}
+
 /** Rounds a weight for the table: three decimals tell links apart and keep it small. */
 function rounded(weight: number): number {
   return Math.round(weight * 1000) / 1000;
@@ -292,13 +364,12 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   const { links, nameWords } = iconSourceLinks(input, isKnown);
-  const all = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
+  const tables = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
+  if (wordnet) tables.push(spellingLinks(wordnet, tables, nameWords));
   const words: VocabularyTable['words'] = [];
-  for (const table of all) {
-    for (const [key, byWord] of table) {
-      const kept = strongest(byWord).map(([word, link]): LinkTuple => [word, rounded(link.weight), ...link.provenance]);
-      if (kept.length > 0) words.push([key, kept]);
-    }
+  for (const [key, byWord] of merged(tables)) {
+    const kept = strongest(byWord).map(([word, link]): LinkTuple => [word, rounded(link.weight), ...link.provenance]);
+    if (kept.length > 0) words.push([key, kept]);
   }
   words.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return { sources: [...VOCABULARY_SOURCES], words };

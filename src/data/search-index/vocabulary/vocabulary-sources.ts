@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
+import { CONVENTIONAL_SYMBOLS } from './conventional-symbols.js';
+import { EDITING_WORDS } from './editing-words.js';
+import { UI_ACTIONS } from './ui-actions.js';
 import { UI_JARGON } from './ui-jargon.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
 import { wordsOf } from './words.js';
@@ -141,7 +144,7 @@ export async function readVocabularySources(): Promise<VocabularyInput> {
       emoji: emojiIcons(),
       mdi: mdiIcons(),
       octicons: octiconIcons(),
-      jargon: UI_JARGON,
+      jargon: [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS],
     },
     wordnet: new WordNet(readWordNetFiles()),
   };
