@@ -138,7 +138,6 @@ export function vocabularySourceVersions(): string {
     .join(' ');
 }
 
-
 /** Every source of the vocabulary, read from node_modules. */
 export async function readVocabularySources(): Promise<VocabularyInput> {
   return {
