@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyPath } from '../src/data/history/history-file.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { mapLimit, rawGet } from './helpers/http.js';
 import { startNginx, type Nginx } from './helpers/nginx.js';
@@ -13,13 +14,14 @@ import { allNames, CATALOG_REVISION, readDefaultPack, referenceSvg } from './hel
 
 /*
  * The static export of a pack's pinned revisions, on real data: the test
- * catalog's lucide, then @iconify-json/lucide 1.2.100 kept by `update
- * --from` (its tarball from the npm registry), exported; then 1.2.137, and
- * exported again into the same folder. Every pinned file is byte for byte
- * what the server on the same data answers at its address; nginx with
- * deploy/nginx.conf sends them cached for a year and the rest for an hour;
- * the second export adds the new revision and leaves every file of the
- * revisions it had written as it was.
+ * catalog's lucide, which no update has touched, exported with the catalog's
+ * revision that the server answers pinned; then @iconify-json/lucide 1.2.100
+ * kept by `update --from` (its tarball from the npm registry), which records
+ * that revision in the history, exported into the same folder; then 1.2.137,
+ * and exported again. Every pinned file is byte for byte what the server on
+ * the same data answers at its address; nginx with deploy/nginx.conf sends
+ * them cached for a year and the rest for an hour; each export adds the new
+ * revision and leaves every file of the revisions written before as it was.
  */
 
 const OLD = '1.2.100';
@@ -39,7 +41,12 @@ const NAMES: Record<string, string[]> = {
 let dataDir: string;
 let server: TestServer;
 let nginx: Nginx;
+/** The export of the catalog's lucide, before any update. */
+let untouched: ExportCounts;
+/** The export after the first update. */
 let first: ExportCounts;
+/** Each file of the catalog's revision as the export before any update wrote it. */
+let catalogRevisionFiles: Map<string, Stats>;
 
 interface ExportCounts {
   files: number;
@@ -87,6 +94,22 @@ function revisionPaths(version: string): string[] {
   return [`/r/lucide@${version}.json`, `/r/lucide@${version}.zip`, ...icons].sort();
 }
 
+/** The files of revisions as written (a document's compressed siblings with it; a zip has none). */
+const filesOfRevisions = (versions: string[]) =>
+  versions.flatMap(revisionPaths).flatMap((path) => (path.endsWith('.zip') ? [path] : [path, `${path}.br`, `${path}.gz`]));
+
+const statsOf = (paths: string[]) => new Map(paths.map((path) => [path, statSync(join(EXPORT, path))]));
+
+/** The files of `before` whose inode or modification time is no longer the same: linked as they were, none should be. */
+function rewritten(before: Map<string, Stats>): string[] {
+  return [...before]
+    .filter(([path, stat]) => {
+      const now = statSync(join(EXPORT, path));
+      return now.ino !== stat.ino || now.mtimeMs !== stat.mtimeMs;
+    })
+    .map(([path]) => path);
+}
+
 const fileOf = (path: string) => readFileSync(join(EXPORT, path));
 
 /** Compares each exported file with the server's answer at its path; returns the paths that differ. */
@@ -106,8 +129,7 @@ async function differingFromServer(paths: readonly string[]): Promise<string[]> 
 beforeAll(async () => {
   rmSync(EXPORT, { recursive: true, force: true });
   dataDir = dataDirWithDefaultCatalog('export-versions');
-  await update(OLD);
-  first = await exportLucide();
+  untouched = await exportLucide();
   server = await startTestServer({ dataDir, packsDir: null });
   nginx = await startNginx(EXPORT, join(TEST_TMP, 'nginx-versions'));
 }, 600_000);
@@ -118,6 +140,40 @@ afterAll(async () => {
 });
 
 describe('icon-registry export of pinned revisions', () => {
+  it('writes the revision of the catalog of a pack no update has touched, every file byte for byte as the server answers it pinned', async () => {
+    // No update has run: the history keeps nothing, and the server answers the revision from the catalog.
+    expect(existsSync(historyPath(dataDir))).toBe(false);
+    const files = exportedFiles();
+    expect(untouched.files).toBe(files.length);
+    const paths = revisionPaths(catalogRevision);
+    expect(files.filter((path) => path.includes('@') && !/\.(br|gz)$/.test(path))).toEqual(paths);
+    for (const path of paths.filter((path) => path.endsWith('.json'))) {
+      expect(brotliDecompressSync(fileOf(`${path}.br`)).equals(fileOf(path)), path).toBe(true);
+      expect(gunzipSync(fileOf(`${path}.gz`)).equals(fileOf(path)), path).toBe(true);
+    }
+    expect(paths.length).toBeGreaterThan(8_000);
+    expect(await differingFromServer(paths)).toEqual([]);
+    catalogRevisionFiles = statsOf(filesOfRevisions([catalogRevision]));
+  });
+
+  it('leaves it as it is at the next export, and linked as it was when the first update of the pack records it in the history', async () => {
+    const again = await exportLucide();
+    expect([again.files, again.written]).toEqual([untouched.files, 0]);
+    expect(rewritten(catalogRevisionFiles)).toEqual([]);
+
+    await update(OLD);
+    expect(existsSync(historyPath(dataDir))).toBe(true);
+    // A server started now reads the revision from the history, where the update recorded it.
+    await server.close();
+    server = await startTestServer({ dataDir, packsDir: null });
+    const folder = statSync(EXPORT).ino;
+    first = await exportLucide();
+    // A new tree took the folder's place (lucide's unpinned files changed, a revision came): the catalog's revision was linked into it, not made again.
+    expect(statSync(EXPORT).ino).not.toBe(folder);
+    expect(rewritten(catalogRevisionFiles)).toEqual([]);
+    expect(await differingFromServer(revisionPaths(catalogRevision))).toEqual([]);
+  }, 600_000);
+
   it("writes each revision the registry keeps of an exported pack: its pack document, its icons' and their components' documents, and its zip", () => {
     const files = exportedFiles();
     expect(first.files).toBe(files.length);
@@ -166,14 +222,11 @@ describe('icon-registry export of pinned revisions', () => {
   });
 
   it('adds only the new revision at the next export into the same folder, every file of those it wrote left as it was', async () => {
-    const written = [catalogRevision, OLD].flatMap(revisionPaths).flatMap((path) => (path.endsWith('.zip') ? [path] : [path, `${path}.br`, `${path}.gz`]));
-    const before = new Map(written.map((path) => [path, statSync(join(EXPORT, path))]));
+    const before = statsOf(filesOfRevisions([catalogRevision, OLD]));
     await update(NEW);
     const second = await exportLucide();
-    for (const [path, stat] of before) {
-      const now = statSync(join(EXPORT, path));
-      expect([now.ino, now.mtimeMs], path).toEqual([stat.ino, stat.mtimeMs]);
-    }
+    expect(rewritten(before)).toEqual([]);
+    expect(rewritten(catalogRevisionFiles)).toEqual([]);
     const added = revisionPaths(NEW);
     expect(second.files).toBe(exportedFiles().length);
     expect(exportedFiles().filter((path) => path.includes(`lucide@${NEW}`) && !/\.(br|gz)$/.test(path))).toEqual(added);

@@ -7,6 +7,7 @@ import { rawGet, type RawResponse } from './helpers/http.js';
 import { startNginx, type Nginx } from './helpers/nginx.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { CATALOG_REVISION } from './helpers/sources.js';
 
 const EXPORT = join(TEST_TMP, 'export');
 const PACKS = ['fixture-shapes', 'line-md', 'svg-spinners', 'bytesize'];
@@ -66,10 +67,15 @@ describe('icon-registry export served by nginx', () => {
     ];
     expect(page).toHaveLength(3);
     expect(first.packs).toBe(PACKS.length);
-    // Each zip is one file, a pack's and each kept revision's (the own packs' revisions here): it has no compressed siblings.
+    // Each zip is one file, a pack's and each pinned revision's: it has no compressed siblings. The own packs' revisions
+    // are kept ones; the catalog's packs, which no update has touched, have the catalog's revision the server answers pinned.
     const zips = readdirSync(join(EXPORT, 'r')).filter((name) => name.endsWith('.zip'));
     expect(zips.filter((name) => !name.includes('@')).sort()).toEqual(PACKS.map((pack) => `${pack}.zip`).sort());
-    expect([...new Set(zips.filter((name) => name.includes('@')).map((name) => name.split('@')[0]))].sort()).toEqual(['bytesize', 'fixture-shapes']);
+    expect([...new Set(zips.filter((name) => name.includes('@')).map((name) => name.split('@')[0]))].sort()).toEqual([...PACKS].sort());
+    expect(zips.filter((name) => name.startsWith('line-md@') || name.startsWith('svg-spinners@')).sort()).toEqual([
+      `line-md@${CATALOG_REVISION}.zip`,
+      `svg-spinners@${CATALOG_REVISION}.zip`,
+    ]);
     expect(first.files).toBe((paths.length + page.length) * 3 + zips.length);
     for (const pack of PACKS) {
       expect(existsSync(join(EXPORT, 'r', `${pack}.zip`)), pack).toBe(true);

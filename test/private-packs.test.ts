@@ -8,6 +8,7 @@ import { getOnNewConnection } from './helpers/http.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
+import { CATALOG_REVISION } from './helpers/sources.js';
 
 /*
  * Private packs behind tokens, where a process is needed: the log, the
@@ -210,8 +211,11 @@ describe('export and the token command', () => {
       });
     const without = join(WORK, 'export-public');
     expect(exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]).status).toBe(0);
+    // mdi-light's pinned revision is the catalog's, which the server answers: its documents, its zip and its components' folders.
+    const pinned = `mdi-light@${CATALOG_REVISION}`;
     expect(readdirSync(join(without, 'r')).sort()).toEqual(
-      ['_not-found.json', 'mdi-light', 'mdi-light.json', 'mdi-light.zip', 'openapi.json', 'registry.json']
+      ['_not-found.json', 'mdi-light', 'mdi-light.json', 'mdi-light.zip', 'openapi.json', 'registry.json', pinned, `${pinned}.json`, `${pinned}.zip`]
+        .concat(['vue', 'svelte', 'solid', 'jsx'])
         .flatMap((name) => (name.endsWith('.json') ? [name, `${name}.br`, `${name}.gz`] : [name]))
         .sort(),
     );

@@ -107,12 +107,41 @@ function iconDocumentAt(history: RevisionReader, revision: Revision, name: strin
   return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
+/**
+ * The titles of each name's categories, for the categories of a revision
+ * asked for a second time. The catalog's revisions keep their root fields,
+ * so their categories come again for every icon of the pack (an export asks
+ * for each), and reading all of them each time would cost the pack's size
+ * per icon; the history parses a root anew for each document, so an index
+ * made on first sight would only be thrown away.
+ */
+const categoryIndexes = new WeakMap<object, Map<string, string[]> | 'seen'>();
+
 /** The titles of the categories that list a name in a kept revision's pack. */
 function categoriesAt(source: ReturnType<typeof revisionSource>, name: string): string[] {
   const categories = (source.rootFields() as Partial<IconifyJSON>).categories ?? {};
+  let index = categoryIndexes.get(categories);
+  if (index === 'seen') categoryIndexes.set(categories, (index = categoryIndexOf(categories)));
+  else if (index === undefined) categoryIndexes.set(categories, 'seen');
+  if (index instanceof Map) return index.get(name) ?? [];
+  // A category that is not a list lists nothing, as the catalog's build reads it (see iconifyListsOf).
   return Object.entries(categories)
-    .filter(([, names]) => names.includes(name))
+    .filter(([, names]) => Array.isArray(names) && names.includes(name))
     .map(([title]) => title);
+}
+
+/** Each name's category titles, in the order of the categories, each once. */
+function categoryIndexOf(categories: Record<string, string[]>): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const [title, names] of Object.entries(categories)) {
+    if (!Array.isArray(names)) continue;
+    for (const name of names) {
+      const titles = index.get(name);
+      if (!titles) index.set(name, [title]);
+      else if (titles.at(-1) !== title) titles.push(title);
+    }
+  }
+  return index;
 }
 
 /**

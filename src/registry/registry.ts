@@ -20,7 +20,7 @@ import type { PageAssets } from '../core/page-assets.js';
 import { searchJobOf } from './search-params.js';
 import { pastedShapeOf } from './pasted-svg.js';
 import type { PinnedRoute } from '../core/paths.js';
-import type { RevisionHistory } from '../data/history/revision-history.js';
+import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
 import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
 import {
@@ -413,6 +413,18 @@ export class Registry {
       .map((revision) => revision.version)
       .reverse();
     return { versions, served: this.revisions.served(pack)?.version };
+  }
+
+  /**
+   * Every revision a served pack answers at pinned addresses, oldest first,
+   * each with its icon and alias names, sorted: the history's, or the
+   * catalog's content of a default pack the history keeps none of (see
+   * PinnableRevisions). What a static export writes of the pack.
+   */
+  pinnableRevisions(pack: string): Array<{ revision: Revision; names: string[] }> {
+    if (!isValidName(pack) || !this.packs.has(pack)) return [];
+    const revisions = this.revisions;
+    return revisions.revisions(pack).map((revision) => ({ revision, names: revisions.namesAt(pack, revision.seq) }));
   }
 
   /** The drawing style of each served pack all of whose icons share one (`fill` or `stroke`), as search's `style` filter reads it. */

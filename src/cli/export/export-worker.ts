@@ -8,7 +8,7 @@ import { Registry } from '../../registry/registry.js';
 import { codingsFor, emptyCounts, ExportWriter, type WriteCounts } from './files.js';
 import { packFolderPath, pathOf, type DocumentRoute } from '../../core/paths.js';
 import type { ExportSetup, ExportTask } from './messages.js';
-import { pinnedFilePath, pinnedFolders, pinnedIconRoutes, zipsRevision } from './pinned-files.js';
+import { pinnedFilePath, pinnedFolders, pinnedIconRoutes } from './pinned-files.js';
 import { pinnedZipResource } from '../../faces/bundle/pinned-zip.js';
 import { historyPath } from '../../data/history/history-file.js';
 import { RevisionHistory } from '../../data/history/revision-history.js';
@@ -32,7 +32,7 @@ const registry = new Registry(catalog, {
 const writer = new ExportWriter(setup.root, setup.previous, setup.compress);
 
 function run(task: ExportTask): WriteCounts {
-  if (task.version !== undefined) return 'names' in task ? writePinned(task, task.version) : linkPinned(task.linkPack, task.version);
+  if (task.version !== undefined) return 'names' in task ? writePinned(task, task.version) : linkPinned(task.linkPack, task.version, task.zip);
   const counts = emptyCounts();
   if ('names' in task) {
     const routes: DocumentRoute[] = task.names.map((name) => ({ kind: 'icon', pack: task.pack, name }));
@@ -82,7 +82,7 @@ function writePinned(task: Extract<ExportTask, { names: string[] }>, version: st
   for (const route of routes) {
     const path = pinnedFilePath(route, registry.basePath);
     const answer = registry.pinned(route);
-    // An exact revision the history keeps answers each of its names: anything else is a fault.
+    // An exact revision the registry answers pinned answers each of its names: anything else is a fault.
     if (!('resource' in answer) || answer.resource.status !== 200) {
       throw new Error(`export: ${path} answered ${'resource' in answer ? answer.resource.status : 'redirect' in answer ? 302 : answer.problem.status}`);
     }
@@ -95,7 +95,7 @@ function writePinned(task: Extract<ExportTask, { names: string[] }>, version: st
 /** The revision as a zip of its SVG files, made chunk by chunk as the server sends it. */
 function writePinnedZip(pack: string, version: string, counts: WriteCounts): void {
   const found = registry.pinnedPack(pack, version);
-  if (!('pack' in found)) throw new Error(`export: ${pack}@${version} is not a kept revision`);
+  if (!('pack' in found)) throw new Error(`export: ${pack}@${version} is not a revision the registry answers pinned`);
   const resource = pinnedZipResource(found.pack, 'svg', registry.version);
   if (!('bytes' in resource)) return;
   const chunks = resource.chunks?.('identity');
@@ -103,8 +103,11 @@ function writePinnedZip(pack: string, version: string, counts: WriteCounts): voi
   writer.writeChunks(pinnedFilePath({ kind: 'pinned-zip', pack, version }, registry.basePath), chunks, counts);
 }
 
-/** A pinned revision the previous export wrote: every file of it linked as it is, never made again. */
-function linkPinned(pack: string, version: string): WriteCounts {
+/**
+ * A pinned revision the previous export wrote: every file of it linked as it
+ * is, never made again (nor read: whether it has a zip comes with the task).
+ */
+function linkPinned(pack: string, version: string, zip: boolean): WriteCounts {
   const counts = emptyCounts();
   const previous = setup.previous as string;
   for (const folder of pinnedFolders(pack, version, registry.basePath)) {
@@ -113,9 +116,7 @@ function linkPinned(pack: string, version: string): WriteCounts {
   }
   const documentPath = pinnedFilePath({ kind: 'pinned', pack, version }, registry.basePath);
   for (const [suffix] of codingsFor(setup.compress)) writer.linkFile(`${documentPath}${suffix}`, counts);
-  const found = registry.pinnedPack(pack, version);
-  if ('pack' in found && zipsRevision(found.pack.names.length))
-    writer.linkFile(pinnedFilePath({ kind: 'pinned-zip', pack, version }, registry.basePath), counts);
+  if (zip) writer.linkFile(pinnedFilePath({ kind: 'pinned-zip', pack, version }, registry.basePath), counts);
   return counts;
 }
 

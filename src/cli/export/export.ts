@@ -119,19 +119,21 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     tasks.push({ pack: id, document: true, names: names.slice(0, TASK_SIZE) });
     for (let i = TASK_SIZE; i < names.length; i += TASK_SIZE) tasks.push({ pack: id, document: false, names: names.slice(i, i + TASK_SIZE) });
   }
-  // The pinned revisions of the exported packs: each written once, then linked as it is by every later export into the same folder.
+  // The pinned revisions of the exported packs, every one the server answers (the catalog's content of a pack no update
+  // has touched included): each written once, then linked as it is by every later export into the same folder. The
+  // catalog's revision is dated and named as the history records it at the pack's first update, so it stays linked then.
   const pinnedReusable = previousManifest?.basePath === basePath && previousManifest.compress === options.compress;
   for (const id of registry.packs.keys()) {
-    for (const revision of history?.revisions(id) ?? []) {
-      const names = history?.namesAt(id, revision.seq) ?? [];
+    for (const { revision, names } of registry.pinnableRevisions(id)) {
       const { version, recorded, source } = revision;
+      const zip = zipsRevision(names.length);
       documents += 1 + names.length * (1 + FRAMEWORKS.length);
-      if (zipsRevision(names.length)) zips++;
+      if (zip) zips++;
       const earlier = pinnedReusable ? previousManifest.pinned?.[id]?.[version] : undefined;
       const written = earlier?.recorded === recorded && earlier.source === source;
       (manifest.pinned[id] ??= {})[version] = { recorded, source, bytes: written ? earlier.bytes : 0, names };
       if (written) {
-        tasks.push({ linkPack: id, version });
+        tasks.push({ linkPack: id, version, zip });
         continue;
       }
       tasks.push({ pack: id, version, document: true, names: names.slice(0, PINNED_TASK_SIZE) });

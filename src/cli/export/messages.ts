@@ -18,6 +18,10 @@ export interface ExportSetup {
  * Render and write the documents of `pack` (its pack document and zip when
  * `document`, and these icons), or link every file of an unchanged pack.
  * With `version`, those of that pinned revision of the pack (its icons'
- * framework documents too), written once and linked from then on.
+ * framework documents too), written once and linked from then on, its zip
+ * with them when it has one.
  */
-export type ExportTask = { pack: string; version?: string; document: boolean; names: string[] } | { linkPack: string; version?: string };
+export type ExportTask =
+  | { pack: string; version?: string; document: boolean; names: string[] }
+  | { linkPack: string; version?: undefined }
+  | { linkPack: string; version: string; zip: boolean };
