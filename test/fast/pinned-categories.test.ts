@@ -11,12 +11,13 @@ import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { lucideTarball } from '../helpers/npm-fixtures.js';
 import { CLI, ROOT, TEST_TMP } from '../helpers/paths.js';
 import { inProcessSite } from '../helpers/site.js';
-import { allNames, readInstalledPack } from '../helpers/sources.js';
+import { allNames, readDefaultPack } from '../helpers/sources.js';
 
 /*
  * The categories of pinned icon documents, in process over a default catalog
  * of @iconify/json's mdi, lucide and fa6-regular and a small pack, built by
- * the real build as @iconify/json 2.2.500, after `icon-registry update
+ * the real build as @iconify/json 2.2.500 (from the packs the tests are given:
+ * the sample of every pack, where they run over one), after `icon-registry update
  * --from` kept @iconify-json/lucide 1.2.100 and fa6-regular's revision was
  * kept as an update keeps it: mdi is pinned at the catalog's revision
  * (every document of it read from the same root fields, as an export reads
@@ -84,7 +85,7 @@ async function categoriesOf(target: string): Promise<string[]> {
 
 describe('categories of pinned icon documents', () => {
   it("lists, in every document of the catalog's revision, the categories the pack lists the name in", async () => {
-    const mdi = readInstalledPack('mdi');
+    const mdi = readDefaultPack('mdi');
     const names = allNames(mdi);
     expect(names.filter((name) => listedIn(mdi, name).length > 1).length).toBeGreaterThan(0);
     const differing: string[] = [];
@@ -100,9 +101,10 @@ describe('categories of pinned icon documents', () => {
   });
 
   it('lists them in each document of a revision the history keeps', async () => {
-    const pack = readInstalledPack(KEPT);
+    const pack = readDefaultPack(KEPT);
     const names = allNames(pack);
-    expect(names.filter((name) => listedIn(pack, name).length > 1).length).toBeGreaterThan(10);
+    // Names in more than one category, whose order the documents must keep: 69 in the whole pack, a few in a sample of it.
+    expect(names.filter((name) => listedIn(pack, name).length > 1).length).toBeGreaterThan(0);
     expect((await site.request(`/r/changes.json?pack=${KEPT}`)).body.toString()).toContain(`"version":"${CATALOG_REVISION}"`);
     const differing: string[] = [];
     for (const name of names) {
