@@ -15,6 +15,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...CATALOG_ONLY],
     // The sampled catalog first (its setup empties the scratch folder), then the small one of the fast tier.
     globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/fast-setup.ts'],
+    setupFiles: ['test/helpers/count-assertions.ts'],
     env: { ICON_REGISTRY_ICONIFY_JSON: SAMPLED_ICONIFY_JSON },
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/fast/**/*.test.ts'],
     globalSetup: ['test/helpers/fast-setup.ts'],
+    setupFiles: ['test/helpers/count-assertions.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
