@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 
 /*
  * `icon-registry update` runs beside a server that answers requests, at the

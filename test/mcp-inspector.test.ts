@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MCP_TOOLS } from '../helpers/mcp-client.js';
-import { ROOT } from '../helpers/paths.js';
-import { inProcessSite } from '../helpers/site.js';
+import { MCP_TOOLS } from './helpers/mcp-client.js';
+import { ROOT } from './helpers/paths.js';
+import { inProcessSite } from './helpers/site.js';
 
 /*
  * The MCP Inspector in CLI mode, as a developer checks a server from a

@@ -3,15 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
-import { SHAPE_BYTES, isEmptyShape } from '../../src/data/search-index/shape.js';
-import { packNamesOf } from '../../src/data/search/meaning/catalog-glyphs.js';
-import { GlyphIndex, type PackNames } from '../../src/data/search/meaning/glyph-index.js';
-import { GlyphShapes, glyphShapesOf, takeDrawing } from '../../src/data/search/shape/glyph-shapes.js';
-import { lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
-import { type Site, inProcessSite } from '../helpers/site.js';
-import { seededRandom, testSeed } from '../helpers/sources.js';
+import { CatalogDatabase } from '../src/data/catalog/catalog-database.js';
+import { SHAPE_BYTES, isEmptyShape } from '../src/data/search-index/shape.js';
+import { packNamesOf } from '../src/data/search/meaning/catalog-glyphs.js';
+import { GlyphIndex, type PackNames } from '../src/data/search/meaning/glyph-index.js';
+import { GlyphShapes, glyphShapesOf, takeDrawing } from '../src/data/search/shape/glyph-shapes.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { type Site, inProcessSite } from './helpers/site.js';
+import { seededRandom, testSeed } from './helpers/sources.js';
 
 /*
  * The shapes the build draws for search by shape, over the small catalog

@@ -4,14 +4,14 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/data/catalog/catalog.js';
-import { RevisionHistory } from '../../src/data/history/revision-history.js';
-import { HeaderLines } from '../../src/http/header-lines.js';
-import { respond } from '../../src/http/respond.js';
-import { Registry } from '../../src/registry/registry.js';
-import { lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
-import { DEFAULT_JSON_DIR } from '../helpers/sources.js';
+import { Catalog } from '../src/data/catalog/catalog.js';
+import { RevisionHistory } from '../src/data/history/revision-history.js';
+import { HeaderLines } from '../src/http/header-lines.js';
+import { respond } from '../src/http/respond.js';
+import { Registry } from '../src/registry/registry.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { DEFAULT_JSON_DIR } from './helpers/sources.js';
 
 /*
  * `icon-registry update` fails after every package is read and checked

@@ -3,8 +3,8 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, write
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 
 /*
  * `icon-registry update` stages each package's prepared document on disk

@@ -3,15 +3,15 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
-import { listDefaultSources, listOwnSources } from '../../src/data/catalog/sources.js';
-import { keepCatalogRevision } from '../../src/data/history/catalog-revisions.js';
-import { historyPath } from '../../src/data/history/history-file.js';
-import { RevisionHistory } from '../../src/data/history/revision-history.js';
-import { lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, ROOT, TEST_TMP } from '../helpers/paths.js';
-import { inProcessSite } from '../helpers/site.js';
-import { allNames, readDefaultPack } from '../helpers/sources.js';
+import { CatalogDatabase } from '../src/data/catalog/catalog-database.js';
+import { listDefaultSources, listOwnSources } from '../src/data/catalog/sources.js';
+import { keepCatalogRevision } from '../src/data/history/catalog-revisions.js';
+import { historyPath } from '../src/data/history/history-file.js';
+import { RevisionHistory } from '../src/data/history/revision-history.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
+import { inProcessSite } from './helpers/site.js';
+import { allNames, readDefaultPack } from './helpers/sources.js';
 
 /*
  * The categories of pinned icon documents, in process over a default catalog
@@ -45,7 +45,7 @@ const ODD: IconifyJSON = {
 };
 
 beforeAll(async () => {
-  const { buildCatalog } = (await import(join(ROOT, 'dist', 'data', 'catalog', 'build.js'))) as typeof import('../../src/data/catalog/build.js');
+  const { buildCatalog } = (await import(join(ROOT, 'dist', 'data', 'catalog', 'build.js'))) as typeof import('../src/data/catalog/build.js');
   rmSync(DATA, { recursive: true, force: true });
   const folder = join(DATA, 'odd');
   mkdirSync(folder, { recursive: true });

@@ -3,10 +3,10 @@ import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allNames, referenceSvg } from '../helpers/sources.js';
-import { lucideSet, lucideTarball } from '../helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from '../helpers/paths.js';
-import { inProcessSite, type SiteResponse } from '../helpers/site.js';
+import { allNames, referenceSvg } from './helpers/sources.js';
+import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { inProcessSite, type SiteResponse } from './helpers/site.js';
 
 /*
  * A revision of a pack as a zip, in process on the small catalog after
