@@ -16,13 +16,21 @@ export default async function setup(): Promise<void> {
   const { shapesToStore } = (await import(
     join(ROOT, 'dist', 'data', 'search', 'shape', 'shapes-to-store.js')
   )) as typeof import('../../src/data/search/shape/shapes-to-store.js');
+  const { glyphIndexToStore } = (await import(
+    join(ROOT, 'dist', 'data', 'search', 'meaning', 'catalog-glyphs.js')
+  )) as typeof import('../../src/data/search/meaning/catalog-glyphs.js');
   rmSync(FAST_CATALOG_DATA, { recursive: true, force: true });
   mkdirSync(FAST_CATALOG_DATA, { recursive: true });
   const defaults = listDefaultSources().files.filter((file) => FAST_DEFAULT_PACKS.some((id) => file.path.endsWith(`/${id}.json`)));
   const silent = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
   await buildCatalog(
-    // With the shapes the default catalog's build draws for search by shape, drawn here over the fixture packs too.
-    { files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)], meta: { fingerprint: 'test:fast' }, shapesToStore },
+    // With what the default catalog's build stores for search (shapes, glyph index), made here over the fixture packs too.
+    {
+      files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)],
+      meta: { fingerprint: 'test:fast' },
+      shapesToStore,
+      searchPartsToStore: glyphIndexToStore,
+    },
     join(FAST_CATALOG_DATA, 'catalog.db'),
     silent,
   );

@@ -13,6 +13,7 @@ import type { SourceFile } from './sources.js';
 import { TaskTimeout, WorkerPool } from './worker-pool.js';
 import { CATEGORY_MARK, spelledBackwards } from '../search-index/set-index.js';
 import { joinShapeNames, type PackShapes } from '../search-index/stored-shapes.js';
+import type { StoredParts } from '../search-index/stored-parts.js';
 import { CatalogDatabase } from './catalog-database.js';
 import { workPath } from '../../util/work-files.js';
 
@@ -84,10 +85,18 @@ export interface BuildInput {
    * catalog's build: see glyph_shapes in schema.ts).
    */
   shapesToStore?: ShapesToStore;
+  /** What search makes of the database once every pack is in it, stored with it (see search_parts in schema.ts). */
+  searchPartsToStore?: SearchPartsToStore;
 }
 
 /** Draws, from a database as built, the shapes that search by shape will start from. */
 export type ShapesToStore = (built: CatalogDatabase) => PackShapes[];
+
+/** Makes, from a database as built, what search would otherwise make at every start. */
+export type SearchPartsToStore = (built: CatalogDatabase) => StoredParts;
+
+/** What search has a build make and store with the database. */
+export type SearchToStore = Pick<BuildInput, 'shapesToStore' | 'searchPartsToStore'>;
 
 /** The id a default pack must have: its file name. */
 function expectedIdOf(file: SourceFile): string | undefined {
@@ -230,25 +239,39 @@ class CatalogWriter {
     return this.previousPack?.get(file.path);
   }
 
-  /** The shapes `shapesToStore` draws from the database as written so far, read through a connection of its own. */
-  private writeShapes(shapesToStore: ShapesToStore): void {
+  /** What `make` makes of the database as written so far, read through a connection of its own. */
+  private readBuilt<T>(make: (built: CatalogDatabase) => T): T {
     const built = new CatalogDatabase(this.path);
-    let drawn: PackShapes[];
     try {
-      drawn = shapesToStore(built);
+      return make(built);
     } finally {
       built.close();
     }
+  }
+
+  /** The shapes `shapesToStore` draws from the database as written so far. */
+  private writeShapes(shapesToStore: ShapesToStore): void {
+    const drawn = this.readBuilt(shapesToStore);
     const insert = this.db.prepare('INSERT INTO glyph_shapes (pack, names, shapes) VALUES (?, ?, ?)');
     this.db.transaction(() => {
       for (const { pack, names, shapes } of drawn) insert.run(pack, joinShapeNames(names), Buffer.from(shapes.buffer, shapes.byteOffset, shapes.byteLength));
     })();
   }
 
-  finish(meta: Record<string, string>, shapesToStore: ShapesToStore | undefined): void {
+  /** What `searchPartsToStore` makes of the database as written so far. */
+  private writeSearchParts(searchPartsToStore: SearchPartsToStore): void {
+    const parts = this.readBuilt(searchPartsToStore);
+    const insert = this.db.prepare('INSERT INTO search_parts (name, bytes) VALUES (?, ?)');
+    this.db.transaction(() => {
+      for (const [name, bytes] of parts) insert.run(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    })();
+  }
+
+  finish(meta: Record<string, string>, toStore: SearchToStore): void {
     if (this.previousPack) this.db.exec('DETACH DATABASE previous');
     this.writeKeywords();
-    if (shapesToStore) this.writeShapes(shapesToStore);
+    if (toStore.shapesToStore) this.writeShapes(toStore.shapesToStore);
+    if (toStore.searchPartsToStore) this.writeSearchParts(toStore.searchPartsToStore);
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
     this.db.close();
@@ -388,7 +411,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       launch();
       store(file, result);
     }
-    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() }, input.shapesToStore);
+    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() }, input);
     renameSync(building, dbPath);
   } catch (error) {
     if (writer.db.open) writer.db.close();

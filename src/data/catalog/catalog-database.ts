@@ -1,3 +1,4 @@
+import type { StoredParts } from '../search-index/stored-parts.js';
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { IconifyAlias, IconifyIcon } from '@iconify/types';
@@ -125,6 +126,12 @@ export class CatalogDatabase {
       .prepare<[], { pack: string; names: string; shapes: Buffer }>('SELECT pack, names, shapes FROM glyph_shapes')
       .all()
       .map((row) => ({ pack: row.pack, names: splitShapeNames(row.names), shapes: row.shapes }));
+  }
+
+  /** What the build stored of search (see search_parts in schema.ts): none in a database built without it. */
+  storedSearchParts(): StoredParts {
+    const rows = this.db.prepare<[], { name: string; bytes: Buffer }>('SELECT name, bytes FROM search_parts').all();
+    return new Map(rows.map((row) => [row.name, row.bytes]));
   }
 
   /** A value of the meta table, if the build wrote it; read once (the file is never written while open), since some are read per request. */

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { removeAbandonedWork } from '../../util/work-files.js';
-import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers, type ShapesToStore } from './build.js';
+import { BUILD_STAGE, buildCatalog, type BuildObserver, type BuildSummary, type PrepareWorkers, type SearchToStore } from './build.js';
 import { Catalog } from './catalog.js';
 import { CatalogDatabase, SET_ORDER_KEY } from './catalog-database.js';
 import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
@@ -139,10 +139,11 @@ export interface BuiltCatalog {
  * `force`) and returns what was built: the default packs when @iconify/json
  * changed, the own packs when the packs directory did (reusing every own pack
  * whose source is unchanged, so a change costs only the packs it touches).
- * The default packs' build stores the shapes `shapesToStore` draws, which
- * search by shape starts from (search/shape/shapes-to-store.ts).
+ * The default packs' build stores what search has it make (`toStore`): the
+ * shapes search by shape starts from (search/shape/shapes-to-store.ts), and
+ * the glyph index search by meaning reads (search/meaning/catalog-glyphs.ts).
  */
-export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force: boolean, shapesToStore: ShapesToStore): Promise<BuiltCatalog[]> {
+export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force: boolean, toStore: SearchToStore): Promise<BuiltCatalog[]> {
   mkdirSync(location.dataDir, { recursive: true });
   const built: BuiltCatalog[] = [];
   const defaults = listDefaultSources();
@@ -157,7 +158,7 @@ export async function ensureCatalog(location: CatalogLocation, observer: BuildOb
     const revision = defaultRevisionName(defaults.version);
     built.push({
       path: defaultPath,
-      summary: await buildCatalog({ files, meta, metaLater, shapesToStore, revisionOf: () => revision }, defaultPath, observer),
+      summary: await buildCatalog({ files, meta, metaLater, ...toStore, revisionOf: () => revision }, defaultPath, observer),
     });
   }
   const summary = await ensureOwnCatalog(location, observer, force, defaults);

@@ -122,4 +122,12 @@ CREATE TABLE glyph_shapes (
   names  TEXT NOT NULL,
   shapes BLOB NOT NULL
 );
+
+-- What search would otherwise make from the database at every start, made once
+-- at build (the default catalog's glyph index, see search-index/stored-parts.ts):
+-- its parts by name.
+CREATE TABLE search_parts (
+  name  TEXT PRIMARY KEY,
+  bytes BLOB NOT NULL
+);
 `;

@@ -1,3 +1,5 @@
+import { bytesOf, jsonBytes, type PartReader } from '../search-index/stored-parts.js';
+
 /**
  * Lists of numbers by word (glyphs by name word, sets by keyword), packed
  * into one typed array: an array per word would cost about a hundred bytes
@@ -5,24 +7,47 @@
  * for a full collection of the search thread's heap to walk.
  */
 export class PackedLists {
-  private readonly slots = new Map<string, number>();
-  private readonly starts: Uint32Array;
-  private readonly numbers: Int32Array;
+  private constructor(
+    /** Each word's number, in the order the lists were given (which `words()` keeps). */
+    private readonly slots: Map<string, number>,
+    /** Where each word's list starts in `numbers`, and one more: where the last one ends. */
+    private readonly starts: Uint32Array,
+    private readonly numbers: Int32Array,
+  ) {}
 
-  constructor(lists: ReadonlyMap<string, readonly number[]>) {
-    this.starts = new Uint32Array(lists.size + 1);
+  static of(lists: ReadonlyMap<string, readonly number[]>): PackedLists {
+    const slots = new Map<string, number>();
+    const starts = new Uint32Array(lists.size + 1);
     let total = 0;
     for (const list of lists.values()) total += list.length;
-    this.numbers = new Int32Array(total);
+    const numbers = new Int32Array(total);
     let at = 0;
     for (const [word, list] of lists) {
-      const slot = this.slots.size;
-      this.slots.set(word, slot);
-      this.starts[slot] = at;
-      this.numbers.set(list, at);
+      const slot = slots.size;
+      slots.set(word, slot);
+      starts[slot] = at;
+      numbers.set(list, at);
       at += list.length;
     }
-    this.starts[lists.size] = at;
+    starts[lists.size] = at;
+    return new PackedLists(slots, starts, numbers);
+  }
+
+  /** The lists as toParts stored them. */
+  static fromParts(parts: PartReader): PackedLists {
+    const words = parts.json<string[]>('words');
+    const starts = parts.uint32('starts');
+    if (starts.length !== words.length + 1) throw new Error('stored packed lists: as many starts as words, and one more, expected');
+    return new PackedLists(new Map(words.map((word, slot) => [word, slot])), starts, parts.int32('numbers'));
+  }
+
+  /** What fromParts reads again: the words in order, where their lists start, and the numbers. */
+  toParts(prefix: string): Array<[string, Uint8Array]> {
+    return [
+      [`${prefix}words`, jsonBytes([...this.slots.keys()])],
+      [`${prefix}starts`, bytesOf(this.starts)],
+      [`${prefix}numbers`, bytesOf(this.numbers)],
+    ];
   }
 
   /** The list of `word`, a view of the packed array. */

@@ -29,7 +29,7 @@ export class KeywordSets {
         else holders.set(keyword, [set]);
       }
     }
-    this.lists = new PackedLists(holders);
+    this.lists = PackedLists.of(holders);
   }
 
   /** The numbers of the sets holding `keyword`, in the database's order of sets (a view, nothing made per call). */

@@ -3,6 +3,7 @@ import type { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { GlyphIndex, type PackNames } from './glyph-index.js';
 import { Vocabulary } from './vocabulary.js';
 import { TypoCorrector } from './typo.js';
+import type { StoredParts } from '../../search-index/stored-parts.js';
 import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
@@ -47,11 +48,21 @@ export interface DatabaseGlyphs {
   vocabulary: Vocabulary | undefined;
 }
 
-/** Reads a database's glyphs and vocabulary, and files the words typos are corrected to (names' and the vocabulary's). */
+/** What the default catalog's build stores of search by meaning (see search_parts in the catalog's schema): the glyph index. */
+export function glyphIndexToStore(database: CatalogDatabase): StoredParts {
+  return new GlyphIndex(packNamesIn(database)).toParts();
+}
+
+/**
+ * Reads a database's glyphs (as its build stored them, or filed from its
+ * packs when it stored none) and vocabulary, and files the words typos are
+ * corrected to (names' and the vocabulary's).
+ */
 export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
-  const index = new GlyphIndex(packNamesIn(database));
-  const stored = database.metaValue(VOCABULARY_KEY);
-  const vocabulary = stored === undefined ? undefined : new Vocabulary(JSON.parse(stored) as VocabularyTable);
+  const stored = database.storedSearchParts();
+  const index = new GlyphIndex(stored.size > 0 ? stored : packNamesIn(database));
+  const table = database.metaValue(VOCABULARY_KEY);
+  const vocabulary = table === undefined ? undefined : new Vocabulary(JSON.parse(table) as VocabularyTable);
   const frequencies = index.wordFrequencies();
   if (vocabulary) for (const word of vocabulary.words()) if (!word.includes('-') && !frequencies.has(word)) frequencies.set(word, 0);
   return { index, corrector: new TypoCorrector(frequencies), vocabulary };

@@ -1,6 +1,7 @@
 import { PackedLists } from '../packed-lists.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+import { bytesOf, jsonBytes, PartReader, type StoredParts, textBytes } from '../../search-index/stored-parts.js';
 
 /**
  * What search by meaning needs of one pack: its visible icons by name, its
@@ -55,65 +56,40 @@ export class GlyphIndex {
   /** Every name word, sorted, for the words that start with a partial one. */
   readonly sortedWords: readonly string[];
 
-  /** `packs` is read once, a pack at a time: a generator that reads each pack as it is asked for keeps one pack's names in memory, not every pack's. */
-  constructor(packs: Iterable<PackNames>) {
-    const ids: string[] = [];
-    const packOf: number[] = [];
-    const names: string[] = [];
-    const wordCounts: number[] = [];
-    const byWord = new Map<string, number[]>();
-    const byTag = new Map<string, number[]>();
-    const byAliasWord = new Map<string, number[]>();
-    const byOwnTag = new Map<string, number[]>();
-    const file = (map: Map<string, number[]>, word: string, glyph: number) => {
-      const list = map.get(word);
-      if (!list) map.set(word, [glyph]);
-      else if (list[list.length - 1] !== glyph && list.length < MAX_POSTING) list.push(glyph);
-    };
-    for (const pack of packs) {
-      const packNumber = ids.push(pack.id) - 1;
-      const { groups, aliasesOf } = glyphGroups(pack);
-      const glyphOfName = new Map<string, number>();
-      for (const [key, members] of groups) {
-        const glyph = names.length;
-        const own = ownNameOf(key, members);
-        names.push([own, ...members.filter((name) => name !== own)].join(' '));
-        packOf.push(packNumber);
-        wordCounts.push(Math.min(255, nameWordsOf(key).length));
-        const aliases = new Set(aliasesOf.get(key));
-        const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
-        for (const name of members) {
-          glyphOfName.set(name, glyph);
-          for (const word of name.split('-')) if (word !== '') file(ownWords.has(word) ? byWord : byAliasWord, word, glyph);
-        }
-      }
-      for (const [title, listed] of Object.entries(pack.categories ?? {})) {
-        for (const word of title.toLowerCase().split(/[^a-z0-9]+/)) {
-          if (word.length < 2) continue;
-          // "Team mascots" is found by "mascot" too.
-          const forms = word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') ? [word, word.slice(0, -1)] : [word];
-          for (const name of listed) {
-            const glyph = glyphOfName.get(name);
-            if (glyph !== undefined) for (const form of forms) file(byTag, form, glyph);
-          }
-        }
-      }
-      for (const [name, words] of Object.entries(pack.tags ?? {})) {
-        const glyph = glyphOfName.get(name);
-        if (glyph !== undefined) for (const word of words) file(byOwnTag, word, glyph);
-      }
-    }
-    this.packs = ids;
-    this.packOf = Uint16Array.from(packOf);
-    this.allNames = names.join('');
-    this.nameStarts = new Uint32Array(names.length + 1);
-    for (let glyph = 0; glyph < names.length; glyph++) this.nameStarts[glyph + 1] = (this.nameStarts[glyph] as number) + (names[glyph] as string).length;
-    this.wordCounts = Uint8Array.from(wordCounts);
-    this.postings = new PackedLists(byWord);
-    this.tagPostings = new PackedLists(byTag);
-    this.ownTagPostings = new PackedLists(byOwnTag);
-    this.aliasPostings = new PackedLists(byAliasWord);
-    this.sortedWords = [...this.postings.words()].sort();
+  /**
+   * Files the glyphs of `source`, or reads them as a build stored them (see
+   * toParts). `packs` is read once, a pack at a time: a generator that reads
+   * each pack as it is asked for keeps one pack's names in memory, not every
+   * pack's.
+   */
+  constructor(source: Iterable<PackNames> | StoredParts) {
+    const fields = source instanceof Map ? fieldsFromParts(new PartReader(source as StoredParts, STORED_PREFIX)) : filedGlyphs(source as Iterable<PackNames>);
+    this.packs = fields.packs;
+    this.packOf = fields.packOf;
+    this.allNames = fields.allNames;
+    this.nameStarts = fields.nameStarts;
+    this.wordCounts = fields.wordCounts;
+    this.postings = fields.postings;
+    this.aliasPostings = fields.aliasPostings;
+    this.tagPostings = fields.tagPostings;
+    this.ownTagPostings = fields.ownTagPostings;
+    this.sortedWords = fields.sortedWords;
+  }
+
+  /** The index as a build stores it with its database, which the constructor reads again. */
+  toParts(): StoredParts {
+    return new Map([
+      [`${STORED_PREFIX}packs`, jsonBytes(this.packs)],
+      [`${STORED_PREFIX}packOf`, bytesOf(this.packOf)],
+      [`${STORED_PREFIX}allNames`, textBytes(this.allNames)],
+      [`${STORED_PREFIX}nameStarts`, bytesOf(this.nameStarts)],
+      [`${STORED_PREFIX}wordCounts`, bytesOf(this.wordCounts)],
+      ...this.postings.toParts(`${STORED_PREFIX}postings/`),
+      ...this.aliasPostings.toParts(`${STORED_PREFIX}aliasPostings/`),
+      ...this.tagPostings.toParts(`${STORED_PREFIX}tagPostings/`),
+      ...this.ownTagPostings.toParts(`${STORED_PREFIX}ownTagPostings/`),
+      [`${STORED_PREFIX}sortedWords`, jsonBytes(this.sortedWords)],
+    ]);
   }
 
   get size(): number {
@@ -214,6 +190,112 @@ export class GlyphIndex {
   packIdOf(glyph: number): string {
     return this.packs[this.packOf[glyph] as number] as string;
   }
+}
+
+/** What a GlyphIndex holds. */
+interface GlyphIndexFields {
+  packs: readonly string[];
+  packOf: Uint16Array;
+  allNames: string;
+  nameStarts: Uint32Array;
+  wordCounts: Uint8Array;
+  postings: PackedLists;
+  aliasPostings: PackedLists;
+  tagPostings: PackedLists;
+  ownTagPostings: PackedLists;
+  sortedWords: readonly string[];
+}
+
+/** The prefix of the index's parts among those stored with a database. */
+const STORED_PREFIX = 'glyph-index/';
+
+function fieldsFromParts(parts: PartReader): GlyphIndexFields {
+  const packs = parts.json<string[]>('packs');
+  const packOf = parts.uint16('packOf');
+  const nameStarts = parts.uint32('nameStarts');
+  const wordCounts = parts.uint8('wordCounts');
+  if (nameStarts.length !== packOf.length + 1 || wordCounts.length !== packOf.length) throw new Error("stored glyph index: its glyphs' parts differ in length");
+  return {
+    packs,
+    packOf,
+    allNames: parts.text('allNames'),
+    nameStarts,
+    wordCounts,
+    postings: PackedLists.fromParts(parts.under('postings/')),
+    aliasPostings: PackedLists.fromParts(parts.under('aliasPostings/')),
+    tagPostings: PackedLists.fromParts(parts.under('tagPostings/')),
+    ownTagPostings: PackedLists.fromParts(parts.under('ownTagPostings/')),
+    sortedWords: parts.json<string[]>('sortedWords'),
+  };
+}
+
+/**
+ * Files each glyph of `packs` under the words of its names (see GlyphIndex).
+ * The default catalog's build stores what this files: a change to it (or to
+ * glyph.ts) bumps CATALOG_FORMAT, so that stored indexes are filed again.
+ */
+function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
+  const ids: string[] = [];
+  const packOf: number[] = [];
+  const names: string[] = [];
+  const wordCounts: number[] = [];
+  const byWord = new Map<string, number[]>();
+  const byTag = new Map<string, number[]>();
+  const byAliasWord = new Map<string, number[]>();
+  const byOwnTag = new Map<string, number[]>();
+  const file = (map: Map<string, number[]>, word: string, glyph: number) => {
+    const list = map.get(word);
+    if (!list) map.set(word, [glyph]);
+    else if (list[list.length - 1] !== glyph && list.length < MAX_POSTING) list.push(glyph);
+  };
+  for (const pack of packs) {
+    const packNumber = ids.push(pack.id) - 1;
+    const { groups, aliasesOf } = glyphGroups(pack);
+    const glyphOfName = new Map<string, number>();
+    for (const [key, members] of groups) {
+      const glyph = names.length;
+      const own = ownNameOf(key, members);
+      names.push([own, ...members.filter((name) => name !== own)].join(' '));
+      packOf.push(packNumber);
+      wordCounts.push(Math.min(255, nameWordsOf(key).length));
+      const aliases = new Set(aliasesOf.get(key));
+      const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
+      for (const name of members) {
+        glyphOfName.set(name, glyph);
+        for (const word of name.split('-')) if (word !== '') file(ownWords.has(word) ? byWord : byAliasWord, word, glyph);
+      }
+    }
+    for (const [title, listed] of Object.entries(pack.categories ?? {})) {
+      for (const word of title.toLowerCase().split(/[^a-z0-9]+/)) {
+        if (word.length < 2) continue;
+        // "Team mascots" is found by "mascot" too.
+        const forms = word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') ? [word, word.slice(0, -1)] : [word];
+        for (const name of listed) {
+          const glyph = glyphOfName.get(name);
+          if (glyph !== undefined) for (const form of forms) file(byTag, form, glyph);
+        }
+      }
+    }
+    for (const [name, words] of Object.entries(pack.tags ?? {})) {
+      const glyph = glyphOfName.get(name);
+      if (glyph !== undefined) for (const word of words) file(byOwnTag, word, glyph);
+    }
+  }
+  const nameStarts = new Uint32Array(names.length + 1);
+  for (let glyph = 0; glyph < names.length; glyph++) nameStarts[glyph + 1] = (nameStarts[glyph] as number) + (names[glyph] as string).length;
+  const postings = PackedLists.of(byWord);
+  return {
+    packs: ids,
+    packOf: Uint16Array.from(packOf),
+    allNames: names.join(''),
+    nameStarts,
+    wordCounts: Uint8Array.from(wordCounts),
+    postings,
+    tagPostings: PackedLists.of(byTag),
+    ownTagPostings: PackedLists.of(byOwnTag),
+    aliasPostings: PackedLists.of(byAliasWord),
+    sortedWords: [...postings.words()].sort(),
+  };
 }
 
 /** A glyph's own name, whose icon is its drawing: its key when that is one of its names, else its first. */

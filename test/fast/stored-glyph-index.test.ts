@@ -1,0 +1,89 @@
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
+import { CATALOG_FILE } from '../../src/data/catalog/ensure.js';
+import { glyphIndexToStore } from '../../src/data/search/meaning/catalog-glyphs.js';
+import { GlyphIndex } from '../../src/data/search/meaning/glyph-index.js';
+import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, TEST_TMP } from '../helpers/paths.js';
+import { WRITTEN_QUERIES } from '../helpers/search-queries.js';
+import { inProcessSite } from '../helpers/site.js';
+import { allNames, readDefaultPack, seededRandom, testSeed } from '../helpers/sources.js';
+
+/*
+ * The glyph index the default catalog's build stores, which a server reads
+ * at its start instead of filing every glyph again: it is what filing the
+ * database's packs gives, part for part, and a registry that reads it
+ * answers every search as one over the same database without it (as an
+ * updates' database is built) answers.
+ */
+
+const WITHOUT = join(TEST_TMP, 'fast-catalog-without-stored-index');
+rmSync(WITHOUT, { recursive: true, force: true });
+mkdirSync(WITHOUT, { recursive: true });
+copyFileSync(join(FAST_CATALOG_DATA, CATALOG_FILE), join(WITHOUT, CATALOG_FILE));
+const writable = new Database(join(WITHOUT, CATALOG_FILE));
+writable.exec('DELETE FROM search_parts');
+writable.close();
+
+const stored = inProcessSite();
+const filed = inProcessSite({ dataDir: WITHOUT });
+
+afterAll(() => rmSync(WITHOUT, { recursive: true, force: true }));
+
+/** Queries from the small catalog's own names, as people type them: whole names, a word, the start of a word, a typo. */
+function queriesFromNames(random: () => number, count: number): string[] {
+  const names = FAST_DEFAULT_PACKS.flatMap((pack) => allNames(readDefaultPack(pack)));
+  const queries: string[] = [];
+  while (queries.length < count) {
+    const words = (names[Math.floor(random() * names.length)] as string).split('-');
+    const word = words[Math.floor(random() * words.length)] as string;
+    const kind = random();
+    if (kind < 0.3) queries.push(words.join(' '));
+    else if (kind < 0.6) queries.push(word);
+    else if (kind < 0.8) queries.push(word.slice(0, Math.max(1, Math.ceil(word.length / 2))));
+    else {
+      const at = Math.floor(random() * word.length);
+      queries.push(`${word.slice(0, at)}${word.slice(at + 1)}`);
+    }
+  }
+  return queries;
+}
+
+describe('the glyph index stored at build', () => {
+  it('is what filing the packs of the database gives, part for part, and reads back to the same parts', () => {
+    const database = new CatalogDatabase(join(FAST_CATALOG_DATA, CATALOG_FILE));
+    try {
+      const parts = database.storedSearchParts();
+      expect(parts.size).toBeGreaterThan(0);
+      const filedNow = glyphIndexToStore(database);
+      expect([...parts.keys()].sort()).toEqual([...filedNow.keys()].sort());
+      for (const [name, bytes] of filedNow) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(parts.get(name) as Uint8Array)), name).toBe(0);
+      const read = new GlyphIndex(parts);
+      for (const [name, bytes] of read.toParts()) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(parts.get(name) as Uint8Array)), name).toBe(0);
+      expect(read.size).toBeGreaterThan(10_000);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('answers every search, by meaning and as the Iconify API, as the same database filed at the start answers', async () => {
+    const random = seededRandom(testSeed('stored glyph index'));
+    const queries = [...WRITTEN_QUERIES, ...queriesFromNames(random, 400)];
+    const targets = queries.flatMap((q) => [
+      `/r/search.json?q=${encodeURIComponent(q)}`,
+      `/r/search.json?q=${encodeURIComponent(q)}&pack=mdi&limit=10`,
+      `/search?query=${encodeURIComponent(q)}`,
+    ]);
+    let matched = 0;
+    for (const target of targets) {
+      const [fromStored, fromFiled] = await Promise.all([stored.request(target), filed.request(target)]);
+      expect(fromStored.status, target).toBe(fromFiled.status);
+      expect(fromStored.text(), target).toBe(fromFiled.text());
+      if (fromStored.status === 200 && /"total":[1-9]/.test(fromStored.text())) matched++;
+    }
+    console.log(`stored glyph index: ${targets.length} searches compared, ${matched} with matches`);
+    expect(matched).toBeGreaterThan(targets.length / 3);
+  });
+});
