@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { catalogIsCurrent, catalogPath, ensureCatalog } from '../data/catalog/ensure.js';
 import type { PreparedSearch } from '../data/search/thread/search-jobs.js';
 import { shapesToStore } from '../data/search/shape/shapes-to-store.js';
-import { glyphIndexToStore } from '../data/search/meaning/catalog-glyphs.js';
+import { meaningPartsToStore } from '../data/search/meaning/catalog-glyphs.js';
 import { buildInChildProcess } from './build-apart.js';
 import { PackError } from '../data/catalog/prepare-pack.js';
 import { loadPageAssets } from '../faces/page/assets.js';
@@ -58,7 +58,7 @@ async function prepareCatalog(options: CatalogOptions, force = false): Promise<b
   // The default catalog as it was, open, so that the revisions a rebuild replaces are kept from it.
   const previous = openIfReadable(catalogPath(options.dataDir));
   try {
-    const built = await ensureCatalog(options, observer, force, { shapesToStore, searchPartsToStore: glyphIndexToStore });
+    const built = await ensureCatalog(options, observer, force, { shapesToStore, searchPartsToStore: meaningPartsToStore });
     for (const { summary, path } of built) observer.finished(summary, path);
     if (previous && built.some((catalog) => catalog.path === catalogPath(options.dataDir))) keepReplacedRevisions(options.dataDir, previous);
     keepOwnRevisions(options);

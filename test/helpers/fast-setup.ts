@@ -16,7 +16,7 @@ export default async function setup(): Promise<void> {
   const { shapesToStore } = (await import(
     join(ROOT, 'dist', 'data', 'search', 'shape', 'shapes-to-store.js')
   )) as typeof import('../../src/data/search/shape/shapes-to-store.js');
-  const { glyphIndexToStore } = (await import(
+  const { meaningPartsToStore } = (await import(
     join(ROOT, 'dist', 'data', 'search', 'meaning', 'catalog-glyphs.js')
   )) as typeof import('../../src/data/search/meaning/catalog-glyphs.js');
   rmSync(FAST_CATALOG_DATA, { recursive: true, force: true });
@@ -29,7 +29,7 @@ export default async function setup(): Promise<void> {
       files: [...defaults, ...listOwnSources(FIXTURE_PACKS), ...listOwnSources(TRANSFORM_PACKS)],
       meta: { fingerprint: 'test:fast' },
       shapesToStore,
-      searchPartsToStore: glyphIndexToStore,
+      searchPartsToStore: meaningPartsToStore,
     },
     join(FAST_CATALOG_DATA, 'catalog.db'),
     silent,

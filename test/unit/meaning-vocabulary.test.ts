@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
+import { PartReader } from '../../src/data/search-index/stored-parts.js';
 import { buildVocabulary, VOCABULARY_LIMITS, VOCABULARY_SOURCES, type VocabularyTable } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { WordNet, type WordNetFiles } from '../../src/data/search-index/vocabulary/wordnet.js';
 import { ROOT } from '../helpers/paths.js';
@@ -279,5 +280,23 @@ describe('the vocabulary of a copy of its sources', () => {
     const copy = new Vocabulary(JSON.parse(JSON.stringify(table)));
     expect(copy.size).toBe(vocabulary.size);
     for (const word of ['garbage', 'dustbin', 'hardcopy', 'bin']) expect(copy.linksOf(word)).toEqual(vocabulary.linksOf(word));
+  });
+
+  it('reads back from the parts a build stores, every word linked and read backwards alike', () => {
+    const parts = new Map(vocabulary.toParts('vocabulary/'));
+    const copy = new Vocabulary(new PartReader(parts, 'vocabulary/'));
+    expect(copy.size).toBe(vocabulary.size);
+    const words = [...vocabulary.words()];
+    expect([...copy.words()]).toEqual(words);
+    // Compared as JSON, one array for every word: a deep comparison per word took seconds.
+    const linksOf = (from: Vocabulary) => words.map((word) => JSON.stringify(from.linksOf(word)));
+    expect(linksOf(copy)).toEqual(linksOf(vocabulary));
+    const nameWords = [...new Set(words.flatMap((word) => vocabulary.linksOf(word).map((link) => link.nameWord)))];
+    const backLinksOf = (from: Vocabulary) => nameWords.map((name) => JSON.stringify(from.backLinksOf(name)));
+    expect(backLinksOf(copy)).toEqual(backLinksOf(vocabulary));
+    const backLinked = nameWords.filter((name) => vocabulary.backLinksOf(name).length > 0).length;
+    expect(backLinked).toBeGreaterThan(10);
+    for (const [name, bytes] of copy.toParts('vocabulary/'))
+      expect(Buffer.compare(Buffer.from(bytes), Buffer.from(parts.get(name) as Uint8Array)), name).toBe(0);
   });
 });

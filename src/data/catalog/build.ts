@@ -270,10 +270,11 @@ class CatalogWriter {
   finish(meta: Record<string, string>, toStore: SearchToStore): void {
     if (this.previousPack) this.db.exec('DETACH DATABASE previous');
     this.writeKeywords();
-    if (toStore.shapesToStore) this.writeShapes(toStore.shapesToStore);
-    if (toStore.searchPartsToStore) this.writeSearchParts(toStore.searchPartsToStore);
+    // The meta first: what search stores is made from the database whole, the vocabulary in its meta included.
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
+    if (toStore.shapesToStore) this.writeShapes(toStore.shapesToStore);
+    if (toStore.searchPartsToStore) this.writeSearchParts(toStore.searchPartsToStore);
     this.db.close();
   }
 }

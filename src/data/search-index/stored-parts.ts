@@ -8,7 +8,7 @@
 export type StoredParts = ReadonlyMap<string, Uint8Array>;
 
 /** The bytes of a typed array, without a copy. */
-export function bytesOf(array: Uint8Array | Uint16Array | Uint32Array | Int32Array): Uint8Array {
+export function bytesOf(array: Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
@@ -58,6 +58,10 @@ export class PartReader {
 
   int32(name: string): Int32Array {
     return new Int32Array(this.aligned(name, 4));
+  }
+
+  float64(name: string): Float64Array {
+    return new Float64Array(this.aligned(name, 8));
   }
 
   private aligned(name: string, size: number): ArrayBuffer {

@@ -3,7 +3,7 @@ import type { CatalogDatabase } from '../../catalog/catalog-database.js';
 import { GlyphIndex, type PackNames } from './glyph-index.js';
 import { Vocabulary } from './vocabulary.js';
 import { TypoCorrector } from './typo.js';
-import type { StoredParts } from '../../search-index/stored-parts.js';
+import { PartReader, type StoredParts } from '../../search-index/stored-parts.js';
 import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
@@ -48,19 +48,38 @@ export interface DatabaseGlyphs {
   vocabulary: Vocabulary | undefined;
 }
 
-/** What the default catalog's build stores of search by meaning (see search_parts in the catalog's schema): the glyph index. */
-export function glyphIndexToStore(database: CatalogDatabase): StoredParts {
-  return new GlyphIndex(packNamesIn(database)).toParts();
-}
+/** Where each structure's parts are stored (see search_parts in the catalog's schema). */
+const STORED = { index: 'glyph-index/', corrector: 'typo-corrector/', vocabulary: 'vocabulary/' } as const;
 
 /**
- * Reads a database's glyphs (as its build stored them, or filed from its
- * packs when it stored none) and vocabulary, and files the words typos are
- * corrected to (names' and the vocabulary's).
+ * What the default catalog's build stores of search by meaning (see
+ * search_parts in the catalog's schema): all of what a start would make of
+ * the database, so that a start reads it instead.
  */
+export function meaningPartsToStore(database: CatalogDatabase): StoredParts {
+  return partsOf(madeGlyphsOf(database));
+}
+
+/** The parts `glyphs` are stored as, which databaseGlyphsOf reads again. */
+export function partsOf({ index, corrector, vocabulary }: DatabaseGlyphs): StoredParts {
+  return new Map([...index.toParts(STORED.index), ...corrector.toParts(STORED.corrector), ...(vocabulary ? vocabulary.toParts(STORED.vocabulary) : [])]);
+}
+
+/** Reads a database's glyphs, vocabulary and typo corrector as its build stored them, or makes them when it stored none. */
 export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
   const stored = database.storedSearchParts();
-  const index = new GlyphIndex(stored.size > 0 ? stored : packNamesIn(database));
+  if (stored.size === 0) return madeGlyphsOf(database);
+  const parts = new PartReader(stored, '');
+  return {
+    index: new GlyphIndex(parts.under(STORED.index)),
+    corrector: new TypoCorrector(parts.under(STORED.corrector)),
+    vocabulary: stored.has(`${STORED.vocabulary}words`) ? new Vocabulary(parts.under(STORED.vocabulary)) : undefined,
+  };
+}
+
+/** Files a database's glyphs, reads its vocabulary, and files the words typos are corrected to (names' and the vocabulary's). */
+function madeGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
+  const index = new GlyphIndex(packNamesIn(database));
   const table = database.metaValue(VOCABULARY_KEY);
   const vocabulary = table === undefined ? undefined : new Vocabulary(JSON.parse(table) as VocabularyTable);
   const frequencies = index.wordFrequencies();

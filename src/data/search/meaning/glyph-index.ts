@@ -1,7 +1,7 @@
 import { PackedLists } from '../packed-lists.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
-import { bytesOf, jsonBytes, PartReader, type StoredParts, textBytes } from '../../search-index/stored-parts.js';
+import { bytesOf, jsonBytes, PartReader, textBytes } from '../../search-index/stored-parts.js';
 
 /**
  * What search by meaning needs of one pack: its visible icons by name, its
@@ -62,8 +62,8 @@ export class GlyphIndex {
    * each pack as it is asked for keeps one pack's names in memory, not every
    * pack's.
    */
-  constructor(source: Iterable<PackNames> | StoredParts) {
-    const fields = source instanceof Map ? fieldsFromParts(new PartReader(source as StoredParts, STORED_PREFIX)) : filedGlyphs(source as Iterable<PackNames>);
+  constructor(source: Iterable<PackNames> | PartReader) {
+    const fields = source instanceof PartReader ? fieldsFromParts(source) : filedGlyphs(source);
     this.packs = fields.packs;
     this.packOf = fields.packOf;
     this.allNames = fields.allNames;
@@ -76,20 +76,20 @@ export class GlyphIndex {
     this.sortedWords = fields.sortedWords;
   }
 
-  /** The index as a build stores it with its database, which the constructor reads again. */
-  toParts(): StoredParts {
-    return new Map([
-      [`${STORED_PREFIX}packs`, jsonBytes(this.packs)],
-      [`${STORED_PREFIX}packOf`, bytesOf(this.packOf)],
-      [`${STORED_PREFIX}allNames`, textBytes(this.allNames)],
-      [`${STORED_PREFIX}nameStarts`, bytesOf(this.nameStarts)],
-      [`${STORED_PREFIX}wordCounts`, bytesOf(this.wordCounts)],
-      ...this.postings.toParts(`${STORED_PREFIX}postings/`),
-      ...this.aliasPostings.toParts(`${STORED_PREFIX}aliasPostings/`),
-      ...this.tagPostings.toParts(`${STORED_PREFIX}tagPostings/`),
-      ...this.ownTagPostings.toParts(`${STORED_PREFIX}ownTagPostings/`),
-      [`${STORED_PREFIX}sortedWords`, jsonBytes(this.sortedWords)],
-    ]);
+  /** The index as a build stores it with its database, which the constructor reads again (under `prefix`). */
+  toParts(prefix: string): Array<[string, Uint8Array]> {
+    return [
+      [`${prefix}packs`, jsonBytes(this.packs)],
+      [`${prefix}packOf`, bytesOf(this.packOf)],
+      [`${prefix}allNames`, textBytes(this.allNames)],
+      [`${prefix}nameStarts`, bytesOf(this.nameStarts)],
+      [`${prefix}wordCounts`, bytesOf(this.wordCounts)],
+      ...this.postings.toParts(`${prefix}postings/`),
+      ...this.aliasPostings.toParts(`${prefix}aliasPostings/`),
+      ...this.tagPostings.toParts(`${prefix}tagPostings/`),
+      ...this.ownTagPostings.toParts(`${prefix}ownTagPostings/`),
+      [`${prefix}sortedWords`, jsonBytes(this.sortedWords)],
+    ];
   }
 
   get size(): number {
@@ -205,9 +205,6 @@ interface GlyphIndexFields {
   ownTagPostings: PackedLists;
   sortedWords: readonly string[];
 }
-
-/** The prefix of the index's parts among those stored with a database. */
-const STORED_PREFIX = 'glyph-index/';
 
 function fieldsFromParts(parts: PartReader): GlyphIndexFields {
   const packs = parts.json<string[]>('packs');

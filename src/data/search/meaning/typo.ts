@@ -1,4 +1,5 @@
 import { editDistance } from '../../../util/edit-distance.js';
+import { bytesOf, jsonBytes, PartReader } from '../../search-index/stored-parts.js';
 
 /** How far and how much a correction looks. */
 export const TYPO_LIMITS = {
@@ -94,6 +95,54 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
+/** What a TypoCorrector files: its words, their frequencies, and word numbers by bucket of their deletes' hashes. */
+interface FiledWords {
+  words: string[];
+  frequencies: Int32Array;
+  /** Where each bucket's word numbers begin in `entries`, and one more: where the last ends. Buckets are a power of two. */
+  offsets: Uint32Array;
+  entries: Uint32Array;
+}
+
+function filedFromParts(parts: PartReader): FiledWords {
+  const words = parts.json<string[]>('words');
+  const frequencies = parts.int32('frequencies');
+  const offsets = parts.uint32('offsets');
+  const buckets = offsets.length - 1;
+  if (frequencies.length !== words.length || buckets < 1 || (buckets & (buckets - 1)) !== 0)
+    throw new Error('stored typo corrector: its parts do not fit together');
+  return { words, frequencies, offsets, entries: parts.uint32('entries') };
+}
+
+function filedWords(frequencies: ReadonlyMap<string, number>): FiledWords {
+  // Words with a letter: a number (`24`, an own pack's `icon-1234`) is no word to correct a typo to, and a pack
+  // of numbered icons would otherwise fill the index with them.
+  const words = [...frequencies.keys()].filter((word) => word.length > 0 && word.length <= TYPO_LIMITS.maxWordLength && HAS_LETTER.test(word));
+  // The hashes of every word's deletes in one array (word by word), not an array per word.
+  const firstHash = new Uint32Array(words.length + 1);
+  let hashes = new Uint32Array(words.length * 8);
+  let total = 0;
+  words.forEach((word, index) => {
+    firstHash[index] = total;
+    for (const text of deletesOf(word, maxDistanceOf(word))) {
+      if (total === hashes.length) hashes = grown(hashes);
+      hashes[total++] = hashOf(text);
+    }
+  });
+  firstHash[words.length] = total;
+  // About four entries a bucket: a few more comparisons, a quarter of the memory of one a bucket.
+  const buckets = 2 ** Math.max(4, Math.ceil(Math.log2(total / 4)));
+  const bucketMask = buckets - 1;
+  const offsets = new Uint32Array(buckets + 1);
+  for (let at = 0; at < total; at++) offsets[(hashes[at]! & bucketMask) + 1]!++;
+  for (let bucket = 0; bucket < buckets; bucket++) offsets[bucket + 1]! += offsets[bucket]!;
+  const entries = new Uint32Array(total);
+  const next = offsets.slice(0, buckets);
+  for (let index = 0; index < words.length; index++)
+    for (let at = firstHash[index]!; at < firstHash[index + 1]!; at++) entries[next[hashes[at]! & bucketMask]!++] = index;
+  return { words, frequencies: Int32Array.from(words, (word) => frequencies.get(word) ?? 0), offsets, entries };
+}
+
 /**
  * Corrects misspelt query words to known words (name words of the catalog,
  * words of the vocabulary), SymSpell's way: every known word is filed
@@ -119,34 +168,18 @@ export class TypoCorrector {
   /** Memory the index holds. */
   readonly bytes: number;
 
-  /** `frequencies`: each known word with the number of icons whose names hold it (0 for words of the vocabulary alone). */
-  constructor(frequencies: ReadonlyMap<string, number>) {
-    // Words with a letter: a number (`24`, an own pack's `icon-1234`) is no word to correct a typo to, and a pack
-    // of numbered icons would otherwise fill the index with them.
-    this.words = [...frequencies.keys()].filter((word) => word.length > 0 && word.length <= TYPO_LIMITS.maxWordLength && HAS_LETTER.test(word));
-    this.frequencies = Int32Array.from(this.words, (word) => frequencies.get(word) ?? 0);
-    // The hashes of every word's deletes in one array (word by word), not an array per word.
-    const firstHash = new Uint32Array(this.words.length + 1);
-    let hashes = new Uint32Array(this.words.length * 8);
-    let total = 0;
-    this.words.forEach((word, index) => {
-      firstHash[index] = total;
-      for (const text of deletesOf(word, maxDistanceOf(word))) {
-        if (total === hashes.length) hashes = grown(hashes);
-        hashes[total++] = hashOf(text);
-      }
-    });
-    firstHash[this.words.length] = total;
-    // About four entries a bucket: a few more comparisons, a quarter of the memory of one a bucket.
-    const buckets = 2 ** Math.max(4, Math.ceil(Math.log2(total / 4)));
-    this.bucketMask = buckets - 1;
-    this.offsets = new Uint32Array(buckets + 1);
-    for (let at = 0; at < total; at++) this.offsets[(hashes[at]! & this.bucketMask) + 1]!++;
-    for (let bucket = 0; bucket < buckets; bucket++) this.offsets[bucket + 1]! += this.offsets[bucket]!;
-    this.entries = new Uint32Array(total);
-    const next = this.offsets.slice(0, buckets);
-    for (let index = 0; index < this.words.length; index++)
-      for (let at = firstHash[index]!; at < firstHash[index + 1]!; at++) this.entries[next[hashes[at]! & this.bucketMask]!++] = index;
+  /**
+   * Files `source`'s known words, each with the number of icons whose names
+   * hold it (0 for words of the vocabulary alone), or reads them as a build
+   * stored them (see toParts).
+   */
+  constructor(source: ReadonlyMap<string, number> | PartReader) {
+    const filed = source instanceof PartReader ? filedFromParts(source) : filedWords(source);
+    this.words = filed.words;
+    this.frequencies = filed.frequencies;
+    this.offsets = filed.offsets;
+    this.entries = filed.entries;
+    this.bucketMask = filed.offsets.length - 2;
     this.comparedBy = new Uint32Array(this.words.length);
     this.bytes =
       this.offsets.byteLength +
@@ -154,6 +187,16 @@ export class TypoCorrector {
       this.comparedBy.byteLength +
       this.frequencies.byteLength +
       this.words.reduce((sum, word) => sum + 2 * word.length + 24, 0);
+  }
+
+  /** The corrector as a build stores it with its database, which the constructor reads again (under `prefix`). */
+  toParts(prefix: string): Array<[string, Uint8Array]> {
+    return [
+      [`${prefix}words`, jsonBytes(this.words)],
+      [`${prefix}frequencies`, bytesOf(this.frequencies)],
+      [`${prefix}offsets`, bytesOf(this.offsets)],
+      [`${prefix}entries`, bytesOf(this.entries)],
+    ];
   }
 
   /** How many names hold `word` (0 when it is not known): read from the bucket it is filed under by its own first letters. */

@@ -1,6 +1,7 @@
 import type { VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { singularOf } from '../../search-index/vocabulary/words.js';
+import { bytesOf, jsonBytes, PartReader } from '../../search-index/stored-parts.js';
 
 /** A name word a query word means, how strongly, and on whose word: one count per source of the table's `sources`. */
 export interface MeaningLink {
@@ -13,6 +14,83 @@ const NONE: readonly MeaningLink[] = [];
 
 /** The most links read backwards kept of one name word (see Vocabulary.backLinksOf), strongest first. */
 const MAX_BACK_LINKS = 8;
+
+/** A vocabulary packed: a word's links are a run of parallel typed arrays (see Vocabulary). */
+interface PackedVocabulary {
+  sources: readonly string[];
+  words: readonly string[];
+  starts: Uint32Array;
+  nameWordIds: Uint32Array;
+  nameWordList: readonly string[];
+  weights: Float64Array;
+  provenance: Uint16Array;
+  /** Name word, and the words strongly linked to it with their weights, strongest first. */
+  backLinks: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]>;
+}
+
+function packedFromParts(parts: PartReader): PackedVocabulary {
+  const packed: PackedVocabulary = {
+    sources: parts.json<string[]>('sources'),
+    words: parts.json<string[]>('words'),
+    starts: parts.uint32('starts'),
+    nameWordIds: parts.uint32('nameWordIds'),
+    nameWordList: parts.json<string[]>('nameWordList'),
+    weights: parts.float64('weights'),
+    provenance: parts.uint16('provenance'),
+    backLinks: parts.json<Array<[string, Array<[string, number]>]>>('backLinks'),
+  };
+  const links = packed.nameWordIds.length;
+  if (packed.starts.length !== packed.words.length + 1 || packed.weights.length !== links || packed.provenance.length !== links * packed.sources.length)
+    throw new Error('stored vocabulary: its parts do not fit together');
+  return packed;
+}
+
+function packedTable(table: VocabularyTable): PackedVocabulary {
+  const width = table.sources.length;
+  let total = 0;
+  for (const [, links] of table.words) total += links.length;
+  const starts = new Uint32Array(table.words.length + 1);
+  const nameWordIds = new Uint32Array(total);
+  const weights = new Float64Array(total);
+  const provenance = new Uint16Array(total * width);
+  const idOf = new Map<string, number>();
+  const nameWordList: string[] = [];
+  const backLinks = new Map<string, Array<[string, number]>>();
+  let at = 0;
+  table.words.forEach(([word, links], slot) => {
+    starts[slot] = at;
+    for (const [nameWord, weight, ...counts] of links) {
+      let id = idOf.get(nameWord);
+      if (id === undefined) idOf.set(nameWord, (id = nameWordList.push(nameWord) - 1));
+      nameWordIds[at] = id;
+      weights[at] = weight;
+      if (weight >= BACK_LINK_MIN_WEIGHT && nameWord !== word) {
+        const back = backLinks.get(nameWord);
+        if (back) back.push([word, weight]);
+        else backLinks.set(nameWord, [[word, weight]]);
+      }
+      counts.forEach((count, source) => {
+        provenance[at * width + source] = Math.min(count, 0xffff);
+      });
+      at++;
+    }
+  });
+  starts[table.words.length] = at;
+  for (const [name, back] of backLinks) {
+    back.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    if (back.length > MAX_BACK_LINKS) backLinks.set(name, back.slice(0, MAX_BACK_LINKS));
+  }
+  return {
+    sources: table.sources,
+    words: table.words.map(([word]) => word),
+    starts,
+    nameWordIds,
+    nameWordList,
+    weights,
+    provenance,
+    backLinks: [...backLinks],
+  };
+}
 
 /**
  * The vocabulary as search reads it, from the table the catalog's build
@@ -27,50 +105,43 @@ export class Vocabulary {
    * word is one string however many links name it. An object per link took
    * most of the memory of search.
    */
-  private readonly slots = new Map<string, number>();
+  private readonly slots: Map<string, number>;
+  /** Where each word's links start in the arrays below, and one more: where the last word's end. */
   private readonly starts: Uint32Array;
-  private readonly nameWords: string[] = [];
+  /** Per link: the number of its name word in `nameWordList`. */
+  private readonly nameWordIds: Uint32Array;
+  private readonly nameWordList: readonly string[];
   private readonly weights: Float64Array;
   private readonly provenance: Uint16Array;
   /** Name word → the words strongly linked to it, strongest first: `trash` ← `bin`, `garbage`. */
-  private readonly backLinks = new Map<string, Array<{ word: string; weight: number }>>();
+  private readonly backLinks: Map<string, Array<{ word: string; weight: number }>>;
   readonly sources: readonly string[];
 
-  constructor(table: VocabularyTable) {
-    this.sources = table.sources;
-    const width = table.sources.length;
-    let total = 0;
-    for (const [, links] of table.words) total += links.length;
-    this.starts = new Uint32Array(table.words.length + 1);
-    this.weights = new Float64Array(total);
-    this.provenance = new Uint16Array(total * width);
-    const interned = new Map<string, string>();
-    let at = 0;
-    for (const [word, links] of table.words) {
-      const slot = this.slots.size;
-      this.slots.set(word, slot);
-      this.starts[slot] = at;
-      for (const [nameWord, weight, ...counts] of links) {
-        let name = interned.get(nameWord);
-        if (name === undefined) interned.set(nameWord, (name = nameWord));
-        this.nameWords[at] = name;
-        this.weights[at] = weight;
-        if (weight >= BACK_LINK_MIN_WEIGHT && nameWord !== word) {
-          const back = this.backLinks.get(name);
-          if (back) back.push({ word, weight });
-          else this.backLinks.set(name, [{ word, weight }]);
-        }
-        counts.forEach((count, source) => {
-          this.provenance[at * width + source] = Math.min(count, 0xffff);
-        });
-        at++;
-      }
-    }
-    this.starts[table.words.length] = at;
-    for (const [name, back] of this.backLinks) {
-      back.sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1));
-      if (back.length > MAX_BACK_LINKS) this.backLinks.set(name, back.slice(0, MAX_BACK_LINKS));
-    }
+  /** Reads the table the build stores as JSON, or the vocabulary as a build stored it packed (see toParts). */
+  constructor(source: VocabularyTable | PartReader) {
+    const packed = source instanceof PartReader ? packedFromParts(source) : packedTable(source);
+    this.sources = packed.sources;
+    this.slots = new Map(packed.words.map((word, slot) => [word, slot]));
+    this.starts = packed.starts;
+    this.nameWordIds = packed.nameWordIds;
+    this.nameWordList = packed.nameWordList;
+    this.weights = packed.weights;
+    this.provenance = packed.provenance;
+    this.backLinks = new Map(packed.backLinks.map(([name, back]) => [name, back.map(([word, weight]) => ({ word, weight }))]));
+  }
+
+  /** The vocabulary packed as a build stores it with its database, which the constructor reads again (under `prefix`). */
+  toParts(prefix: string): Array<[string, Uint8Array]> {
+    return [
+      [`${prefix}sources`, jsonBytes(this.sources)],
+      [`${prefix}words`, jsonBytes([...this.slots.keys()])],
+      [`${prefix}starts`, bytesOf(this.starts)],
+      [`${prefix}nameWordIds`, bytesOf(this.nameWordIds)],
+      [`${prefix}nameWordList`, jsonBytes(this.nameWordList)],
+      [`${prefix}weights`, bytesOf(this.weights)],
+      [`${prefix}provenance`, bytesOf(this.provenance)],
+      [`${prefix}backLinks`, jsonBytes([...this.backLinks].map(([name, back]) => [name, back.map(({ word, weight }) => [word, weight])]))],
+    ];
   }
 
   get size(): number {
@@ -94,7 +165,7 @@ export class Vocabulary {
     const links: MeaningLink[] = [];
     for (let at = this.starts[slot] as number; at < (this.starts[slot + 1] as number); at++) {
       links.push({
-        nameWord: this.nameWords[at] as string,
+        nameWord: this.nameWordList[this.nameWordIds[at] as number] as string,
         weight: this.weights[at] as number,
         provenance: [...this.provenance.subarray(at * width, (at + 1) * width)],
       });
