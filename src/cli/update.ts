@@ -12,6 +12,7 @@ import type { Revision, RevisionHistory } from '../data/history/revision-history
 import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
+import { oneUpdateAtATime } from './update-lock.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -40,8 +41,13 @@ export class UpdateNotUndone extends Error {}
  * which a running server reopens within seconds (see serveWanted). Returns
  * what it did, a line per pack.
  */
-export async function updatePacks(options: UpdateOptions): Promise<string[]> {
+export async function updatePacks(options: UpdateOptions, waiting: (pid: number) => void = () => undefined): Promise<string[]> {
   if (!existsSync(catalogPath(options.dataDir))) throw new UpdateError(`no catalog in ${options.dataDir}: run icon-registry build first`);
+  // One update at a time: another one's writing is waited for, said once through `waiting`.
+  return oneUpdateAtATime(options.dataDir, waiting, () => updateAlone(options));
+}
+
+async function updateAlone(options: UpdateOptions): Promise<string[]> {
   // Before the catalog as served is read: what a killed update wrote is put back, unless it was served already.
   failingAs('could not put back what an interrupted update replaced', () => finishAbandonedUpdates(options.dataDir));
   // The catalog as served, to keep what it serves now of a pack before its first update.

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CATALOG_FILE } from '../src/data/catalog/ensure.js';
+import { historyPath } from '../src/data/history/history-file.js';
+import { RevisionHistory } from '../src/data/history/revision-history.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+
+/*
+ * Two `icon-registry update` runs on one data directory, through the real
+ * command line on the small catalog with @iconify-json/lucide 1.2.100 and
+ * 1.2.137 (their tarballs from the npm registry): the second waits while the
+ * first runs (the first is stopped with SIGSTOP while it holds the lock, so
+ * that the wait is seen, not raced), says so once, and runs once the first
+ * has ended; a lock left by a process that died is taken over.
+ */
+
+const DATA = join(TEST_TMP, 'update-lock');
+const LOCK = join(DATA, 'update.lock');
+
+function freshDataDir(): void {
+  rmSync(DATA, { recursive: true, force: true });
+  mkdirSync(DATA, { recursive: true });
+  linkSync(join(FAST_CATALOG_DATA, CATALOG_FILE), join(DATA, CATALOG_FILE));
+}
+
+interface Update {
+  child: ChildProcess;
+  stderr: () => string;
+  ended: Promise<number | null>;
+}
+
+function update(version: string): Update {
+  const child = spawn(process.execPath, [CLI, 'update', '--data', DATA, '--from', lucideTarball(version)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stderr: () => stderr, ended: new Promise((resolve) => child.once('close', (status) => resolve(status))) };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not seen within 60 s: ${what}`);
+    await sleep(50);
+  }
+}
+
+const lockHolder = () => (existsSync(LOCK) ? readFileSync(LOCK, 'utf8').trim() : '');
+
+function servedVersion(): string | undefined {
+  const history = new RevisionHistory(historyPath(DATA));
+  try {
+    return history.served('lucide')?.version;
+  } finally {
+    history.close();
+  }
+}
+
+afterAll(() => rmSync(DATA, { recursive: true, force: true }));
+
+describe('updates of one data directory', () => {
+  it('run one at a time: the second waits while the first runs, says so once, and serves its revision after the first', async () => {
+    freshDataDir();
+    const first = update('1.2.100');
+    const firstPid = String(first.child.pid);
+    try {
+      await until(() => lockHolder() === firstPid, 'the first update holding the lock');
+      first.child.kill('SIGSTOP');
+      const second = update('1.2.137');
+      await until(() => second.stderr().includes('waiting for the update running beside this one'), 'the second update saying it waits');
+      expect(second.stderr()).toContain(`(process ${firstPid}) to end`);
+      // Stopped, the first holds the lock: the second has not run.
+      await sleep(1_000);
+      expect(second.child.exitCode).toBeNull();
+      expect(lockHolder()).toBe(firstPid);
+      expect(existsSync(join(DATA, 'updates.db'))).toBe(false);
+      first.child.kill('SIGCONT');
+      expect(await first.ended, first.stderr()).toBe(0);
+      expect(await second.ended, second.stderr()).toBe(0);
+      expect(second.stderr().match(/waiting for the update/g)).toHaveLength(1);
+      expect(servedVersion()).toBe('1.2.137');
+      expect(existsSync(LOCK)).toBe(false);
+    } finally {
+      first.child.kill('SIGCONT');
+    }
+  }, 120_000);
+
+  it('takes over a lock whose process died, without waiting', async () => {
+    freshDataDir();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(LOCK, `${gone}\n`);
+    const run = update('1.2.100');
+    expect(await run.ended, run.stderr()).toBe(0);
+    expect(run.stderr()).not.toContain('waiting for the update');
+    expect(servedVersion()).toBe('1.2.100');
+    expect(existsSync(LOCK)).toBe(false);
+  }, 120_000);
+});
