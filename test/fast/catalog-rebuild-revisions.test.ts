@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
 import { listOwnSources } from '../../src/data/catalog/sources.js';
-import { keepRebuiltRevisions } from '../../src/data/history/catalog-revisions.js';
+import { catalogDocumentAsKept, keepCatalogRevision, keepRebuiltRevisions } from '../../src/data/history/catalog-revisions.js';
 import { packChanges } from '../../src/data/history/pack-changes.js';
 import { RevisionHistory } from '../../src/data/history/revision-history.js';
 import { expectedChanges, LUCIDE_VERSIONS, lucideSet } from '../helpers/npm-fixtures.js';
@@ -66,6 +66,27 @@ describe('a rebuild of the default catalog', () => {
       history.close();
       previous.close();
       current.close();
+    }
+  });
+
+  it('keeps a revision as it was when the same @iconify/json is built again into other content, and says so', async () => {
+    const first = await catalogOf('first-build', '2.2.700', [lucideSet(OLD as string), tiny('same-pack')]);
+    const again = await catalogOf('built-again', '2.2.700', [lucideSet(NEW as string), tiny('same-pack')]);
+    const history = new RevisionHistory(join(dir, 'history-again.db'));
+    try {
+      // An update of lucide kept what the first build served of it, as json-2.2.700.
+      const kept = keepCatalogRevision(history, first, 'lucide');
+      expect(kept?.version).toBe('json-2.2.700');
+      const lines = keepRebuiltRevisions(history, first, again, 1_800_000_000_000);
+      expect(lines).toEqual([
+        'lucide: not kept: json-2.2.700 is kept already with other content; its pinned addresses answer what was kept, unpinned ones the rebuilt pack',
+      ]);
+      expect(history.revisions('lucide').map((revision) => revision.version)).toEqual(['json-2.2.700']);
+      expect(history.documentAt('lucide', kept?.seq as number)).toEqual(catalogDocumentAsKept(first, 'lucide'));
+    } finally {
+      history.close();
+      first.close();
+      again.close();
     }
   });
 });

@@ -49,8 +49,16 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
       continue;
     }
     const version = current.metaValue('default_catalog_version') ?? 'unknown';
+    const name = defaultRevisionName(version);
     const document = JSON.parse(current.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-    const { revision } = history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, document, now);
+    const known = history.revision(pack, name);
+    // The same @iconify/json built again into other content (from other files, or cleaned by another version of
+    // the registry): a revision's content never changes, so the kept one stays what its pinned addresses answer.
+    if (known && !history.holds(pack, known.seq, document)) {
+      lines.push(`${pack}: not kept: ${name} is kept already with other content; its pinned addresses answer what was kept, unpinned ones the rebuilt pack`);
+      continue;
+    }
+    const { revision } = history.record(pack, name, `${CATALOG_SOURCE_PREFIX}${version}`, document, now);
     history.serve(pack, revision.seq, now);
     lines.push(`${pack}: revision ${revision.version} kept`);
   }
