@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,7 +7,7 @@ import { CATALOG_FILE } from '../src/data/catalog/ensure.js';
 import { historyPath } from '../src/data/history/history-file.js';
 import { RevisionHistory } from '../src/data/history/revision-history.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { CLI, FAST_CATALOG_DATA, ROOT, TEST_TMP } from './helpers/paths.js';
 
 /*
  * Two `icon-registry update` runs on one data directory, through the real
@@ -15,7 +15,9 @@ import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
  * 1.2.137 (their tarballs from the npm registry): the second waits while the
  * first runs (the first is stopped with SIGSTOP while it holds the lock, so
  * that the wait is seen, not raced), says so once, and runs once the first
- * has ended; a lock left by a process that died is taken over.
+ * has ended. The lock is SQLite's, which ends with its process: an update
+ * waiting on one that is killed runs at once, and a file naming a live
+ * process that holds no lock holds up nothing.
  */
 
 const DATA = join(TEST_TMP, 'update-lock');
@@ -88,14 +90,26 @@ describe('updates of one data directory', () => {
     }
   }, 120_000);
 
-  it('takes over a lock whose process died, without waiting', async () => {
+  it('runs at once when the update that held the lock was killed, or when a file names a live process that holds none', async () => {
     freshDataDir();
-    const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(LOCK, `${gone}\n`);
-    const run = update('1.2.100');
-    expect(await run.ended, run.stderr()).toBe(0);
-    expect(run.stderr()).not.toContain('waiting for the update');
+    // A holder as a killed update leaves it: SQLite's exclusive lock taken, its process id written, then SIGKILL.
+    const holderScript = `const Database = require('better-sqlite3'); const db = new Database(${JSON.stringify(join(DATA, 'update.lock.db'))}); db.exec('BEGIN EXCLUSIVE'); require('node:fs').writeFileSync(${JSON.stringify(LOCK)}, process.pid + '\\n'); setInterval(() => {}, 1000);`;
+    const holder = spawn(process.execPath, ['-e', holderScript], { cwd: ROOT, stdio: 'ignore' });
+    await until(() => lockHolder() === String(holder.pid), 'the holder taking the lock');
+    const blocked = update('1.2.100');
+    await until(
+      () => blocked.stderr().includes(`waiting for the update running beside this one (process ${holder.pid}) to end`),
+      'an update waiting for the holder',
+    );
+    holder.kill('SIGKILL');
+    expect(await blocked.ended, blocked.stderr()).toBe(0);
     expect(servedVersion()).toBe('1.2.100');
     expect(existsSync(LOCK)).toBe(false);
+    // A file naming a live process (this one) that holds no lock, as a restarted container's constant process id would.
+    writeFileSync(LOCK, `${process.pid}\n`);
+    const run = update('1.2.137');
+    expect(await run.ended, run.stderr()).toBe(0);
+    expect(run.stderr()).not.toContain('waiting for the update');
+    expect(servedVersion()).toBe('1.2.137');
   }, 120_000);
 });

@@ -124,7 +124,8 @@ async function updateCommand(args: string[]): Promise<number> {
   // Loaded here only: npm's fetcher is of no use to a server.
   const { updatePacks, UpdateError, UpdateNotUndone } = await import('./update.js');
   try {
-    const waiting = (pid: number) => process.stderr.write(`waiting for the update running beside this one (process ${pid}) to end\n`);
+    const waiting = (pid: number | undefined) =>
+      process.stderr.write(`waiting for the update running beside this one${pid === undefined ? '' : ` (process ${pid})`} to end\n`);
     for (const line of await updatePacks(options, waiting)) process.stderr.write(`${line}\n`);
     return 0;
   } catch (error) {

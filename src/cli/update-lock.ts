@@ -1,75 +1,73 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isRunning } from '../util/work-files.js';
 
-/** The file an update holds while it runs, in the data directory: its process id. */
-export const UPDATE_LOCK_FILE = 'update.lock';
+/** The database whose exclusive lock an update holds from its start to its end, in the data directory. */
+export const UPDATE_LOCK_DATABASE = 'update.lock.db';
+/** Beside it, the process id of the update holding it: only what a waiting update names, never what it decides by. */
+export const UPDATE_LOCK_HOLDER = 'update.lock';
 
-/** How often a waiting update looks whether the one beside it has ended. */
+/** How often a waiting update tries the lock again. */
 const POLL_MS = 200;
-/** A lock file still without a process id this long after it was made was left by an update that died making it. */
-const UNWRITTEN_LOCK_MS = 2_000;
+
+/** Why an update could not take the lock (not because another holds it): a data directory it cannot write, say. */
+export class UpdateLockError extends Error {}
 
 /**
  * Runs `update` once no other update of the same data directory runs: two at
  * once would each build the updates' database from what the other was still
- * writing, and log revisions served that the database did not serve. The
- * lock is a file made only if it does not exist, holding the process id; an
- * update finding it waits while that process lives (saying so once through
- * `waiting`), and takes over a lock whose process died.
+ * writing, and log revisions served that the database did not serve. The lock
+ * is SQLite's exclusive lock on a database of its own, which the system
+ * releases when its process ends however it ends, so that a killed update
+ * leaves no lock to clear, and a process id reused by another process or a
+ * container's constant one cannot hold it. An update finding it held waits,
+ * saying so once through `waiting` (with the holder's process id when it is
+ * written yet).
  */
-export async function oneUpdateAtATime<T>(dataDir: string, waiting: (pid: number) => void, update: () => Promise<T>): Promise<T> {
-  const path = join(dataDir, UPDATE_LOCK_FILE);
-  let told = false;
-  for (;;) {
-    const holder = take(path);
-    if (holder === undefined) break;
-    // A lock without a process id is one being written, or one whose writer died before it wrote: gone after a while.
-    if (holder === 0 ? Date.now() - mtimeOf(path) > UNWRITTEN_LOCK_MS : !isRunning(holder)) {
-      rmSync(path, { force: true });
-      continue;
-    }
-    if (!told) waiting(holder);
-    told = true;
-    await sleep(POLL_MS);
-  }
+export async function oneUpdateAtATime<T>(dataDir: string, waiting: (pid: number | undefined) => void, update: () => Promise<T>): Promise<T> {
+  const path = join(dataDir, UPDATE_LOCK_DATABASE);
+  let lock: Database.Database;
   try {
-    return await update();
-  } finally {
-    if (holderOf(path) === process.pid) rmSync(path, { force: true });
-  }
-}
-
-/** Takes the lock: undefined when taken, else the id of the process holding it (0 when its file cannot be read as one). */
-function take(path: string): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx');
+    lock = new Database(path, { timeout: 0 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return holderOf(path) ?? 0;
+    throw new UpdateLockError(`cannot open ${path}: ${(error as Error).message}`);
   }
   try {
-    writeSync(fd, `${process.pid}\n`);
+    let told = false;
+    while (!taken(lock)) {
+      if (!told) waiting(holderIn(dataDir));
+      told = true;
+      await sleep(POLL_MS);
+    }
+    const holder = join(dataDir, UPDATE_LOCK_HOLDER);
+    writeFileSync(holder, `${process.pid}\n`);
+    try {
+      return await update();
+    } finally {
+      rmSync(holder, { force: true });
+      lock.exec('ROLLBACK');
+    }
   } finally {
-    closeSync(fd);
-  }
-  return undefined;
-}
-
-/** When the file was last written (0 when it is gone). */
-function mtimeOf(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
+    lock.close();
   }
 }
 
-function holderOf(path: string): number | undefined {
+/** Takes the exclusive lock; false when another connection holds a lock on the database. */
+function taken(lock: Database.Database): boolean {
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
+    lock.exec('BEGIN EXCLUSIVE');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw new UpdateLockError(`cannot lock ${lock.name}: ${(error as Error).message}`);
+  }
+}
+
+/** The process id the holder wrote, if it has. */
+function holderIn(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dataDir, UPDATE_LOCK_HOLDER), 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;

@@ -12,7 +12,7 @@ import type { Revision, RevisionHistory } from '../data/history/revision-history
 import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
-import { oneUpdateAtATime } from './update-lock.js';
+import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -41,10 +41,15 @@ export class UpdateNotUndone extends Error {}
  * which a running server reopens within seconds (see serveWanted). Returns
  * what it did, a line per pack.
  */
-export async function updatePacks(options: UpdateOptions, waiting: (pid: number) => void = () => undefined): Promise<string[]> {
+export async function updatePacks(options: UpdateOptions, waiting: (pid: number | undefined) => void = () => undefined): Promise<string[]> {
   if (!existsSync(catalogPath(options.dataDir))) throw new UpdateError(`no catalog in ${options.dataDir}: run icon-registry build first`);
   // One update at a time: another one's writing is waited for, said once through `waiting`.
-  return oneUpdateAtATime(options.dataDir, waiting, () => updateAlone(options));
+  try {
+    return await oneUpdateAtATime(options.dataDir, waiting, () => updateAlone(options));
+  } catch (error) {
+    if (error instanceof UpdateLockError) throw new UpdateError(error.message);
+    throw error;
+  }
 }
 
 async function updateAlone(options: UpdateOptions): Promise<string[]> {
