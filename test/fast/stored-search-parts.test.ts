@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CatalogDatabase } from '../../src/data/catalog/catalog-database.js';
 import { CATALOG_FILE } from '../../src/data/catalog/ensure.js';
-import { databaseGlyphsOf, meaningPartsToStore, partsOf } from '../../src/data/search/meaning/catalog-glyphs.js';
+import { databaseGlyphsOf, meaningPartsToStore, partsOf, storedPartsReadable } from '../../src/data/search/meaning/catalog-glyphs.js';
 import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, TEST_TMP } from '../helpers/paths.js';
 import { WRITTEN_QUERIES } from '../helpers/search-queries.js';
 import { inProcessSite } from '../helpers/site.js';
@@ -16,7 +16,7 @@ import { allNames, readDefaultPack, seededRandom, testSeed } from '../helpers/so
  * its start instead of making them again: it is what making them from the
  * database gives, part for part, and a registry that reads it answers every
  * search as one over the same database without it (as an updates' database
- * is built) answers.
+ * is built, or a database of an older format is) answers.
  */
 
 const WITHOUT = join(TEST_TMP, 'fast-catalog-without-stored-search');
@@ -24,7 +24,8 @@ rmSync(WITHOUT, { recursive: true, force: true });
 mkdirSync(WITHOUT, { recursive: true });
 copyFileSync(join(FAST_CATALOG_DATA, CATALOG_FILE), join(WITHOUT, CATALOG_FILE));
 const writable = new Database(join(WITHOUT, CATALOG_FILE));
-writable.exec('DELETE FROM search_parts');
+// As a database of an older format has it: no table of stored parts at all.
+writable.exec('DROP TABLE search_parts');
 writable.close();
 
 const stored = inProcessSite();
@@ -58,7 +59,14 @@ describe('what search by meaning stores at build', () => {
       const parts = database.storedSearchParts();
       const prefixes = new Set([...parts.keys()].map((name) => name.split('/')[0]));
       // The small catalog is built without a vocabulary (test/stored-search-parts.test.ts reads the sampled one, which has one).
-      expect([...prefixes].sort()).toEqual(['glyph-index', 'typo-corrector']);
+      expect([...prefixes].sort()).toEqual(['glyph-index', 'recipe', 'typo-corrector']);
+      expect(storedPartsReadable(parts)).toBe(true);
+      // Parts made with another weight or limit, or by another version of the code, are made again, not read.
+      const recipe = JSON.parse(Buffer.from(parts.get('recipe') as Uint8Array).toString('utf8')) as Record<string, unknown>;
+      const otherwise = (change: Record<string, unknown>) => new Map([...parts, ['recipe', Buffer.from(JSON.stringify({ ...recipe, ...change }))]]);
+      expect(storedPartsReadable(otherwise({ version: (recipe.version as number) + 1 }))).toBe(false);
+      expect(storedPartsReadable(otherwise({ backLinkMinWeight: 0.6 }))).toBe(false);
+      expect(storedPartsReadable(new Map())).toBe(false);
       const madeNow = meaningPartsToStore(database);
       expect([...parts.keys()].sort()).toEqual([...madeNow.keys()].sort());
       for (const [name, bytes] of madeNow) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(parts.get(name) as Uint8Array)), name).toBe(0);

@@ -130,6 +130,9 @@ export class CatalogDatabase {
 
   /** What the build stored of search (see search_parts in schema.ts): none in a database built without it. */
   storedSearchParts(): StoredParts {
+    // A database of an older format (an updates' database or a past moment's, kept across an upgrade) has no such table.
+    const hasTable = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_parts'").get() !== undefined;
+    if (!hasTable) return new Map();
     const rows = this.db.prepare<[], { name: string; bytes: Buffer }>('SELECT name, bytes FROM search_parts').all();
     return new Map(rows.map((row) => [row.name, row.bytes]));
   }

@@ -141,7 +141,7 @@ export interface BuiltCatalog {
  * whose source is unchanged, so a change costs only the packs it touches).
  * The default packs' build stores what search has it make (`toStore`): the
  * shapes search by shape starts from (search/shape/shapes-to-store.ts), and
- * the glyph index search by meaning reads (search/meaning/catalog-glyphs.ts).
+ * what search by meaning reads at a start (search/meaning/catalog-glyphs.ts).
  */
 export async function ensureCatalog(location: CatalogLocation, observer: BuildObserver, force: boolean, toStore: SearchToStore): Promise<BuiltCatalog[]> {
   mkdirSync(location.dataDir, { recursive: true });

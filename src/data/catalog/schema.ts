@@ -124,7 +124,8 @@ CREATE TABLE glyph_shapes (
 );
 
 -- What search would otherwise make from the database at every start, made once
--- at build (the default catalog's glyph index, see search-index/stored-parts.ts):
+-- at build (the default catalog's glyph index, vocabulary and typo corrector, see
+-- search-index/stored-parts.ts):
 -- its parts by name.
 CREATE TABLE search_parts (
   name  TEXT PRIMARY KEY,

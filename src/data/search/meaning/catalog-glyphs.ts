@@ -1,9 +1,10 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
-import { GlyphIndex, type PackNames } from './glyph-index.js';
-import { Vocabulary } from './vocabulary.js';
-import { TypoCorrector } from './typo.js';
-import { PartReader, type StoredParts } from '../../search-index/stored-parts.js';
+import { GlyphIndex, MAX_POSTING, type PackNames } from './glyph-index.js';
+import { MAX_BACK_LINKS, Vocabulary } from './vocabulary.js';
+import { TYPO_LIMITS, TypoCorrector } from './typo.js';
+import { PartReader, type StoredParts, textBytes } from '../../search-index/stored-parts.js';
+import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
@@ -48,8 +49,32 @@ export interface DatabaseGlyphs {
   vocabulary: Vocabulary | undefined;
 }
 
-/** Where each structure's parts are stored (see search_parts in the catalog's schema). */
-const STORED = { index: 'glyph-index/', corrector: 'typo-corrector/', vocabulary: 'vocabulary/' } as const;
+/** The prefix of each structure's parts among those stored (see search_parts in the catalog's schema). */
+const PART_PREFIXES = { index: 'glyph-index/', corrector: 'typo-corrector/', vocabulary: 'vocabulary/' } as const;
+
+/** The stored part that says how the others were made (see RECIPE). */
+const RECIPE_PART = 'recipe';
+
+/**
+ * How the stored parts are made, beyond the database: the code's own version,
+ * bumped when filing glyphs, packing the vocabulary or filing words for typos
+ * changes, and the limits and weights they were made with. Parts stored with
+ * another recipe are not read but made again at the start, so that a change
+ * of a weight never leaves a catalog searching as it did before it.
+ */
+const RECIPE = JSON.stringify({
+  version: 1,
+  maxPosting: MAX_POSTING,
+  maxBackLinks: MAX_BACK_LINKS,
+  backLinkMinWeight: BACK_LINK_MIN_WEIGHT,
+  typoLimits: TYPO_LIMITS,
+});
+
+/** Whether `stored` holds parts made as this code makes them (see RECIPE): read, they search as made ones do. */
+export function storedPartsReadable(stored: StoredParts): boolean {
+  const recipe = stored.get(RECIPE_PART);
+  return recipe !== undefined && Buffer.from(recipe).toString('utf8') === RECIPE;
+}
 
 /**
  * What the default catalog's build stores of search by meaning (see
@@ -62,18 +87,27 @@ export function meaningPartsToStore(database: CatalogDatabase): StoredParts {
 
 /** The parts `glyphs` are stored as, which databaseGlyphsOf reads again. */
 export function partsOf({ index, corrector, vocabulary }: DatabaseGlyphs): StoredParts {
-  return new Map([...index.toParts(STORED.index), ...corrector.toParts(STORED.corrector), ...(vocabulary ? vocabulary.toParts(STORED.vocabulary) : [])]);
+  return new Map([
+    [RECIPE_PART, textBytes(RECIPE)],
+    ...index.toParts(PART_PREFIXES.index),
+    ...corrector.toParts(PART_PREFIXES.corrector),
+    ...(vocabulary ? vocabulary.toParts(PART_PREFIXES.vocabulary) : []),
+  ]);
 }
 
-/** Reads a database's glyphs, vocabulary and typo corrector as its build stored them, or makes them when it stored none. */
+/**
+ * Reads a database's glyphs, vocabulary and typo corrector as its build
+ * stored them, or makes them when it stored none, or stored them made
+ * otherwise than this code makes them.
+ */
 export function databaseGlyphsOf(database: CatalogDatabase): DatabaseGlyphs {
   const stored = database.storedSearchParts();
-  if (stored.size === 0) return madeGlyphsOf(database);
+  if (!storedPartsReadable(stored)) return madeGlyphsOf(database);
   const parts = new PartReader(stored, '');
   return {
-    index: new GlyphIndex(parts.under(STORED.index)),
-    corrector: new TypoCorrector(parts.under(STORED.corrector)),
-    vocabulary: stored.has(`${STORED.vocabulary}words`) ? new Vocabulary(parts.under(STORED.vocabulary)) : undefined,
+    index: new GlyphIndex(parts.under(PART_PREFIXES.index)),
+    corrector: new TypoCorrector(parts.under(PART_PREFIXES.corrector)),
+    vocabulary: stored.has(`${PART_PREFIXES.vocabulary}words`) ? new Vocabulary(parts.under(PART_PREFIXES.vocabulary)) : undefined,
   };
 }
 

@@ -21,7 +21,7 @@ export interface PackNames {
 }
 
 /** Most glyphs one name word may be found under: beyond it a word says nothing about an icon (a pack's own prefix). */
-const MAX_POSTING = 200_000;
+export const MAX_POSTING = 200_000;
 
 /**
  * The glyphs of some packs, searchable by the words of their names: each

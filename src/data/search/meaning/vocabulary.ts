@@ -13,7 +13,7 @@ export interface MeaningLink {
 const NONE: readonly MeaningLink[] = [];
 
 /** The most links read backwards kept of one name word (see Vocabulary.backLinksOf), strongest first. */
-const MAX_BACK_LINKS = 8;
+export const MAX_BACK_LINKS = 8;
 
 /** A vocabulary packed: a word's links are a run of parallel typed arrays (see Vocabulary). */
 interface PackedVocabulary {
