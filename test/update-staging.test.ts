@@ -121,7 +121,8 @@ describe('update: staged documents', () => {
     if (!ended) process.kill(pid, 'SIGKILL');
     expect((await killed).signal, 'killed before it ended').toBe('SIGKILL');
     expect(readdirSync(folder)).toContain('1-lucide.json');
-    expect(state()).toEqual({ ...before, files: [...before.files, `updates.${pid}.staging`].sort() });
+    // Its lock ended with it; the file naming its process stays until the next update replaces it.
+    expect(state()).toEqual({ ...before, files: [...before.files, 'update.lock', `updates.${pid}.staging`].sort() });
 
     // A folder whose process still runs (this one) belongs to an update under way.
     const running = join(DATA, `updates.${process.pid}.staging`);

@@ -256,7 +256,7 @@ describe('update: a failure after every package is checked', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^icon-registry: update failed, nothing changed: could not build .*updates\.db: Path is a directory: /);
     for (const name of readdirSync(FRESH)) if (name.startsWith('updates.db.')) rmSync(join(FRESH, name), { recursive: true });
-    // The history, opened to record the package, is the one file added.
-    expect(servedFiles(FRESH)).toEqual({ ...before, names: ['catalog.db', 'history.db'] });
+    // The history, opened to record the package, and the database whose lock updates take are the files added.
+    expect(servedFiles(FRESH)).toEqual({ ...before, names: ['catalog.db', 'history.db', 'update.lock.db'] });
   }, 60_000);
 });

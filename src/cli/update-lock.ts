@@ -56,6 +56,8 @@ export async function oneUpdateAtATime<T>(dataDir: string, waiting: (pid: number
 /** Takes the exclusive lock; false when another connection holds a lock on the database. */
 function taken(lock: Database.Database): boolean {
   try {
+    // Nothing is ever written: the journal kept in memory leaves no file beside the lock when its process is killed.
+    lock.pragma('journal_mode = MEMORY');
     lock.exec('BEGIN EXCLUSIVE');
     return true;
   } catch (error) {
