@@ -204,8 +204,7 @@ function stagePrepared(read: IconSetPackage, history: RevisionHistory, staging: 
     throw error;
   }
   // The history would refuse it once other packages are written: refused here, as the history words it, nothing is.
-  const known = history.revision(read.pack, read.version);
-  if (known && !history.holds(read.pack, known.seq, JSON.parse(document) as IconifyJSON)) {
+  if (history.keptWithOtherContent(read.pack, read.version, JSON.parse(document) as IconifyJSON)) {
     throw new UpdateError(`${read.pack}@${read.version} is kept already, with other content`);
   }
   try {

@@ -51,10 +51,9 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
     const version = current.metaValue('default_catalog_version') ?? 'unknown';
     const name = defaultRevisionName(version);
     const document = JSON.parse(current.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-    const known = history.revision(pack, name);
     // The same @iconify/json built again into other content (from other files, or cleaned by another version of
     // the registry): a revision's content never changes, so the kept one stays what its pinned addresses answer.
-    if (known && !history.holds(pack, known.seq, document)) {
+    if (history.keptWithOtherContent(pack, name, document)) {
       lines.push(`${pack}: not kept: ${name} is kept already with other content; its pinned addresses answer what was kept, unpinned ones the rebuilt pack`);
       continue;
     }

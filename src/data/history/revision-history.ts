@@ -239,9 +239,7 @@ export class RevisionHistory {
       const newest = this.revisions(pack).at(-1);
       const known = this.revision(pack, version);
       if (known) {
-        if (this.differingNames(pack, known.seq, next).length > 0 || !this.rootHashOf(pack, known.seq)?.equals(rootHash)) {
-          throw new Error(`${pack}@${version} is kept already, with other content`);
-        }
+        if (!this.holdsRows(pack, known.seq, rootHash, next)) throw new Error(`${pack}@${version} is kept already, with other content`);
         return { revision: known, added: false };
       }
       const differing = newest ? this.differingNames(pack, newest.seq, next) : [...next.keys()];
@@ -279,6 +277,17 @@ export class RevisionHistory {
   /** Whether a pack document is exactly what revision `seq` of the pack holds: its every entry and its root fields. */
   holds(pack: string, seq: number, document: IconifyJSON): boolean {
     const { rootHash, next } = rowsOf(document);
+    return this.holdsRows(pack, seq, rootHash, next);
+  }
+
+  /** Whether the pack keeps a revision named `version` whose content is not `document` (which record would refuse). */
+  keptWithOtherContent(pack: string, version: string, document: IconifyJSON): boolean {
+    const known = this.revision(pack, version);
+    return known !== undefined && !this.holds(pack, known.seq, document);
+  }
+
+  /** holds, of a document already cut into its rows (see rowsOf). */
+  private holdsRows(pack: string, seq: number, rootHash: Buffer, next: ReadonlyMap<string, { kind: string; hash: Buffer }>): boolean {
     return this.differingNames(pack, seq, next).length === 0 && this.rootHashOf(pack, seq)?.equals(rootHash) === true;
   }
 
