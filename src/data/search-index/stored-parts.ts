@@ -7,6 +7,11 @@
  */
 export type StoredParts = ReadonlyMap<string, Uint8Array>;
 
+/** Parts named under `prefix`, as a structure's toParts gives them. */
+export function partsUnder(prefix: string, parts: Record<string, Uint8Array>): Array<[string, Uint8Array]> {
+  return Object.entries(parts).map(([name, bytes]) => [`${prefix}${name}`, bytes]);
+}
+
 /** The bytes of a typed array, without a copy. */
 export function bytesOf(array: Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -45,7 +50,7 @@ export class PartReader {
 
   // Copied into arrays of their own: a blob read from SQLite may start at any byte, where a view of 2 or 4-byte numbers cannot.
   uint8(name: string): Uint8Array {
-    return Uint8Array.from(this.bytes(name));
+    return new Uint8Array(this.aligned(name, 1));
   }
 
   uint16(name: string): Uint16Array {

@@ -1,4 +1,4 @@
-import { bytesOf, jsonBytes, type PartReader } from '../search-index/stored-parts.js';
+import { bytesOf, jsonBytes, type PartReader, partsUnder } from '../search-index/stored-parts.js';
 
 /**
  * Lists of numbers by word (glyphs by name word, sets by keyword), packed
@@ -43,11 +43,7 @@ export class PackedLists {
 
   /** What fromParts reads again: the words in order, where their lists start, and the numbers. */
   toParts(prefix: string): Array<[string, Uint8Array]> {
-    return [
-      [`${prefix}words`, jsonBytes([...this.slots.keys()])],
-      [`${prefix}starts`, bytesOf(this.starts)],
-      [`${prefix}numbers`, bytesOf(this.numbers)],
-    ];
+    return partsUnder(prefix, { words: jsonBytes([...this.slots.keys()]), starts: bytesOf(this.starts), numbers: bytesOf(this.numbers) });
   }
 
   /** The list of `word`, a view of the packed array. */

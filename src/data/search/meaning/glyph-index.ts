@@ -1,7 +1,7 @@
 import { PackedLists } from '../packed-lists.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
-import { bytesOf, jsonBytes, PartReader, textBytes } from '../../search-index/stored-parts.js';
+import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
 
 /**
  * What search by meaning needs of one pack: its visible icons by name, its
@@ -79,16 +79,18 @@ export class GlyphIndex {
   /** The index as a build stores it with its database, which the constructor reads again (under `prefix`). */
   toParts(prefix: string): Array<[string, Uint8Array]> {
     return [
-      [`${prefix}packs`, jsonBytes(this.packs)],
-      [`${prefix}packOf`, bytesOf(this.packOf)],
-      [`${prefix}allNames`, textBytes(this.allNames)],
-      [`${prefix}nameStarts`, bytesOf(this.nameStarts)],
-      [`${prefix}wordCounts`, bytesOf(this.wordCounts)],
+      ...partsUnder(prefix, {
+        packs: jsonBytes(this.packs),
+        packOf: bytesOf(this.packOf),
+        allNames: textBytes(this.allNames),
+        nameStarts: bytesOf(this.nameStarts),
+        wordCounts: bytesOf(this.wordCounts),
+        sortedWords: jsonBytes(this.sortedWords),
+      }),
       ...this.postings.toParts(`${prefix}postings/`),
       ...this.aliasPostings.toParts(`${prefix}aliasPostings/`),
       ...this.tagPostings.toParts(`${prefix}tagPostings/`),
       ...this.ownTagPostings.toParts(`${prefix}ownTagPostings/`),
-      [`${prefix}sortedWords`, jsonBytes(this.sortedWords)],
     ];
   }
 

@@ -1,5 +1,5 @@
 import { editDistance } from '../../../util/edit-distance.js';
-import { bytesOf, jsonBytes, PartReader } from '../../search-index/stored-parts.js';
+import { bytesOf, jsonBytes, PartReader, partsUnder } from '../../search-index/stored-parts.js';
 
 /** How far and how much a correction looks. */
 export const TYPO_LIMITS = {
@@ -191,12 +191,12 @@ export class TypoCorrector {
 
   /** The corrector as a build stores it with its database, which the constructor reads again (under `prefix`). */
   toParts(prefix: string): Array<[string, Uint8Array]> {
-    return [
-      [`${prefix}words`, jsonBytes(this.words)],
-      [`${prefix}frequencies`, bytesOf(this.frequencies)],
-      [`${prefix}offsets`, bytesOf(this.offsets)],
-      [`${prefix}entries`, bytesOf(this.entries)],
-    ];
+    return partsUnder(prefix, {
+      words: jsonBytes(this.words),
+      frequencies: bytesOf(this.frequencies),
+      offsets: bytesOf(this.offsets),
+      entries: bytesOf(this.entries),
+    });
   }
 
   /** How many names hold `word` (0 when it is not known): read from the bucket it is filed under by its own first letters. */

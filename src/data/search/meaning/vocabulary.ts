@@ -1,7 +1,7 @@
 import type { VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { singularOf } from '../../search-index/vocabulary/words.js';
-import { bytesOf, jsonBytes, PartReader } from '../../search-index/stored-parts.js';
+import { bytesOf, jsonBytes, PartReader, partsUnder } from '../../search-index/stored-parts.js';
 
 /** A name word a query word means, how strongly, and on whose word: one count per source of the table's `sources`. */
 export interface MeaningLink {
@@ -132,16 +132,16 @@ export class Vocabulary {
 
   /** The vocabulary packed as a build stores it with its database, which the constructor reads again (under `prefix`). */
   toParts(prefix: string): Array<[string, Uint8Array]> {
-    return [
-      [`${prefix}sources`, jsonBytes(this.sources)],
-      [`${prefix}words`, jsonBytes([...this.slots.keys()])],
-      [`${prefix}starts`, bytesOf(this.starts)],
-      [`${prefix}nameWordIds`, bytesOf(this.nameWordIds)],
-      [`${prefix}nameWordList`, jsonBytes(this.nameWordList)],
-      [`${prefix}weights`, bytesOf(this.weights)],
-      [`${prefix}provenance`, bytesOf(this.provenance)],
-      [`${prefix}backLinks`, jsonBytes([...this.backLinks].map(([name, back]) => [name, back.map(({ word, weight }) => [word, weight])]))],
-    ];
+    return partsUnder(prefix, {
+      sources: jsonBytes(this.sources),
+      words: jsonBytes([...this.slots.keys()]),
+      starts: bytesOf(this.starts),
+      nameWordIds: bytesOf(this.nameWordIds),
+      nameWordList: jsonBytes(this.nameWordList),
+      weights: bytesOf(this.weights),
+      provenance: bytesOf(this.provenance),
+      backLinks: jsonBytes([...this.backLinks].map(([name, back]) => [name, back.map(({ word, weight }) => [word, weight])])),
+    });
   }
 
   get size(): number {
