@@ -207,12 +207,13 @@ export class Registry {
   /**
    * Runs `read` in one read transaction of each file of the catalog and of
    * the history (see CatalogDatabase.readTogether): for many documents made
-   * at once, which then share the cost of taking each file's lock, and see
-   * one state of each.
+   * at once, which then share the cost of taking each file's lock, see one
+   * state of each, and read a pack's revisions once.
    */
   readTogether<T>(read: () => T): T {
     const history = this.options.history;
-    return this.catalog.readTogether(() => (history ? history.readTogether(read) : read()));
+    const once = () => this.revisions.readingOnce(read);
+    return this.catalog.readTogether(() => (history ? history.readTogether(once) : once()));
   }
 
   /** The registry's past over the served catalog, which whoever made the registry closes. */
