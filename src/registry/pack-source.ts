@@ -27,8 +27,11 @@ export interface PackSource {
   icon(name: string): IconifyIcon | undefined;
 }
 
+/** A kept revision of a pack as its documents are made from it (see revisionSource). */
+export type RevisionSource = PackSource & { rootFields(): Record<string, unknown> };
+
 /** A kept revision of a pack, read from the history alone, as its pinned addresses are; `rootFields` gives every root field it had. */
-export function revisionSource(history: RevisionReader, revision: Revision): PackSource & { rootFields(): Record<string, unknown> } {
+export function revisionSource(history: RevisionReader, revision: Revision): RevisionSource {
   const root = history.rootAt(revision.pack, revision.seq) ?? {};
   const storedEntry = (name: string): StoredEntry | undefined => {
     const entry = history.entryAt(revision.pack, revision.seq, name);
@@ -47,3 +50,33 @@ export function revisionSource(history: RevisionReader, revision: Revision): Pac
     icon: (name) => (isValidName(name) ? resolveIcon(name, storedEntry, defaults) : undefined),
   };
 }
+
+/** Revisions whose sources a registry holds at once; past it, the one made first is let go. */
+const MAX_REVISION_SOURCES = 8;
+
+/**
+ * The sources of kept revisions, each made once for every document made of
+ * it: a source parses its revision's root fields, which hold a large pack's
+ * categories whole, and the categories of each name are then found in an
+ * index (see categoriesAt) rather than in all of them for every document.
+ * What it reads never changes for a revision, which is told apart by all
+ * it was recorded with.
+ */
+export class RevisionSources {
+  /** By pack and place among its revisions (`{pack} {seq}`: a pack id has no space). */
+  private readonly made = new Map<string, { revision: Revision; source: RevisionSource }>();
+
+  constructor(private readonly history: RevisionReader) {}
+
+  of(revision: Revision): RevisionSource {
+    const key = `${revision.pack} ${revision.seq}`;
+    const known = this.made.get(key);
+    if (known && sameRevision(known.revision, revision)) return known.source;
+    const source = revisionSource(this.history, revision);
+    if (!known && this.made.size >= MAX_REVISION_SOURCES) this.made.delete(this.made.keys().next().value as string);
+    this.made.set(key, { revision, source });
+    return source;
+  }
+}
+
+const sameRevision = (a: Revision, b: Revision) => a.version === b.version && a.recorded === b.recorded && a.source === b.source;

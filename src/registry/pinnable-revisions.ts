@@ -25,16 +25,39 @@ const CATALOG_SEQ = 0;
 export class PinnableRevisions implements RevisionReader {
   /** The root fields of catalog packs asked for, parsed once: a pack's document is read whole for them. */
   private readonly roots = new Map<string, Record<string, unknown>>();
+  /** Each pack's revisions as read during `readingOnce`, whose reads see one state of the data throughout. */
+  private read: Map<string, Revision[]> | undefined;
 
   constructor(
     private readonly history: RevisionHistory | undefined,
     private readonly catalog: Catalog,
   ) {}
 
+  /**
+   * Runs `read`, which reads the catalog and the history in one read
+   * transaction of each (see Registry.readTogether), with each pack's
+   * revisions read once: they cannot change while it lasts, and every
+   * document made asks for them.
+   */
+  readingOnce<T>(read: () => T): T {
+    if (this.read) return read();
+    this.read = new Map();
+    try {
+      return read();
+    } finally {
+      this.read = undefined;
+    }
+  }
+
   revisions(pack: string): Revision[] {
-    const kept = this.history?.revisions(pack) ?? [];
-    const fromCatalog = this.catalogRevision(pack, kept);
-    return fromCatalog ? [fromCatalog] : kept;
+    let revisions = this.read?.get(pack);
+    if (!revisions) {
+      const kept = this.history?.revisions(pack) ?? [];
+      const fromCatalog = this.catalogRevision(pack, kept);
+      revisions = fromCatalog ? [fromCatalog] : kept;
+      this.read?.set(pack, revisions);
+    }
+    return [...revisions];
   }
 
   revision(pack: string, version: string): Revision | undefined {

@@ -8,7 +8,7 @@ import type { RegistryEntry } from '../core/render/registry-entry.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
-import { revisionSource } from './pack-source.js';
+import type { RevisionSource } from './pack-source.js';
 import { iconStateOf } from '../core/icon-state.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
@@ -60,6 +60,9 @@ export function unknownVersion(history: RevisionReader | undefined, pack: string
   };
 }
 
+/** A kept revision's source, made once for all the documents made of it (see RevisionSources). */
+export type SourceOf = (revision: Revision) => RevisionSource;
+
 /**
  * A pinned address's answer, read from the history alone, so that it stays
  * the same bytes whatever the registry serves later: the pack document of
@@ -72,6 +75,7 @@ export function pinnedAnswer(
   route: PinnedRoute,
   basePath: string,
   cached: (what: string, make: () => Resource | Problem) => Resource,
+  sourceOf: SourceOf,
 ): PinnedAnswer {
   const found = revisionOf(history, route.pack, route.version);
   if (!found) return { problem: unknownVersion(history, route.pack, route.version) };
@@ -80,7 +84,7 @@ export function pinnedAnswer(
   const what = pinnedDocumentKey({ ...route, version: revision.version });
   return {
     resource: cached(what, () => {
-      const made = route.name === undefined ? packDocumentAt(history, revision) : iconDocumentAt(history, revision, route.name, route.framework);
+      const made = route.name === undefined ? packDocumentAt(history, revision) : iconDocumentAt(sourceOf(revision), revision, route.name, route.framework);
       return 'etag' in made ? { ...made, cacheControl: IMMUTABLE } : made;
     }),
   };
@@ -90,8 +94,7 @@ function packDocumentAt(history: RevisionReader, revision: Revision): Resource |
   return documentResource(Buffer.from(JSON.stringify(revisionDocument(history, revision))), recordedAt(revision));
 }
 
-function iconDocumentAt(history: RevisionReader, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
-  const source = revisionSource(history, revision);
+function iconDocumentAt(source: RevisionSource, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
   const icon = source.icon(name);
   if (!icon) {
     return {
@@ -109,16 +112,16 @@ function iconDocumentAt(history: RevisionReader, revision: Revision, name: strin
 
 /**
  * The titles of each name's categories, for the categories of a revision
- * asked for a second time. The catalog's revisions keep their root fields,
- * so their categories come again for every icon of the pack (an export asks
- * for each), and reading all of them each time would cost the pack's size
- * per icon; the history parses a root anew for each document, so an index
- * made on first sight would only be thrown away.
+ * asked for a second time. A revision's source keeps its root fields (see
+ * RevisionSources), so its categories come again for every icon of the
+ * pack (an export asks for each), and reading all of them each time would
+ * cost the pack's size per icon; a source made for one document alone
+ * would only throw away an index made on first sight.
  */
 const categoryIndexes = new WeakMap<object, Map<string, string[]> | 'seen'>();
 
 /** The titles of the categories that list a name in a kept revision's pack. */
-function categoriesAt(source: ReturnType<typeof revisionSource>, name: string): string[] {
+function categoriesAt(source: RevisionSource, name: string): string[] {
   const categories = (source.rootFields() as Partial<IconifyJSON>).categories ?? {};
   let index = categoryIndexes.get(categories);
   if (index === 'seen') categoryIndexes.set(categories, (index = categoryIndexOf(categories)));
@@ -161,12 +164,12 @@ export interface PinnedPack {
 export type PinnedPackAnswer = { pack: PinnedPack } | { matched: Revision } | { problem: Problem };
 
 /** The revision `version` names of a pack, as its files are made from it (see revisionOf for ranges). */
-export function pinnedPackOf(history: RevisionReader, pack: string, version: string): PinnedPackAnswer {
+export function pinnedPackOf(history: RevisionReader, pack: string, version: string, sourceOf: SourceOf): PinnedPackAnswer {
   const found = revisionOf(history, pack, version);
   if (!found) return { problem: unknownVersion(history, pack, version) };
   if ('matched' in found) return found;
   const revision = found.exact;
-  const source = revisionSource(history, revision);
+  const source = sourceOf(revision);
   return { pack: { revision, entry: source.entry, names: history.namesAt(pack, revision.seq), icon: source.icon } };
 }
 
@@ -180,14 +183,14 @@ export const recordedAt = (revision: Revision) => Math.floor(revision.recorded /
  * answer: its body stays the revision's for good, and this says a newer one
  * differs. A few reads of the name's entries at both revisions.
  */
-export function latestVersionOf(history: RevisionReader, route: PinnedRoute, basePath: string): string | undefined {
+export function latestVersionOf(history: RevisionReader, route: PinnedRoute, basePath: string, sourceOf: SourceOf): string | undefined {
   if (route.name === undefined) return undefined;
   const pinned = history.revision(route.pack, route.version);
   const served = history.served(route.pack);
   if (!pinned || !served || served.seq <= pinned.seq) return undefined;
   const name = route.name;
   const drawn = (revision: Revision) => {
-    const source = revisionSource(history, revision);
+    const source = sourceOf(revision);
     return JSON.stringify([iconStateOf(name, source.storedEntry), source.icon(name)]);
   };
   return drawn(pinned) === drawn(served) ? undefined : pathOf({ ...route, version: served.version }, basePath);

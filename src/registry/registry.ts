@@ -41,7 +41,7 @@ import { PinnableRevisions } from './pinnable-revisions.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
-import { type PackSource, revisionSource } from './pack-source.js';
+import { type PackSource, RevisionSources } from './pack-source.js';
 import { packStyles } from '../data/search/meaning/searcher.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
@@ -108,6 +108,7 @@ export class Registry {
   private llms: Resource | undefined;
   private openApiResource: Resource | undefined;
   private pinnable: PinnableRevisions | undefined;
+  private sources: RevisionSources | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
@@ -195,6 +196,24 @@ export class Registry {
   private get revisions(): PinnableRevisions {
     this.pinnable ??= new PinnableRevisions(this.options.history, this.catalog);
     return this.pinnable;
+  }
+
+  /** A kept revision's source, made once for the documents made of it (see RevisionSources). */
+  private readonly sourceOf = (revision: Revision) => {
+    this.sources ??= new RevisionSources(this.revisions);
+    return this.sources.of(revision);
+  };
+
+  /**
+   * Runs `read` in one read transaction of each file of the catalog and of
+   * the history (see CatalogDatabase.readTogether): for many documents made
+   * at once, which then share the cost of taking each file's lock, see one
+   * state of each, and read a pack's revisions once.
+   */
+  readTogether<T>(read: () => T): T {
+    const history = this.options.history;
+    const once = () => this.revisions.readingOnce(read);
+    return this.catalog.readTogether(() => (history ? history.readTogether(once) : once()));
   }
 
   /** The registry's past over the served catalog, which whoever made the registry closes. */
@@ -338,7 +357,7 @@ export class Registry {
     // A document kept is answered without reading the history: its version was exact when it was made, and stays kept.
     const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
-    return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make));
+    return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make), this.sourceOf);
   }
 
   /**
@@ -351,7 +370,7 @@ export class Registry {
     if (route.name === undefined || !this.packs.has(route.pack)) return undefined;
     const key = pinnedDocumentKey(route);
     if (this.latestVersions.has(key)) return this.latestVersions.get(key);
-    const latest = latestVersionOf(history, route, this.basePath);
+    const latest = latestVersionOf(history, route, this.basePath, this.sourceOf);
     if (this.latestVersions.size >= MAX_LATEST_VERSIONS) this.latestVersions.clear();
     this.latestVersions.set(key, latest);
     return latest;
@@ -376,7 +395,7 @@ export class Registry {
   /** What a revision's zip is made of (`/r/{pack}@{version}.zip`), for the packs this registry serves, as pinned() answers them. */
   pinnedPack(pack: string, version: string): PinnedPackAnswer {
     if (!isValidName(pack) || !this.packs.has(pack)) return { problem: this.packNotFound(pack) };
-    return pinnedPackOf(this.revisions, pack, version);
+    return pinnedPackOf(this.revisions, pack, version, this.sourceOf);
   }
 
   /**
@@ -393,7 +412,7 @@ export class Registry {
       const history = this.revisions;
       const found = revisionOf(history, pack, version);
       if (!found) return unknownVersion(history, pack, version);
-      return revisionSource(history, 'exact' in found ? found.exact : found.matched);
+      return this.sourceOf('exact' in found ? found.exact : found.matched);
     }
     return {
       pack,

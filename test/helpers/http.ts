@@ -88,23 +88,33 @@ export async function listenLocally(handler: RequestListener): Promise<{ server:
 /** Sweeps' connections: kept open between requests, at most as many as a sweep sends at once. */
 const sweepAgent = new Agent({ keepAlive: true, maxSockets: 16 });
 
+/** An answer as a sweep reads it: status, headers and the body's bytes. */
+export interface SweepAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
 /**
- * A GET whose answer is read as JSON, for sweeps of tens of thousands of
- * documents: through node:http with kept connections, which costs the test
- * about a third less CPU than fetch per request, CPU the server under test
- * shares on a machine of two cores. Sent without compression (it has tests
- * of its own, and would only slow a sweep).
+ * A GET for sweeps of tens of thousands of documents: through node:http
+ * with kept connections, which costs the test about a third less CPU than
+ * fetch per request, CPU the server under test shares on a machine of two
+ * cores. Sent without compression (it has tests of its own, and would only
+ * slow a sweep): the body is the identity bytes as sent.
  */
-export function sweepJson<T>(url: string): Promise<{ status: number; json: T | undefined }> {
+export function sweepGet(url: string): Promise<SweepAnswer> {
   return new Promise((resolve, reject) => {
     get(url, { agent: sweepAgent, headers: { 'accept-encoding': 'identity' } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        resolve({ status, json: status === 200 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as T) : undefined });
-      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
+}
+
+/** A sweep's GET whose answer is read as JSON (see sweepGet). */
+export async function sweepJson<T>(url: string): Promise<{ status: number; json: T | undefined }> {
+  const { status, body } = await sweepGet(url);
+  return { status, json: status === 200 ? (JSON.parse(body.toString('utf8')) as T) : undefined };
 }

@@ -120,4 +120,5 @@ function linkPinned(pack: string, version: string, zip: boolean): WriteCounts {
   return counts;
 }
 
-parentPort?.on('message', (task: ExportTask) => parentPort?.postMessage(run(task)));
+// A task's documents are made in one read of the data: reads of many documents then share the cost of taking each file's lock.
+parentPort?.on('message', (task: ExportTask) => parentPort?.postMessage(registry.readTogether(() => run(task))));

@@ -35,10 +35,24 @@ export function addCounts(total: WriteCounts, part: WriteCounts): void {
   total.kept += part.kept;
 }
 
+/**
+ * The size of the file at `path`, undefined when there is none: asked of
+ * every file an export writes where an earlier export may have one, so an
+ * absent file is an answer, not an error (which costs far more to make).
+ */
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.size;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the file at `path` holds exactly `bytes`. */
 export function sameBytes(path: string, bytes: Buffer): boolean {
+  if (sizeOf(path) !== bytes.length) return false;
   try {
-    return statSync(path).size === bytes.length && readFileSync(path).equals(bytes);
+    return readFileSync(path).equals(bytes);
   } catch {
     return false;
   }
@@ -46,11 +60,7 @@ export function sameBytes(path: string, bytes: Buffer): boolean {
 
 /** Whether two files hold the same `length` bytes, read a piece at a time. */
 function sameFiles(a: string, b: string, length: number): boolean {
-  try {
-    if (statSync(a).size !== length) return false;
-  } catch {
-    return false;
-  }
+  if (sizeOf(a) !== length) return false;
   const [left, right] = [openSync(a, 'r'), openSync(b, 'r')];
   const [one, other] = [Buffer.alloc(1024 * 1024), Buffer.alloc(1024 * 1024)];
   try {
