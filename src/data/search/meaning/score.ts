@@ -83,6 +83,8 @@ interface MatchedGlyphs {
   glyphs: Int32Array;
   scores: Float32Array;
   tiers: Uint8Array;
+  /** Per glyph, the words of its name that a slot's further meanings reached (see IndexScratch.slotCovered). */
+  covered: Uint8Array;
   size: number;
 }
 
@@ -99,6 +101,10 @@ class IndexScratch {
   readonly slotStamp: Uint32Array;
   readonly slotScore: Float32Array;
   readonly slotTier: Uint8Array;
+  /** Name words of the glyph reached by the slot beyond its first: `cloud-lightning` for "thunderstorm" holds two of its meanings, and neither is an extra word. */
+  readonly slotCovered: Uint8Array;
+  readonly sumCovered: Uint8Array;
+  readonly memberCovered: Uint8Array;
   readonly sumStamp: Uint32Array;
   readonly sumScore: Float32Array;
   readonly sumTier: Uint8Array;
@@ -117,6 +123,9 @@ class IndexScratch {
     this.slotStamp = new Uint32Array(size);
     this.slotScore = new Float32Array(size);
     this.slotTier = new Uint8Array(size);
+    this.slotCovered = new Uint8Array(size);
+    this.sumCovered = new Uint8Array(size);
+    this.memberCovered = new Uint8Array(size);
     this.sumStamp = new Uint32Array(size);
     this.sumScore = new Float32Array(size);
     this.sumTier = new Uint8Array(size);
@@ -194,8 +203,9 @@ export class Scorer {
           const matched = matches.tiers[at] as Tier;
           const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
           const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
+          const unasked = Math.max(0, extraWords - (matches.covered[at] as number));
           // A phrasing with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
-          const score = (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + EXTRA_WORD_PENALTY * extraWords);
+          const score = (matches.scores[at] as number) / Math.min(slots.length, words.length) / (1 + EXTRA_WORD_PENALTY * unasked);
           if (single) {
             const pack = index.packOf[glyph] as number;
             found.push(indexNumber, glyph, tier, score, coarseRank(first[pack] as number, tier, score, popularity[pack] as number));
@@ -236,7 +246,8 @@ export class Scorer {
    */
   private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
     const scratch = this.scratchOf(index);
-    const { slotStamp, slotScore, slotTier, sumStamp, sumScore, sumTier, previous, memberScores, memberTiers } = scratch;
+    const { slotStamp, slotScore, slotTier, slotCovered, sumStamp, sumScore, sumTier, sumCovered, previous, memberScores, memberTiers, memberCovered } =
+      scratch;
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
@@ -245,7 +256,7 @@ export class Scorer {
       const first = slotNumber === 0;
       const last = slotNumber === slots.length - 1;
       let found = 0;
-      const take = (glyphs: Int32Array | undefined, score: number, tier: Tier) => {
+      const take = (glyphs: Int32Array | undefined, score: number, tier: Tier, names = false) => {
         if (!glyphs) return;
         if (budget.work + glyphs.length > budget.limit) {
           budget.work = budget.limit;
@@ -260,8 +271,12 @@ export class Scorer {
             slotStamp[glyph] = pass;
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
+            slotCovered[glyph] = 0;
             previous[found++] = glyph;
-          } else if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
+            continue;
+          }
+          if (names && tier <= TIERS.meaning && (slotCovered[glyph] as number) < 255) slotCovered[glyph] = (slotCovered[glyph] as number) + 1;
+          if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
           }
@@ -271,7 +286,7 @@ export class Scorer {
         if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
         else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);
         else {
-          take(index.glyphsWith(expansion.word), expansion.score, expansion.tier);
+          take(index.glyphsWith(expansion.word), expansion.score, expansion.tier, true);
           take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
         }
       }
@@ -280,12 +295,15 @@ export class Scorer {
         const glyph = previous[at] as number;
         const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
         const tier = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
+        const covered = Math.min(255, (first ? 0 : (sumCovered[glyph] as number)) + (slotCovered[glyph] as number));
         if (last) {
           memberScores[at] = sum;
           memberTiers[at] = tier;
+          memberCovered[at] = covered;
         } else {
           sumScore[glyph] = sum;
           sumTier[glyph] = tier;
+          sumCovered[glyph] = covered;
           sumStamp[glyph] = pass;
         }
       }
@@ -297,6 +315,7 @@ export class Scorer {
       glyphs: previous.subarray(0, memberCount),
       scores: memberScores.subarray(0, memberCount),
       tiers: memberTiers.subarray(0, memberCount),
+      covered: memberCovered.subarray(0, memberCount),
       size: memberCount,
     };
   }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { MeaningSources } from '../../src/data/search/meaning/catalog-glyphs.js';
+import { GlyphIndex } from '../../src/data/search/meaning/glyph-index.js';
+import { MeaningSearcher } from '../../src/data/search/meaning/searcher.js';
+import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
+import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
+import { EXTRA_WORD_PENALTY, meaningScore } from '../../src/data/search/meaning/weights.js';
+
+/*
+ * How a glyph's name words weigh on its score: each word the query did not
+ * ask for lowers it, and a word the query word means (through the
+ * vocabulary) is asked for, even when another word of the name already
+ * matched it.
+ */
+
+/** A link of the vocabulary, as one source's tag would make it. */
+const link = (nameWord: string, weight: number): LinkTuple => [nameWord, weight, 1, ...VOCABULARY_SOURCES.slice(1).map(() => 0)];
+
+const vocabulary = new Vocabulary({
+  sources: VOCABULARY_SOURCES,
+  words: [
+    ['thunderstorm', [link('lightning', 0.5), link('cloud', 0.5)]],
+    ['undo', [link('left', 0.7), link('u', 0.6), link('arrow', 0.4), link('up', 0.1)]],
+  ],
+});
+const index = new GlyphIndex([{ id: 'weather', names: ['cloud-fog', 'cloud-lightning', 'sun', 'arrow-u-up-left', 'align-left', 'arrow-left'], aliases: {} }]);
+const sources: MeaningSources = { indexes: [index], vocabulary, correctors: [] };
+
+function search(q: string) {
+  return new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources).hits.map((hit) => [hit.name, hit.score]);
+}
+
+describe('the score of a glyph found by meaning', () => {
+  it('is lowered by each name word the query means nothing by, and not by a second word it means', () => {
+    const found = search('thunderstorm');
+    expect(found.map(([name]) => name)).toEqual(['cloud-lightning', 'cloud-fog']);
+    // Both of cloud-lightning's words are what the query means: neither is extra.
+    expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.5), 6);
+    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.5) / (1 + EXTRA_WORD_PENALTY), 6);
+  });
+
+  it('ranks names made all of words the query means, however many, before one that adds a word it does not', () => {
+    const found = search('undo');
+    // Of the two names made all of meant words, as well scored, the shorter first.
+    expect(found.map(([name]) => name)).toEqual(['arrow-left', 'arrow-u-up-left', 'align-left']);
+    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.7), 6);
+    expect(found[2]?.[1]).toBeCloseTo(meaningScore(0.7) / (1 + EXTRA_WORD_PENALTY), 6);
+  });
+});
