@@ -113,6 +113,24 @@ describe('the method, on a few icons', () => {
     expect(vocabulary.linksOf('manse')).toEqual([{ nameWord: 'house', weight: VOCABULARY_LIMITS.wordnetWeight, provenance: from({ wordnet: 1 }) }]);
   });
 
+  it('gives a word the icon sources tag its WordNet synonyms among name words too, beside their links', () => {
+    // One synset {dwelling, home}; Lucide tags `houses` "dwelling", and names a `home` it does not tag so.
+    const wordnet = new WordNet({ noun: nounsOf([['dwelling', 'home']]), verb: EMPTY, adj: EMPTY });
+    const icons = {
+      lucide: [
+        { name: 'houses', tags: ['dwelling'] },
+        { name: 'home', tags: [] },
+      ],
+    };
+    const vocabulary = new Vocabulary(buildVocabulary({ icons, wordnet }));
+    expect(vocabulary.linksOf('dwelling')).toEqual([
+      { nameWord: 'houses', weight: 1, provenance: from({ lucide: 1 }) },
+      { nameWord: 'home', weight: VOCABULARY_LIMITS.wordnetWeight, provenance: from({ wordnet: 1 }) },
+    ]);
+    // A name word means itself: WordNet adds no link to it.
+    expect(vocabulary.linksOf('home')).toEqual([]);
+  });
+
   it("weighs the project's own list by how telling each name word is among the libraries' names, and takes its tags as meant", () => {
     const vocabulary = noWordNet({
       lucide: [

@@ -262,7 +262,8 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
   /** Per new key, per anchor: the strongest relation found. */
   const relations = new Map<string, Map<string, number>>();
   const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number) => {
-    if (isAnchor(lemma)) return;
+    // A word the icon sources tag keeps their links, and gains only WordNet's synonyms among name words ("dwelling" and `home`).
+    if (isAnchor(lemma) && (nameWords.has(lemma) || share !== limits.synonymShare || !nameWords.has(anchor))) return;
     const rank = wordnet.rankOf(lemma, part, offset);
     if (rank === undefined || rank > limits.wordnetSenses) return;
     const strength = share / (anchorRank * rank);
