@@ -47,3 +47,15 @@ describe('the score of a glyph found by meaning', () => {
     expect(found[2]?.[1]).toBeCloseTo(meaningScore(0.7) / (1 + EXTRA_WORD_PENALTY), 6);
   });
 });
+
+describe('a query of two words no glyph holds both of', () => {
+  const shapes = new GlyphIndex([{ id: 'shapes', names: ['crop', 'square', 'square-dashed', 'square-plus'], aliases: {} }]);
+  const search = (q: string) =>
+    new MeaningSearcher().search({ q, limit: 10, offset: 0 }, { indexes: [shapes], vocabulary: undefined, correctors: [] }).hits.map((hit) => hit.name);
+
+  it('is searched for the word that names fewer glyphs, when both find a glyph as well', () => {
+    // Both words name a glyph exactly; `crop` says more of what is asked for than `square`, which many names hold.
+    expect(search('crop to square')).toEqual(['crop']);
+    expect(search('square crop')).toEqual(['crop']);
+  });
+});

@@ -21,7 +21,8 @@ export interface Found {
   packRank: number;
 }
 
-const bandOf = (score: number) => Math.round(score / SCORE_BAND);
+/** The band of a score: scores of one band rank as equals before popularity does. */
+export const bandOf = (score: number) => Math.round(score / SCORE_BAND);
 
 /** Bands of score told apart by the coarse rank; higher ones are one. */
 const BANDS = 32;

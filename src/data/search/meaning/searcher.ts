@@ -5,7 +5,7 @@ import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js
 import { downloadsOf } from './pack-popularity.js';
 import { MEANING_LIMITS } from './limits.js';
 import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
-import { firstOf, Ranker } from './rank.js';
+import { bandOf, firstOf, Ranker } from './rank.js';
 import { FoundList, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
@@ -145,7 +145,10 @@ export class MeaningSearcher {
    * A query of several words no glyph matches in full, searched with one
    * word left out: a sentence ("put something in the cloud") holds words no
    * icon draws. Each word is left out in turn, and the search whose first
-   * result is best (tier, then score, then most found) is the answer. The
+   * result is best (tier, then band of score) is the answer; of equals, the
+   * one that finds fewer glyphs, whose words say more of what is asked for
+   * ("crop to square" is searched for `crop`, not for `square`, which very
+   * many names hold). The
    * entries the first search left unread are shared: each trial gets an
    * equal part, the one chosen is searched again with what is left, which is
    * at least its part, so that the whole stays within the search's bound.
@@ -169,7 +172,7 @@ export class MeaningSearcher {
       const better =
         best === undefined ||
         top.tier < best.tier ||
-        (top.tier === best.tier && (top.score > best.score || (top.score === best.score && tried.found.size > best.size)));
+        (top.tier === best.tier && (bandOf(top.score) > bandOf(best.score) || (bandOf(top.score) === bandOf(best.score) && tried.found.size < best.size)));
       if (!better) continue;
       let kept: Scored | undefined;
       if (!tried.exhausted) {
