@@ -59,3 +59,16 @@ describe('a query of two words no glyph holds both of', () => {
     expect(search('square crop')).toEqual(['crop']);
   });
 });
+
+describe('a glyph found by a meaning through an old name of its pack', () => {
+  // `lightning-old` is the pack's old name for `cloud-fog`: its words are not the glyph's own.
+  const renamed = new GlyphIndex([{ id: 'weather', names: ['cloud-fog', 'cloud-lightning'], aliases: { 'lightning-old': 'cloud-fog' } }]);
+  const sources: MeaningSources = { indexes: [renamed], vocabulary, correctors: [] };
+
+  it('counts as asked for only the words of its own name that the query means', () => {
+    const found = new MeaningSearcher().search({ q: 'thunderstorm', limit: 10, offset: 0 }, sources).hits.map((hit) => [hit.name, hit.score]);
+    expect(found.map(([name]) => name)).toEqual(['cloud-lightning', 'cloud-fog']);
+    // `fog` is a word of its name the query does not mean, though its old name holds `lightning`, which it does.
+    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.5) / (1 + EXTRA_WORD_PENALTY), 6);
+  });
+});

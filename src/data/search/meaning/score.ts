@@ -83,7 +83,7 @@ interface MatchedGlyphs {
   glyphs: Int32Array;
   scores: Float32Array;
   tiers: Uint8Array;
-  /** Per glyph, the words of its name that a slot's further meanings reached (see IndexScratch.slotCovered). */
+  /** Per glyph, the words of its name that its slots' further meanings reached (see IndexScratch.slotNamed). */
   covered: Uint8Array;
   size: number;
 }
@@ -101,8 +101,13 @@ class IndexScratch {
   readonly slotStamp: Uint32Array;
   readonly slotScore: Float32Array;
   readonly slotTier: Uint8Array;
-  /** Name words of the glyph reached by the slot beyond its first: `cloud-lightning` for "thunderstorm" holds two of its meanings, and neither is an extra word. */
-  readonly slotCovered: Uint8Array;
+  /**
+   * How many of the slot's meanings were found among the glyph's names:
+   * each beyond the first is a word of its name the query asked for too
+   * (`cloud-lightning` holds two of the meanings of "thunderstorm", and
+   * neither is an extra word).
+   */
+  readonly slotNamed: Uint8Array;
   readonly sumCovered: Uint8Array;
   readonly memberCovered: Uint8Array;
   readonly sumStamp: Uint32Array;
@@ -123,7 +128,7 @@ class IndexScratch {
     this.slotStamp = new Uint32Array(size);
     this.slotScore = new Float32Array(size);
     this.slotTier = new Uint8Array(size);
-    this.slotCovered = new Uint8Array(size);
+    this.slotNamed = new Uint8Array(size);
     this.sumCovered = new Uint8Array(size);
     this.memberCovered = new Uint8Array(size);
     this.sumStamp = new Uint32Array(size);
@@ -246,8 +251,7 @@ export class Scorer {
    */
   private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
     const scratch = this.scratchOf(index);
-    const { slotStamp, slotScore, slotTier, slotCovered, sumStamp, sumScore, sumTier, sumCovered, previous, memberScores, memberTiers, memberCovered } =
-      scratch;
+    const { slotStamp, slotScore, slotTier, slotNamed, sumStamp, sumScore, sumTier, sumCovered, previous, memberScores, memberTiers, memberCovered } = scratch;
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
@@ -271,11 +275,11 @@ export class Scorer {
             slotStamp[glyph] = pass;
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
-            slotCovered[glyph] = 0;
+            slotNamed[glyph] = names && tier <= TIERS.meaning ? 1 : 0;
             previous[found++] = glyph;
             continue;
           }
-          if (names && tier <= TIERS.meaning && (slotCovered[glyph] as number) < 255) slotCovered[glyph] = (slotCovered[glyph] as number) + 1;
+          if (names && tier <= TIERS.meaning && (slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
           if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
@@ -295,7 +299,7 @@ export class Scorer {
         const glyph = previous[at] as number;
         const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
         const tier = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
-        const covered = Math.min(255, (first ? 0 : (sumCovered[glyph] as number)) + (slotCovered[glyph] as number));
+        const covered = Math.min(255, (first ? 0 : (sumCovered[glyph] as number)) + Math.max(0, (slotNamed[glyph] as number) - 1));
         if (last) {
           memberScores[at] = sum;
           memberTiers[at] = tier;
