@@ -258,12 +258,11 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
     const best = strongest(byWord);
     if (best.length > 0) meanings.set(key, best);
   }
-  const isAnchor = (key: string) => nameWords.has(key) || meanings.has(key);
   /** Per new key, per anchor: the strongest relation found. */
   const relations = new Map<string, Map<string, number>>();
-  const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number) => {
-    // A word the icon sources tag keeps their links, and gains only WordNet's synonyms among name words ("dwelling" and `home`).
-    if (isAnchor(lemma) && (nameWords.has(lemma) || share !== limits.synonymShare || !nameWords.has(anchor))) return;
+  const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number, synonym = false) => {
+    // A name word means itself; a word the icon sources tag keeps their links, and gains only its synonyms that are name words ("dwelling" and `home`).
+    if (nameWords.has(lemma) || (meanings.has(lemma) && !(synonym && nameWords.has(anchor)))) return;
     const rank = wordnet.rankOf(lemma, part, offset);
     if (rank === undefined || rank > limits.wordnetSenses) return;
     const strength = share / (anchorRank * rank);
@@ -275,7 +274,7 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
     for (const { part, offsets } of wordnet.sensesOf(anchor)) {
       offsets.slice(0, limits.wordnetSenses).forEach((offset, index) => {
         const synset = wordnet.synset(part, offset);
-        for (const lemma of synset.lemmas) relate(lemma, anchor, part, offset, index + 1, limits.synonymShare);
+        for (const lemma of synset.lemmas) relate(lemma, anchor, part, offset, index + 1, limits.synonymShare, true);
         for (const [targets, share] of [
           [synset.hyponyms, limits.hyponymShare],
           [synset.hypernyms, limits.hypernymShare],
