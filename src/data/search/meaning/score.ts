@@ -262,6 +262,8 @@ export class Scorer {
       let found = 0;
       const take = (glyphs: Int32Array | undefined, score: number, tier: Tier, names = false) => {
         if (!glyphs) return;
+        // Whether these glyphs hold one of the slot's meanings in their own names (see slotNamed).
+        const named = names && tier <= TIERS.meaning ? 1 : 0;
         if (budget.work + glyphs.length > budget.limit) {
           budget.work = budget.limit;
           budget.exhausted = true;
@@ -275,11 +277,11 @@ export class Scorer {
             slotStamp[glyph] = pass;
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
-            slotNamed[glyph] = names && tier <= TIERS.meaning ? 1 : 0;
+            slotNamed[glyph] = named;
             previous[found++] = glyph;
             continue;
           }
-          if (names && tier <= TIERS.meaning && (slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
+          if (named && (slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
           if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;

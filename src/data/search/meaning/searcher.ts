@@ -161,7 +161,7 @@ export class MeaningSearcher {
     const trials = parsed.words.map((_, left) => leftOut(parsed, left));
     const share = Math.floor((limit - spent) / (trials.length + 1));
     let work = spent;
-    let best: { trial: ParsedMeaningQuery; tier: number; score: number; size: number; kept: Scored | undefined } | undefined;
+    let best: { trial: ParsedMeaningQuery; tier: number; band: number; size: number; kept: Scored | undefined } | undefined;
     let found: FoundList | undefined;
     for (const trial of trials) {
       const tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
@@ -169,17 +169,16 @@ export class MeaningSearcher {
       found = tried.found;
       const top = firstOf(tried.found);
       if (top === undefined) continue;
+      const band = bandOf(top.score);
       const better =
-        best === undefined ||
-        top.tier < best.tier ||
-        (top.tier === best.tier && (bandOf(top.score) > bandOf(best.score) || (bandOf(top.score) === bandOf(best.score) && tried.found.size < best.size)));
+        best === undefined || top.tier < best.tier || (top.tier === best.tier && (band > best.band || (band === best.band && tried.found.size < best.size)));
       if (!better) continue;
       let kept: Scored | undefined;
       if (!tried.exhausted) {
         this.kept.copyOf(tried.found);
         kept = { ...tried, found: this.kept };
       }
-      best = { trial, tier: top.tier, score: top.score, size: tried.found.size, kept };
+      best = { trial, tier: top.tier, band, size: tried.found.size, kept };
     }
     // None found anything: the last trial's list is as empty as the first search's.
     if (best === undefined) return { found: found as FoundList, work };
