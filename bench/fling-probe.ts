@@ -4,14 +4,14 @@
 //   npx esbuild bench/fling-probe.ts --bundle --platform=node --format=esm --packages=external --outfile=.bench/fling-probe.mjs
 //   node dist/cli.js serve --data DATA --port 47200 --workers 2 & node .bench/fling-probe.mjs 47200
 import { launchChromium } from '../test/helpers/browser.js';
-import { flingFrames, flingToDrawn, JUMP_EVERY_MS, JUMPS_PER_FLING } from '../test/helpers/fling.js';
+import { flingFrames, flingToDrawn, JUMP_EVERY_MS, JUMPS_PER_FLING, untilIconsPainted } from '../test/helpers/fling.js';
 const port = Number(process.argv[2] ?? 47200);
 const browser = await launchChromium(undefined, process.cwd());
 for (let round = 0; round < 3; round++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${port}/?pack=fluent-emoji`);
-  await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 60_000 });
+  await untilIconsPainted(page, 60_000);
   await flingFrames(page, 1);
   await page.evaluate(() => performance.clearResourceTimings());
   const t0 = await page.evaluate(() => {

@@ -6,7 +6,7 @@
 //   node .bench/page-ab.mjs BEFORE/dist/cli.js AFTER/dist/cli.js DATA_BEFORE DATA_AFTER [ROUNDS]
 import { spawn } from 'node:child_process';
 import { launchChromium } from '../test/helpers/browser.js';
-import { flingFrames, flingToDrawn } from '../test/helpers/fling.js';
+import { flingFrames, flingToDrawn, untilIconsPainted } from '../test/helpers/fling.js';
 
 const [beforeCli, afterCli, dataA, dataB, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 3);
@@ -41,7 +41,7 @@ for (let round = 0; round < rounds; round++) {
       const context = await browser.newContext({ viewport: VIEWPORT });
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${port}/?pack=${pack}`);
-      await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 60_000 });
+      await untilIconsPainted(page, 60_000);
       const frames = await flingFrames(page, 2);
       const end = await flingToDrawn(page, 1, 10_000);
       const middle = await flingToDrawn(page, 0.5, 10_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
-import { type FlingFrames, flingFrames, flingToDrawn } from '../test/helpers/fling.js';
+import { type FlingFrames, flingFrames, flingToDrawn, untilIconsPainted } from '../test/helpers/fling.js';
 import { keyToResults, type ScrollFrames, scrollFrames } from './page-frames.js';
 
 /** One of the page's moments, as the bench measures it. */
@@ -128,7 +128,7 @@ async function scrolling(browser: Browser, origin: string, pack: string, times: 
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     await page.goto(`${origin}/?pack=${pack}`);
-    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    await untilIconsPainted(page, 30_000);
     runs.push(await scrollFrames(page));
     await context.close();
   }
@@ -156,7 +156,7 @@ async function flinging(browser: Browser, origin: string, pack: string, times: n
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     await page.goto(`${origin}/?pack=${pack}`);
-    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    await untilIconsPainted(page, 30_000);
     const frames = await flingFrames(page, 2);
     const toEnd = await flingToDrawn(page, 1, FLING_DRAWN_LIMIT_MS);
     const toMiddle = await flingToDrawn(page, 0.5, FLING_DRAWN_LIMIT_MS);

@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import popularity from '../src/data/search/meaning/popularity.json' with { type: 'json' };
-import { flingFrames, flingToDrawn } from './helpers/fling.js';
+import { flingFrames, flingToDrawn, untilIconsPainted } from './helpers/fling.js';
 import { downloadedBytes, sharedChromium } from './helpers/shared-chromium.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';
@@ -499,7 +499,7 @@ describe('smooth on every pack', () => {
     // A build on a busy machine can leave the pack out (its preparation has a time limit): say so rather than time out.
     expect((await getJson(`${server.base}/collection?prefix=fluent-emoji`)).status, 'fluent-emoji in the test catalog').toBe(200);
     await page.goto(url('?pack=fluent-emoji'));
-    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 60_000 });
+    await untilIconsPainted(page, 60_000);
     // The scrollbar dragged to the bottom: a jump of a sixth of the pack every 60 ms, then the icons in view, every one an image.
     const end = await flingToDrawn(page, 1, 10_000);
     console.log(`fluent-emoji: drawn ${end.ms} ms after a fling to the end`);
@@ -519,7 +519,7 @@ describe('smooth on every pack', () => {
 
   it('builds no cell while a fling jumps, showing where cells will be, and builds the rows it stops on once it rests', async () => {
     await page.goto(url('?pack=mdi'));
-    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    await untilIconsPainted(page, 30_000);
     const before = await builtCells();
     // Jumps of a sixth of the pack 60 ms apart, each followed by the count of cells built and whether the list shows its places, a frame later.
     const during = await page.evaluate(
@@ -555,7 +555,7 @@ describe('smooth on every pack', () => {
 
   it('keeps frames short while flinging through mdi: top to bottom and back, a sixth of the pack every 60 ms', async () => {
     await page.goto(url('?pack=mdi'));
-    await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: 30_000 });
+    await untilIconsPainted(page, 30_000);
     const frames = await flingFrames(page, 2);
     console.log(`mdi fling: frames p95 ${frames.p95Ms} ms, worst ${frames.worstMs} ms`);
     expect(frames.jumps).toBe(24);

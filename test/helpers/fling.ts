@@ -19,6 +19,11 @@ export const JUMP_EVERY_MS = 60;
 const SETTLE_MS = 500;
 const CELL = 88;
 
+/** Waits until a pack's page has painted its grid's first icons (its `icons-painted` mark, ui/pack.ts), before its scrolls and flings are measured. */
+export async function untilIconsPainted(page: Page, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('icons-painted').length > 0, undefined, { timeout: timeoutMs });
+}
+
 export interface FlingFrames {
   /** Frames recorded, from the first jump to SETTLE_MS after the last. */
   frames: number;
