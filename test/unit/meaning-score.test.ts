@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeaningSources } from '../../src/data/search/meaning/catalog-glyphs.js';
-import { GlyphIndex } from '../../src/data/search/meaning/glyph-index.js';
+import { GlyphIndex, type PackNames } from '../../src/data/search/meaning/glyph-index.js';
 import { MeaningSearcher } from '../../src/data/search/meaning/searcher.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
@@ -23,12 +23,14 @@ const vocabulary = new Vocabulary({
     ['undo', [link('left', 0.7), link('u', 0.6), link('arrow', 0.4), link('up', 0.1)]],
   ],
 });
-const index = new GlyphIndex([{ id: 'weather', names: ['cloud-fog', 'cloud-lightning', 'sun', 'arrow-u-up-left', 'align-left', 'arrow-left'], aliases: {} }]);
-const sources: MeaningSources = { indexes: [index], vocabulary, correctors: [] };
-
-function search(q: string) {
+/** The names and scores of the first ten glyphs of one pack that a search by meaning finds for `q`, with the vocabulary above or none. */
+function searchIn(pack: PackNames, q: string, meanings: Vocabulary | undefined = vocabulary): Array<[string, number]> {
+  const sources: MeaningSources = { indexes: [new GlyphIndex([pack])], vocabulary: meanings, correctors: [] };
   return new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources).hits.map((hit) => [hit.name, hit.score]);
 }
+
+const weather: PackNames = { id: 'weather', names: ['cloud-fog', 'cloud-lightning', 'sun', 'arrow-u-up-left', 'align-left', 'arrow-left'], aliases: {} };
+const search = (q: string) => searchIn(weather, q);
 
 describe('the score of a glyph found by meaning', () => {
   it('is lowered by each name word the query means nothing by, and not by a second word it means', () => {
@@ -49,9 +51,8 @@ describe('the score of a glyph found by meaning', () => {
 });
 
 describe('a query of two words no glyph holds both of', () => {
-  const shapes = new GlyphIndex([{ id: 'shapes', names: ['crop', 'square', 'square-dashed', 'square-plus'], aliases: {} }]);
-  const search = (q: string) =>
-    new MeaningSearcher().search({ q, limit: 10, offset: 0 }, { indexes: [shapes], vocabulary: undefined, correctors: [] }).hits.map((hit) => hit.name);
+  const shapes: PackNames = { id: 'shapes', names: ['crop', 'square', 'square-dashed', 'square-plus'], aliases: {} };
+  const search = (q: string) => searchIn(shapes, q, undefined).map(([name]) => name);
 
   it('is searched for the word that names fewer glyphs, when both find a glyph as well', () => {
     // Both words name a glyph exactly; `crop` says more of what is asked for than `square`, which many names hold.
@@ -62,11 +63,10 @@ describe('a query of two words no glyph holds both of', () => {
 
 describe('a glyph found by a meaning through an old name of its pack', () => {
   // `lightning-old` is the pack's old name for `cloud-fog`: its words are not the glyph's own.
-  const renamed = new GlyphIndex([{ id: 'weather', names: ['cloud-fog', 'cloud-lightning'], aliases: { 'lightning-old': 'cloud-fog' } }]);
-  const sources: MeaningSources = { indexes: [renamed], vocabulary, correctors: [] };
+  const renamed: PackNames = { id: 'weather', names: ['cloud-fog', 'cloud-lightning'], aliases: { 'lightning-old': 'cloud-fog' } };
 
   it('counts as asked for only the words of its own name that the query means', () => {
-    const found = new MeaningSearcher().search({ q: 'thunderstorm', limit: 10, offset: 0 }, sources).hits.map((hit) => [hit.name, hit.score]);
+    const found = searchIn(renamed, 'thunderstorm');
     expect(found.map(([name]) => name)).toEqual(['cloud-lightning', 'cloud-fog']);
     // `fog` is a word of its name the query does not mean, though its old name holds `lightning`, which it does.
     expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.5) / (1 + EXTRA_WORD_PENALTY), 6);
