@@ -6,13 +6,15 @@ import { defineConfig } from 'vitest/config';
  * Files that run the command line over a data directory (update, export) are
  * files of `test/`. The files of a worker share its loaded modules rather
  * than each loading the registry again, and two workers match the machine's
- * two cores.
+ * two cores. TEST_TIER=fast has the sweeps of a whole pack that this tier
+ * shares with `npm test` check a seeded sample (see sweptInFastTier).
  */
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/fast/**/*.test.ts'],
     globalSetup: ['test/helpers/fast-setup.ts'],
     setupFiles: ['test/helpers/count-assertions.ts'],
+    env: { TEST_TIER: 'fast' },
     isolate: false,
     maxWorkers: 2,
     testTimeout: 30_000,

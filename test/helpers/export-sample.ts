@@ -1,4 +1,4 @@
-import { FULL_CATALOG, seededRandom, testSeed } from './sources.js';
+import { FULL_CATALOG, seededRandom, shuffled, testSeed } from './sources.js';
 
 /*
  * Which files of a static export its tests compare with the server's
@@ -32,11 +32,7 @@ export function pinnedIconDraw(label: string): (() => number) | undefined {
 export function comparedPaths(paths: readonly string[], draw: (() => number) | undefined, count: number): string[] {
   if (!draw) return [...paths];
   const icons = [...new Set(paths.map(pinnedIconOf).filter((icon) => icon !== undefined))].sort();
-  for (let i = icons.length - 1; i > 0; i--) {
-    const j = Math.floor(draw() * (i + 1));
-    [icons[i], icons[j]] = [icons[j] as string, icons[i] as string];
-  }
-  const drawn = new Set(icons.slice(0, count));
+  const drawn = new Set(shuffled(icons, draw).slice(0, count));
   return paths.filter((path) => {
     const icon = pinnedIconOf(path);
     return icon === undefined || drawn.has(icon);

@@ -94,15 +94,41 @@ export function testSeed(label: string): number {
   return seed;
 }
 
+/** `items` in an order drawn with `random`, each order as likely (Fisher and Yates). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const all = [...items];
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [all[i], all[j]] = [all[j] as T, all[i] as T];
+  }
+  return all;
+}
+
 /** `count` distinct [pack, name] pairs drawn uniformly from all icons and aliases of the given packs. */
 export function sampleIcons(packs: Map<string, IconifyJSON>, count: number, random: () => number): Array<[string, string]> {
   const all: Array<[string, string]> = [];
   for (const [id, pack] of packs) for (const name of allNames(pack)) all.push([id, name]);
-  for (let i = all.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [all[i], all[j]] = [all[j] as [string, string], all[i] as [string, string]];
-  }
-  return all.slice(0, count);
+  return shuffled(all, random).slice(0, count);
+}
+
+/**
+ * Whether this run is `npm run test:fast`, the tier of the inner loop
+ * (TEST_TIER=fast, set by its config). A file it shares with `npm test`
+ * sweeps a whole pack there on a seeded sample (see sweptInFastTier), and
+ * on every name under `npm test`.
+ */
+export const FAST_TIER = process.env.TEST_TIER === 'fast';
+
+/**
+ * The items a sweep of a whole pack checks: every one, but under
+ * `npm run test:fast` a seeded sample of `count` of them (the seed printed
+ * under `label`), in their order.
+ */
+export function sweptInFastTier<T>(items: readonly T[], label: string, count: number): T[] {
+  if (!FAST_TIER || items.length <= count) return [...items];
+  const drawn = new Set(shuffled(items, seededRandom(testSeed(label))).slice(0, count));
+  console.log(`${label}: a seeded sample of ${count} of ${items.length} (every one under npm test)`);
+  return items.filter((item) => drawn.has(item));
 }
 
 /**
@@ -158,13 +184,9 @@ export function catalogPacks(label: string, count = PACK_SAMPLE_SIZE): string[] 
     console.log(`${label}: every pack of the catalog (TEST_CATALOG=full): ${ids.length}`);
     return ids;
   }
-  const random = seededRandom(testSeed(label));
-  const shuffled = [...ids];
-  for (let i = shuffled.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
-  }
-  const chosen = shuffled.slice(0, count).sort();
+  const chosen = shuffled(ids, seededRandom(testSeed(label)))
+    .slice(0, count)
+    .sort();
   console.log(`${label}: a seeded sample of ${chosen.length} of ${ids.length} packs: ${chosen.join(', ')}`);
   return chosen;
 }
