@@ -114,6 +114,32 @@ function bundlePathsOf(db: Database.Database, icons: Array<[string, string]>, co
   });
 }
 
+/** Packs of heavy multicolour glyphs, which the page draws from previews. */
+const PREVIEWED_PACKS = ['fluent-emoji', 'noto', 'twemoji'];
+/** Previews of one list: about a screen of the page's cells, with ids short enough for a request target. */
+const PREVIEWS_PER_LIST = 40;
+
+/**
+ * `count` lists of PREVIEWS_PER_LIST ids of PREVIEWED_PACKS at the page's
+ * cell size, as the page asks where a fling stops. Drawn from a few
+ * hundred icons, so that most previews are kept after the first lists,
+ * as a page's visitors share what the previous ones had drawn.
+ */
+function previewPathsOf(db: Database.Database, count: number, random: () => number): string[] {
+  const names = db.prepare<[string], { name: string }>("SELECT name FROM entries WHERE pack = ? AND kind = 'icon' AND length(name) < 28 ORDER BY name");
+  const pool = PREVIEWED_PACKS.flatMap((pack) =>
+    names
+      .all(pack)
+      .slice(0, 200)
+      .map(({ name }) => `${pack}:${name}`),
+  );
+  return Array.from({ length: count }, () => {
+    const ids = new Set<string>();
+    while (ids.size < PREVIEWS_PER_LIST) ids.add(pool[Math.floor(random() * pool.length)] as string);
+    return `/r/previews.json?icons=${[...ids].join(',')}&size=32`;
+  });
+}
+
 /**
  * Waits until each process answers searches: /healthz says so of the one
  * process it reaches, and a search on a new connection each time reaches
@@ -203,6 +229,7 @@ async function main(): Promise<void> {
   const iconifyIcons = sampleIcons(db, ICON_COUNT * 12, random).filter(([pack]) => referenceSets.has(pack));
   const iconifyBatches = iconifyBatchesOf(iconifyIcons, ICON_COUNT, random);
   const bundlePaths = bundlePathsOf(db, icons, 100, random);
+  const previewPaths = previewPathsOf(db, 100, random);
   const iconifySvgs = iconifyIcons
     .slice(0, ICON_COUNT)
     .map(([pack, name], i) => `/${pack}/${name}.svg?color=%23${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')}`);
@@ -425,6 +452,7 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.peerSearch, peerOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
   loads.push(await run(LABELS.bundles, workersOrigin, bundlePaths, { 'accept-encoding': 'br' }));
+  loads.push(await run(LABELS.previews, workersOrigin, previewPaths, { 'accept-encoding': 'br' }));
   log('page: timings in Chromium');
   figures.page = await measurePage(workersOrigin, ROOT, SMOKE);
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));

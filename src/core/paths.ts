@@ -149,9 +149,11 @@ export const OPENAPI_STEM = 'openapi';
 export const SEARCH_STEM = 'search';
 /**
  * An icon drawn as a PNG at one of a few sizes, `{base}/r/{pack}/{name}.png?size=`:
- * what the page shows for glyphs too heavy to draw as vectors at every frame.
+ * what the page shows for glyphs too heavy to draw as vectors at every frame;
+ * and many icons' previews in one answer, `{base}/r/previews.json?icons=&size=`,
+ * so that a screen of them is a few requests rather than one per cell.
  */
-export type PreviewRoute = { kind: 'preview'; pack: string; name: string };
+export type PreviewRoute = { kind: 'preview'; pack: string; name: string } | { kind: 'previews' };
 
 /** What changed between revisions: `/r/changes.json?pack=&from=&to=`. */
 export const CHANGES_STEM = 'changes';
@@ -161,6 +163,8 @@ export const ATOM_SUFFIX = '.atom';
 export const BUNDLE_STEM = 'bundle';
 /** An icon's raster preview: `{pack}/{name}.png` beside `{pack}/{name}.json`. */
 export const PREVIEW_SUFFIX = '.png';
+/** File stem of the previews of many icons under /r/. */
+export const PREVIEWS_STEM = 'previews';
 /** A whole pack as a zip of its icons: `{pack}.zip` beside `{pack}.json`. */
 export const ZIP_SUFFIX = '.zip';
 /**
@@ -188,7 +192,16 @@ export const PAGE_ASSET_NAME = /^app-[0-9a-f]{12}\.(js|css)$/;
  * Pack ids that would collide with the registry's own documents under /r/.
  * A pack with one of these ids could never be addressed, so it is refused.
  */
-export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([INDEX_STEM, OPENAPI_STEM, SEARCH_STEM, BUNDLE_STEM, CHANGES_STEM, DOCUMENTS_FOLDER, AT_FOLDER]);
+export const RESERVED_PACK_IDS: ReadonlySet<string> = new Set([
+  INDEX_STEM,
+  OPENAPI_STEM,
+  SEARCH_STEM,
+  BUNDLE_STEM,
+  PREVIEWS_STEM,
+  CHANGES_STEM,
+  DOCUMENTS_FOLDER,
+  AT_FOLDER,
+]);
 
 /** Normalises `--base-path` to '' or '/segment[/segment...]' without a trailing slash. */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -231,6 +244,8 @@ export function pathOf(route: Route, basePath: string): string {
       return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
     case 'preview':
       return `${packFolderPath(basePath, route.pack)}/${route.name}${PREVIEW_SUFFIX}`;
+    case 'previews':
+      return `${documentsPath(basePath)}/${PREVIEWS_STEM}${DOCUMENT_SUFFIX}`;
     case 'pack-zip':
       return `${documentsPath(basePath)}/${route.pack}${ZIP_SUFFIX}`;
     case 'pinned-zip':
@@ -436,7 +451,7 @@ function documentRouteOf(segments: readonly string[], basePath: string): Documen
     const pinned = pinnedPack(first);
     return pinned ? { kind: 'pinned', ...pinned, name: stem } : { kind: 'icon', pack: first, name: stem };
   }
-  if (stem === BUNDLE_STEM) return undefined;
+  if (stem === BUNDLE_STEM || stem === PREVIEWS_STEM) return undefined;
   if (stem === INDEX_STEM) return { kind: 'index' };
   if (stem === OPENAPI_STEM) return { kind: 'openapi' };
   if (stem === SEARCH_STEM) return { kind: 'search' };
@@ -468,11 +483,12 @@ function bundleRouteOf(segments: readonly string[], basePath: string): BundleRou
   return pinned ? { kind: 'pinned-zip', ...pinned } : { kind: 'pack-zip', pack: stem };
 }
 
-/** `{base}/r/{pack}/{name}.png`. */
+/** `{base}/r/{pack}/{name}.png` and `{base}/r/previews.json`. */
 function previewRouteOf(segments: readonly string[], basePath: string): PreviewRoute | undefined {
   const expected = documentsSegments(basePath);
-  if (segments.length !== expected.length + 2) return undefined;
   for (let i = 0; i < expected.length; i++) if (segments[i] !== expected[i]) return undefined;
+  if (segments.length === expected.length + 1) return segments[expected.length] === `${PREVIEWS_STEM}${DOCUMENT_SUFFIX}` ? { kind: 'previews' } : undefined;
+  if (segments.length !== expected.length + 2) return undefined;
   const pack = segments[expected.length] as string;
   const last = segments[expected.length + 1] as string;
   if (!last.endsWith(PREVIEW_SUFFIX)) return undefined;

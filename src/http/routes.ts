@@ -47,6 +47,7 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
   'pack-zip': answerPackZip,
   'pinned-zip': answerPinnedZip,
   preview: answerPreview,
+  previews: answerPreview,
   'iconify-icons': answerIconifyIcons,
   'iconify-svg': answerIconifySvg,
   'iconify-css': answerIconifyCss,

@@ -9,7 +9,7 @@ const getJson = async <T>(path: string) => {
 };
 
 describe('GET /r/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, bundles and zips, pinned revisions, changes, their Atom feed and past moments, the npm registry, the MCP server and llms.txt, and their errors', async () => {
+  it('is a valid OpenAPI 3.1 document describing the three endpoints, the search, the framework items, previews, bundles and zips, pinned revisions, changes, their Atom feed and past moments, the npm registry, the MCP server and llms.txt, and their errors', async () => {
     const { status, json } = await getJson<{
       openapi: string;
       servers: Array<{ url: string }>;
@@ -36,6 +36,7 @@ describe('GET /r/openapi.json', () => {
       '/r/bundle.zip',
       '/r/changes.atom',
       '/r/changes.json',
+      '/r/previews.json',
       '/r/registry.json',
       '/r/search.json',
       '/r/{framework}/{pack}/{name}.json',
@@ -65,6 +66,9 @@ describe('GET /r/openapi.json', () => {
     for (const field of spec.components.schemas.Problem?.required ?? []) expect(problem, field).toHaveProperty(field);
     const { json: bundle } = await getJson<Record<string, unknown>>(`/r/bundle.json?icons=mdi:home,mdi:hoem`);
     for (const field of spec.components.schemas.Bundle?.required ?? []) expect(bundle, field).toHaveProperty(field);
+    const { json: previews } = await getJson<Record<string, unknown>>(`/r/previews.json?icons=mdi:home,mdi:hoem`);
+    expect(spec.components.schemas.Previews?.required.length).toBeGreaterThan(0);
+    for (const field of spec.components.schemas.Previews?.required ?? []) expect(previews, field).toHaveProperty(field);
   });
 });
 

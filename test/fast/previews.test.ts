@@ -1,10 +1,15 @@
+import { join } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
+import { MAX_BUNDLE_ICONS } from '../../src/core/bundle-limits.js';
+import { FIXTURE_PACKS } from '../helpers/paths.js';
 import { pixelAt, readPng } from '../helpers/png.js';
 import { inProcessSite } from '../helpers/site.js';
+import { readDefaultPack, readSourcePack, sampleIcons, seededRandom, testSeed } from '../helpers/sources.js';
 
 /*
- * Raster previews, `/r/{pack}/{name}.png?size=`, over the small catalog in
- * process: what they show (read back from the PNG's pixels), how they are
+ * Raster previews, `/r/{pack}/{name}.png?size=` and many at once,
+ * `/r/previews.json?icons=&size=`, over the small catalog in process: what they show (read back from the PNG's pixels), how they are
  * cached, and the precise problem each bad request gets. Private packs are
  * in test/fast/private-packs.test.ts's list of routes; fuzzed parameters in
  * test/fast/preview-fuzz.test.ts.
@@ -89,5 +94,86 @@ describe('GET /r/{pack}/{name}.png', () => {
       expect(preview.text()).toBe(document.text());
     }
     expect((await site.request('/r/mdi/hoem.png')).json<{ suggestions: string[] }>().suggestions).toContain('mdi:home');
+  });
+});
+
+interface Previews {
+  size: number;
+  previews: Record<string, string>;
+  missing: string[];
+  no_preview: string[];
+}
+
+describe('GET /r/previews.json', () => {
+  // A registry of its own answers the one-icon routes, so that no PNG compared was kept by the other's answer.
+  const apart = inProcessSite();
+
+  it('gives each icon asked for the PNG its own route answers, on a seeded sample of the small catalog, at two sizes', async () => {
+    const packs = new Map<string, IconifyJSON>([
+      ['mdi', readDefaultPack('mdi')],
+      ['lucide', readDefaultPack('lucide')],
+      ['noto', readDefaultPack('noto')],
+      ['fixture-shapes', readSourcePack(join(FIXTURE_PACKS, 'fixture-shapes.json'))],
+    ]);
+    const sample = sampleIcons(packs, 240, seededRandom(testSeed('previews at once')));
+    let compared = 0;
+    for (const size of [32, 64]) {
+      // As many ids as a request target holds.
+      for (let at = 0; at < sample.length; at += 40) {
+        const ids = sample.slice(at, at + 40).map(([pack, name]) => `${pack}:${name}`);
+        const response = await site.request(`/r/previews.json?icons=${ids.join(',')}&size=${size}`);
+        expect(response.status, ids.join(',')).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const answer = response.json<Previews>();
+        expect(answer.size).toBe(size);
+        expect([answer.missing, answer.no_preview]).toEqual([[], []]);
+        expect(Object.keys(answer.previews).sort()).toEqual([...ids].sort());
+        for (const id of ids) {
+          const own = await apart.request(`/r/${id.replace(':', '/')}.png?size=${size}`);
+          const url = answer.previews[id] as string;
+          expect(url.startsWith('data:image/png;base64,'), id).toBe(true);
+          const png = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+          expect(png.equals(own.decoded()), id).toBe(true);
+          expect(readPng(png).height, id).toBe(size);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(480);
+  });
+
+  it('names the ids it does not serve as missing, unknown pack and unknown name alike, each once and sorted', async () => {
+    const answer = (await site.request('/r/previews.json?icons=mdi:hoem,no-such-pack:home,mdi:square,mdi:hoem,lucide:trash')).json<Previews>();
+    expect(answer.size).toBe(32);
+    expect(Object.keys(answer.previews)).toEqual(['lucide:trash', 'mdi:square']);
+    expect(answer.missing).toEqual(['mdi:hoem', 'no-such-pack:home']);
+    expect(answer.no_preview).toEqual([]);
+  });
+
+  it('answers no icons, a malformed id, too many ids, a size not listed and any other parameter with a precise 400', async () => {
+    const tooMany = Array.from({ length: MAX_BUNDLE_ICONS + 1 }, (_, i) => `m:i${i}`).join(',');
+    const cases: Array<[string, string, RegExp]> = [
+      ['', 'bad_request', /^A list of previews needs icons: /],
+      ['icons=', 'bad_request', /^A list of previews needs icons: /],
+      ['icons=home', 'bad_request', /^'home' is not an icon id: /],
+      ['icons=mdi:home,:x', 'bad_request', /^':x' is not an icon id: /],
+      [`icons=${tooMany}`, 'too_many_icons', new RegExp(`^A list of previews names at most ${MAX_BUNDLE_ICONS} icons; `)],
+      ['icons=mdi:home&size=33', 'bad_request', /^size must be one of 16, 24, 32, 48, 64 \(pixels high\), not '33'\.$/],
+      ['icons=mdi:home&size=32&size=64', 'bad_request', /^The parameter size is given more than once\.$/],
+      ['icons=mdi:home&format=svg', 'bad_request', /^Unknown parameter 'format': a preview takes only icons and size/],
+    ];
+    for (const [query, code, detail] of cases) {
+      const response = await site.request(`/r/previews.json?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.headers['content-type'], query).toBe('application/problem+json');
+      const problem = response.json<{ code: string; detail: string }>();
+      expect(problem.code, query).toBe(code);
+      expect(problem.detail, query).toMatch(detail);
+    }
+  });
+
+  it('is not a pack: "previews" is a reserved id, and /r/previews/{name}.png a preview of no pack', async () => {
+    expect((await site.request('/r/previews/home.png')).json<{ code: string }>().code).toBe('pack_not_found');
+    expect((await site.request('/r/previews.zip')).json<{ code: string }>().code).toBe('pack_not_found');
   });
 });

@@ -34,6 +34,8 @@ const ROUTES = [
   `/r/${PRIVATE}.json`,
   `/r/${PRIVATE}/wide.json`,
   `/r/${PRIVATE}/wide.png?size=32`,
+  `/r/previews.json?icons=${PRIVATE}:wide,${PRIVATE}:square`,
+  `/r/previews.json?icons=mdi:home,${PRIVATE}:wide&size=64`,
   `/${PRIVATE}.json?icons=wide,square`,
   `/${PRIVATE}/icons.json?icons=wide`,
   `/${PRIVATE}/wide.svg`,

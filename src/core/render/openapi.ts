@@ -380,6 +380,32 @@ export function openApiDocument(basePath: string, version: string): object {
           },
         },
       },
+      [pathOf({ kind: 'previews' }, '')]: {
+        get: {
+          operationId: 'getPreviews',
+          summary:
+            "Many icons' previews at one size in one answer, each as data: URL of the PNG its own route answers (a screen of heavy glyphs in a few requests rather than one per icon)",
+          parameters: [
+            icons,
+            {
+              name: 'size',
+              in: 'query',
+              required: false,
+              description: 'Pixels high, as for one preview.',
+              schema: { type: 'integer', enum: PREVIEW_SIZES, default: DEFAULT_PREVIEW_SIZE },
+            },
+            ...conditional,
+          ],
+          responses: {
+            '200': json('The previews, and the ids without one.', { $ref: '#/components/schemas/Previews' }),
+            '400': problem(
+              `No icons or a malformed id (bad_request), more than ${MAX_BUNDLE_ICONS} ids (too_many_icons), a size not listed, size given twice, or any other parameter (bad_request).`,
+            ),
+            '503': problem(`More than ${MAX_WAITING_PREVIEWS} previews are waiting to be drawn in this process (too_busy, with Retry-After).`),
+            ...errorsBut400,
+          },
+        },
+      },
       [pathOf({ kind: 'component', framework: 'vue', pack: '{pack}', name: '{name}' }, '').replace('/vue/', '/{framework}/')]: {
         get: {
           operationId: 'getComponent',
@@ -685,6 +711,28 @@ export function openApiDocument(basePath: string, version: string): object {
             },
             docs: { type: 'string' },
             meta: { type: 'object' },
+          },
+        },
+        Previews: {
+          type: 'object',
+          required: ['size', 'previews', 'missing', 'no_preview'],
+          properties: {
+            size: { type: 'integer', enum: PREVIEW_SIZES, description: 'Pixels high of every preview.' },
+            previews: {
+              type: 'object',
+              description: 'By id, the PNG its own route answers at that size, as a data: URL.',
+              additionalProperties: { type: 'string', pattern: '^data:image/png;base64,' },
+            },
+            missing: {
+              type: 'array',
+              description: 'Ids asked for that this registry (as the request may see it) does not serve, sorted.',
+              items: { type: 'string' },
+            },
+            no_preview: {
+              type: 'array',
+              description: `Ids served that have no preview (more than ${MAX_PREVIEW_BODY} characters of markup, or not drawable): draw their SVG. Sorted.`,
+              items: { type: 'string' },
+            },
           },
         },
         Bundle: {

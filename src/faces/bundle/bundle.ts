@@ -5,7 +5,8 @@ import { FILE_FORMS, type FileFormat, filePathOf, iconSource } from '../../core/
 import { renderSprite, symbolIdOf } from '../../core/render/sprite.js';
 import { zipBytes, zipChunks, type ZipEntry } from '../../core/render/zip.js';
 import { MAX_BUNDLE_BODY_BYTES, MAX_ZIP_FILES } from '../../core/bundle-limits.js';
-import { type BundleQuery, type IconId, idOf } from './bundle-query.js';
+import type { BundleQuery } from './bundle-query.js';
+import { type IconId, idOf } from '../../core/icon-ids.js';
 import { badRequest, quoted, type Problem } from '../../core/problem.js';
 import type { Registry } from '../../registry/registry.js';
 import { JSON_TYPE, memoryResource, type Resource } from '../../core/resource.js';

@@ -1,18 +1,19 @@
+import { type IconId, iconIdsOf, idOf } from '../../core/icon-ids.js';
 import type { PreviewRoute } from '../../core/paths.js';
 import { DEFAULT_PREVIEW_SIZE, MAX_PREVIEW_BODY, PREVIEW_SIZES } from '../../core/preview-limits.js';
 import { badRequest, type Problem, quoted } from '../../core/problem.js';
-import { memoryResource, problemResource, type Resource } from '../../core/resource.js';
+import { JSON_TYPE, memoryResource, problemResource, type Resource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
-import { previewPainter } from './preview-thread-runner.js';
+import { PreviewsBusy, previewPainter } from './preview-thread-runner.js';
 import { previewDrawing } from './rasterise.js';
 
 export const PNG_TYPE = 'image/png';
 
-/** The size asked for in the query, or the problem with it: `size` once, one of PREVIEW_SIZES; no other parameter. */
-export function previewSizeOf(query: URLSearchParams): number | Problem {
+/** The size asked for in the query, or the problem with it: `size` once, one of PREVIEW_SIZES; no parameter but those `takes` names. */
+export function previewSizeOf(query: URLSearchParams, takes: readonly string[] = ['size']): number | Problem {
   for (const key of new Set(query.keys())) {
-    if (key !== 'size') return badRequest(`Unknown parameter ${quoted(key)}: a preview takes only size (${PREVIEW_SIZES.join(', ')}).`);
+    if (!takes.includes(key)) return badRequest(`Unknown parameter ${quoted(key)}: a preview takes only ${takes.join(' and ')} (${PREVIEW_SIZES.join(', ')}).`);
   }
   const sizes = query.getAll('size');
   if (sizes.length === 0) return DEFAULT_PREVIEW_SIZE;
@@ -23,6 +24,25 @@ export function previewSizeOf(query: URLSearchParams): number | Problem {
   return known;
 }
 
+/** An icon's preview: its PNG (made once, then kept like the pack's other documents), or why it has none. */
+type PreviewOf = { png: Resource | Promise<Resource> } | 'not_served' | 'too_large';
+
+function previewOf(registry: Registry, { pack, name }: IconId, size: number): PreviewOf {
+  const icon = registry.packs.has(pack) && isValidName(name) ? registry.iconData(pack, name) : undefined;
+  if (!icon) return 'not_served';
+  if (icon.body.length > MAX_PREVIEW_BODY) return 'too_large';
+  const png = registry.cachedDocumentLater(
+    `preview ${name} ${size}`,
+    async () => {
+      const png = await previewPainter().paint(previewDrawing(icon, size));
+      const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+      return { ...memoryResource({ status: 200, contentType: PNG_TYPE, lastModified: undefined, identityOnly: true }, bytes), size: bytes.length + 256 };
+    },
+    pack,
+  );
+  return { png };
+}
+
 /**
  * `{base}/r/{pack}/{name}.png?size=`: an icon (or alias) of a pack this
  * registry serves, drawn by resvg at `size` pixels high, made in the
@@ -30,25 +50,61 @@ export function previewSizeOf(query: URLSearchParams): number | Problem {
  * registry does not serve, a view's hidden packs included, and a name the
  * pack lacks are answered as the icon's document answers them.
  */
-export function previewResource(registry: Registry, route: PreviewRoute, query: URLSearchParams): Resource | Promise<Resource> {
+export function previewResource(registry: Registry, route: Extract<PreviewRoute, { kind: 'preview' }>, query: URLSearchParams): Resource | Promise<Resource> {
   const size = previewSizeOf(query);
   if (typeof size !== 'number') return problemResource(size);
-  const icon = registry.packs.has(route.pack) && isValidName(route.name) ? registry.iconData(route.pack, route.name) : undefined;
-  if (!icon) return registry.respond({ kind: 'icon', pack: route.pack, name: route.name });
-  if (icon.body.length > MAX_PREVIEW_BODY) {
+  const preview = previewOf(registry, route, size);
+  if (preview === 'not_served') return registry.respond({ kind: 'icon', pack: route.pack, name: route.name });
+  if (preview === 'too_large') {
     return problemResource({
       status: 404,
       code: 'no_preview',
       detail: `${quoted(`${route.pack}:${route.name}`)} is too large to be drawn as a preview (over ${MAX_PREVIEW_BODY} characters of markup): draw its SVG.`,
     });
   }
-  return registry.cachedDocumentLater(
-    `preview ${route.name} ${size}`,
-    async () => {
-      const png = await previewPainter().paint(previewDrawing(icon, size));
-      const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-      return { ...memoryResource({ status: 200, contentType: PNG_TYPE, lastModified: undefined, identityOnly: true }, bytes), size: bytes.length + 256 };
-    },
-    route.pack,
+  return preview.png;
+}
+
+/** The previews of many icons, as `{base}/r/previews.json` answers them. */
+export interface PreviewsDocument {
+  size: number;
+  /** Id → its PNG as a `data:` URL, ready for an <img>. */
+  previews: Record<string, string>;
+  /** Ids not served: unknown, or of a pack the request may not read, alike. */
+  missing: string[];
+  /** Ids served whose icon has no preview: too large, or not drawable (draw its SVG). */
+  no_preview: string[];
+}
+
+/**
+ * `{base}/r/previews.json?icons=&size=`: the previews of up to
+ * MAX_BUNDLE_ICONS icons at one size, each the same PNG as its own route's,
+ * made and kept the same way; the ids a request may not read are missing
+ * as unknown ones are. Rejects with PreviewsBusy when the threads have too
+ * many waiting, as one preview does.
+ */
+export async function previewsResource(registry: Registry, query: URLSearchParams): Promise<Resource> {
+  const size = previewSizeOf(query, ['icons', 'size']);
+  if (typeof size !== 'number') return problemResource(size);
+  const ids = iconIdsOf(query, 'A list of previews');
+  if (!Array.isArray(ids)) return problemResource(ids);
+  const document: PreviewsDocument = { size, previews: {}, missing: [], no_preview: [] };
+  const drawn = await Promise.all(
+    ids.map(async (id): Promise<[string, PreviewOf | Resource | 'failed']> => {
+      const preview = previewOf(registry, id, size);
+      if (typeof preview === 'string') return [idOf(id), preview];
+      try {
+        return [idOf(id), await preview.png];
+      } catch (error) {
+        if (error instanceof PreviewsBusy) throw error;
+        return [idOf(id), 'failed'];
+      }
+    }),
   );
+  for (const [id, preview] of drawn) {
+    if (preview === 'not_served') document.missing.push(id);
+    else if (typeof preview === 'string' || !('bytes' in preview) || preview.status !== 200) document.no_preview.push(id);
+    else document.previews[id] = `data:${PNG_TYPE};base64,${preview.bytes('identity').toString('base64')}`;
+  }
+  return memoryResource({ status: 200, contentType: JSON_TYPE, lastModified: undefined }, Buffer.from(JSON.stringify(document)));
 }

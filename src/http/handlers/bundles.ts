@@ -1,7 +1,8 @@
 import { bundleResource, packZipResource } from '../../faces/bundle/bundle.js';
 import { pinnedZipResource } from '../../faces/bundle/pinned-zip.js';
 import { MAX_PACK_ZIPS } from '../../core/bundle-limits.js';
-import { bundleQueryOf, fileFormatOf, idOf } from '../../faces/bundle/bundle-query.js';
+import { bundleQueryOf, fileFormatOf } from '../../faces/bundle/bundle-query.js';
+import { idOf } from '../../core/icon-ids.js';
 import { type BundleRoute, pathOf } from '../../core/paths.js';
 import type { Problem } from '../../core/problem.js';
 import { RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';

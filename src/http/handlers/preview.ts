@@ -1,7 +1,8 @@
 import type { PreviewRoute } from '../../core/paths.js';
 import type { Problem } from '../../core/problem.js';
+import type { Resource } from '../../core/resource.js';
 import { PreviewsBusy } from '../../faces/preview/preview-thread-runner.js';
-import { previewResource } from '../../faces/preview/preview.js';
+import { previewResource, previewsResource } from '../../faces/preview/preview.js';
 import type { Registry } from '../../registry/registry.js';
 import { type AnswerOrLater, laterResourceAnswer, problemAnswer, queryOf, type RequestContext } from '../answer.js';
 
@@ -11,17 +12,23 @@ const previewsBusy = (): Problem => ({
   detail: 'The server has too many previews waiting to be drawn; try again in a second.',
 });
 
-const previewFailed = (pack: string, name: string): Problem => ({
+const previewFailed = (what: string): Problem => ({
   status: 500,
   code: 'preview_failed',
-  detail: `The icon ${pack}:${name} could not be drawn as a preview: draw its SVG.`,
+  detail: `${what} could not be drawn as a preview: draw its SVG.`,
 });
 
-/** `{base}/r/{pack}/{name}.png?size=`: an icon's raster preview (see faces/preview/). */
-export function answerPreview(request: RequestContext, route: PreviewRoute, registry: Registry): AnswerOrLater {
-  const answer = laterResourceAnswer(previewResource(registry, route, queryOf(request)));
+/** A preview's answer, or the problem of a preview that could not be drawn now. */
+function previewAnswer(resource: Resource | Promise<Resource>, what: string): AnswerOrLater {
+  const answer = laterResourceAnswer(resource);
   if (!(answer instanceof Promise)) return answer;
   return answer.catch((error: unknown) =>
-    error instanceof PreviewsBusy ? problemAnswer(previewsBusy(), { 'retry-after': '1' }) : problemAnswer(previewFailed(route.pack, route.name)),
+    error instanceof PreviewsBusy ? problemAnswer(previewsBusy(), { 'retry-after': '1' }) : problemAnswer(previewFailed(what)),
   );
+}
+
+/** `{base}/r/{pack}/{name}.png?size=` and `{base}/r/previews.json?icons=&size=`: raster previews (see faces/preview/). */
+export function answerPreview(request: RequestContext, route: PreviewRoute, registry: Registry): AnswerOrLater {
+  if (route.kind === 'previews') return previewAnswer(previewsResource(registry, queryOf(request)), 'A list of previews');
+  return previewAnswer(previewResource(registry, route, queryOf(request)), `The icon ${route.pack}:${route.name}`);
 }

@@ -1,0 +1,53 @@
+import { isValidName } from '../util/names.js';
+import { MAX_BUNDLE_ICONS } from './bundle-limits.js';
+import { badRequest, quoted, type Problem } from './problem.js';
+
+/*
+ * Lists of icons asked for by their global ids, `icons=mdi:home,lucide:trash`:
+ * what a bundle and a batch of previews read from their query.
+ */
+
+/** An icon asked for by its global id. */
+export interface IconId {
+  pack: string;
+  name: string;
+}
+
+export const idOf = (id: IconId) => `${id.pack}:${id.name}`;
+
+/**
+ * The ids of `icons` (`pack:name`, separated by commas, in one or several
+ * `icons` parameters), each once, sorted, so that the same set in any order
+ * is one answer. An empty list, a malformed id or more than
+ * MAX_BUNDLE_ICONS distinct ids is a 400 naming what is wrong, `asker`
+ * being what needs them ("A bundle").
+ */
+export function iconIdsOf(query: URLSearchParams, asker: string): IconId[] | Problem {
+  const seen = new Set<string>();
+  const ids: IconId[] = [];
+  for (const value of query.getAll('icons')) {
+    for (const part of value.split(',')) {
+      if (part === '' || seen.has(part)) continue;
+      const colon = part.indexOf(':');
+      const pack = part.slice(0, colon);
+      const name = part.slice(colon + 1);
+      if (colon <= 0 || !isValidName(pack) || !isValidName(name)) {
+        return badRequest(`${quoted(part)} is not an icon id: ids are 'pack:name', as in 'mdi:home', separated by commas.`);
+      }
+      if (seen.size === MAX_BUNDLE_ICONS) return tooMany(asker);
+      seen.add(part);
+      ids.push({ pack, name });
+    }
+  }
+  if (ids.length === 0) return badRequest(`${asker} needs icons: 'icons=mdi:home,lucide:trash' (at most ${MAX_BUNDLE_ICONS} ids).`);
+  ids.sort((a, b) => compare(a.pack, b.pack) || compare(a.name, b.name));
+  return ids;
+}
+
+const tooMany = (asker: string): Problem => ({
+  status: 400,
+  code: 'too_many_icons',
+  detail: `${asker} names at most ${MAX_BUNDLE_ICONS} icons; split the list into several requests.`,
+});
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
