@@ -32,7 +32,7 @@ for (let round = 0; round < 3; round++) {
   const timings = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.includes('.png'))
+      .filter((e) => e.name.includes('.png') || e.name.includes('/r/previews.json'))
       .map((e) => {
         const r = e as PerformanceResourceTiming;
         return [r.startTime, r.requestStart, r.responseStart, r.responseEnd];

@@ -1,6 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
 import { type BundleFormat, type Framework, pathOf, type Route } from '../src/core/paths.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
+import type { PreviewsDocument } from '../src/faces/preview/preview.js';
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
 import { shownPackOf } from './revision-ids.js';
 import { cached } from './state.js';
@@ -105,21 +106,26 @@ function iconsOfDocument(document: IconifyJSON): PackIcons {
 /** Longest query string of one batch of icon names: the registry refuses request targets over MAX_TARGET_BYTES. */
 const MAX_BATCH_CHARACTERS = 1500;
 
-/** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
-export async function iconData(pack: string, names: readonly string[]): Promise<IconifyJSON> {
-  if (pinned(pack) || !(await servedByRegistry())) return packDocument(pack);
+/** `items` in batches of at most MAX_BATCH_CHARACTERS, written comma-separated. */
+function batchesOf(items: readonly string[]): string[][] {
   const batches: string[][] = [[]];
   let length = 0;
-  for (const name of names) {
-    if (length + name.length + 1 > MAX_BATCH_CHARACTERS) {
+  for (const item of items) {
+    if (length + item.length + 1 > MAX_BATCH_CHARACTERS) {
       batches.push([]);
       length = 0;
     }
-    (batches[batches.length - 1] as string[]).push(name);
-    length += name.length + 1;
+    (batches[batches.length - 1] as string[]).push(item);
+    length += item.length + 1;
   }
+  return batches;
+}
+
+/** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
+export async function iconData(pack: string, names: readonly string[]): Promise<IconifyJSON> {
+  if (pinned(pack) || !(await servedByRegistry())) return packDocument(pack);
   const parts = await Promise.all(
-    batches.map((batch) =>
+    batchesOf(names).map((batch) =>
       json<IconifyJSON>(`${pageRelative({ kind: 'iconify-icons', prefix: encodeURIComponent(pack), script: false })}?icons=${batch.join(',')}`),
     ),
   );
@@ -131,6 +137,24 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
     for (const key of ['width', 'height', 'left', 'top'] as const) if (part[key] !== undefined) merged[key] = part[key];
   }
   return merged;
+}
+
+/**
+ * The raster previews of `ids` at `size` pixels high, a request per batch
+ * (see `/r/previews.json`): each id's PNG as a data: URL, and the ids with
+ * none (not served, or no preview).
+ */
+export async function previews(ids: readonly string[], size: number): Promise<{ previews: Map<string, string>; without: Set<string> }> {
+  const answers = await Promise.all(
+    batchesOf(ids).map((batch) => json<PreviewsDocument>(`${pageRelative({ kind: 'previews' })}?icons=${batch.join(',')}&size=${size}`)),
+  );
+  const found = new Map<string, string>();
+  const without = new Set<string>();
+  for (const answer of answers) {
+    for (const [id, url] of Object.entries(answer.previews)) found.set(id, url);
+    for (const id of [...answer.missing, ...answer.no_preview]) without.add(id);
+  }
+  return { previews: found, without };
 }
 
 export function iconDocument(pack: string, name: string): Promise<IconDocument> {

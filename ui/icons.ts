@@ -1,6 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs, svgToData } from '@iconify/utils';
-import { iconData, pageRelative, servedByRegistry } from './api.js';
+import { iconData, pageRelative, previews, servedByRegistry } from './api.js';
 
 /*
  * Icons drawn in the page. One-colour icons are inline SVG: they take the
@@ -14,7 +14,9 @@ import { iconData, pageRelative, servedByRegistry } from './api.js';
  * revision), those are drawn from the registry's PNG at the cell's size
  * instead: a screen of fluent-emoji's vectors takes the browser seconds to
  * draw, its PNGs a fraction of that, and putting one in a cell costs no
- * parsing.
+ * parsing. The PNGs of a screen come in a few requests of many
+ * (`/r/previews.json`) as data: URLs, not one request per cell: a browser
+ * opens six connections to a host and queues the rest.
  */
 
 /** Markup longer than this, without currentColor, is drawn as an image. */
@@ -41,6 +43,10 @@ let previewsServed = false;
  */
 const previewPacks = new Set<string>();
 const JUDGED_FROM = 24;
+/** Icons whose preview came, as data: URLs. */
+const previewImages = new Map<string, string>();
+/** Icons the registry has no preview of: drawn from their data. */
+const withoutPreview = new Set<string>();
 
 const drawn = new Map<string, Drawn>();
 /** Icons loaded but not drawn yet: each is drawn when first shown, so that a batch's arrival costs no long task. */
@@ -95,8 +101,26 @@ export function remember(id: string, icon: IconifyIcon): void {
 function previewOf(id: string): { pack: string; name: string } | undefined {
   const colon = id.indexOf(':');
   const pack = id.slice(0, colon);
-  return previewsServed && !pack.includes('@') ? { pack, name: id.slice(colon + 1) } : undefined;
+  return previewsServed && !pack.includes('@') && !withoutPreview.has(id) ? { pack, name: id.slice(colon + 1) } : undefined;
 }
+
+/** The previews' height in device pixels: the cell's, at two device pixels per CSS pixel on such screens. */
+const previewPixels = () => (devicePixelRatio > 1 ? PREVIEW_SIZE * 2 : PREVIEW_SIZE);
+
+/** Asks for the previews of `names` of `pack` not come yet, in a few requests; on failure, each is drawn from its own PNG route. */
+async function fetchPreviews(pack: string, names: readonly string[]): Promise<void> {
+  const ids = names.map((name) => `${pack}:${name}`).filter((id) => !previewImages.has(id) && !withoutPreview.has(id));
+  if (!ids.length) return;
+  try {
+    const answer = await previews(ids, previewPixels());
+    for (const [id, url] of answer.previews) previewImages.set(id, url);
+    for (const id of answer.without) withoutPreview.add(id);
+  } catch {
+    // Drawn by previewDrawing from the route of each.
+  }
+}
+
+const imageOfPreview = (url: string): Drawn => ({ html: `<img src="${url}" alt="" decoding="async">`, multicolour: true, image: false });
 
 function previewHtml(pack: string, name: string): string {
   const at = (size: number) => `${pageRelative({ kind: 'preview', pack: encodeURIComponent(pack), name: encodeURIComponent(name) })}?size=${size}`;
@@ -112,6 +136,8 @@ function drawingOf(id: string, icon: IconifyIcon): Drawn {
   const svg = iconToSVG(icon, { height: '1em' });
   const multicolour = !svg.body.includes('currentColor');
   const preview = drawsAsImage(icon) ? previewOf(id) : undefined;
+  const came = previewImages.get(id);
+  if (preview && came) return imageOfPreview(came);
   if (preview) return previewDrawing(preview.pack, preview.name);
   if (drawsAsImage(icon)) {
     // Sized by the style sheet (height 1em, width from the image's own ratio).
@@ -120,23 +146,32 @@ function drawingOf(id: string, icon: IconifyIcon): Drawn {
   return { html: iconToHTML(replaceIDs(svg.body), { ...svg.attributes, 'aria-hidden': 'true' }), multicolour, image: false };
 }
 
-/** Loads the icons of `pack` not loaded yet; a pack drawn from previews has nothing to load. */
+/** Loads the icons of `pack` not loaded yet: their data, or only their previews for a pack drawn from previews. */
 export async function loadIcons(pack: string, names: readonly string[]): Promise<void> {
-  if (previewPacks.has(pack)) {
-    for (const name of names) if (!isLoaded(`${pack}:${name}`)) drawn.set(`${pack}:${name}`, previewDrawing(pack, name));
-    return;
-  }
   const ids = names.map((name) => `${pack}:${name}`);
   const waiting = ids.flatMap((id) => loading.get(id) ?? []);
   const wanted = names.filter((_, i) => !isLoaded(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
   if (wanted.length) {
-    const arriving = fetchIcons(pack, wanted).finally(() => {
+    const arriving = (previewPacks.has(pack) ? loadPreviews(pack, wanted) : fetchIcons(pack, wanted)).finally(() => {
       for (const name of wanted) loading.delete(`${pack}:${name}`);
     });
     for (const name of wanted) loading.set(`${pack}:${name}`, arriving);
     waiting.push(arriving);
   }
   await Promise.all(waiting);
+}
+
+/** Draws icons of a pack drawn from previews: the previews that came, and the data of those the registry has none of. */
+async function loadPreviews(pack: string, wanted: readonly string[]): Promise<void> {
+  await fetchPreviews(pack, wanted);
+  for (const name of wanted) {
+    const id = `${pack}:${name}`;
+    const came = previewImages.get(id);
+    if (came) drawn.set(id, imageOfPreview(came));
+    else if (!withoutPreview.has(id)) drawn.set(id, previewDrawing(pack, name));
+  }
+  const fromData = wanted.filter((name) => withoutPreview.has(`${pack}:${name}`));
+  if (fromData.length) await fetchIcons(pack, fromData);
 }
 
 async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void> {
@@ -150,4 +185,12 @@ async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void
     if (icon && drawsAsImage(icon)) large++;
   }
   if (large >= JUDGED_FROM && large === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
+  // Those drawn from previews get theirs before they are drawn.
+  await fetchPreviews(
+    pack,
+    wanted.filter((name) => {
+      const icon = loaded.get(`${pack}:${name}`);
+      return icon && drawsAsImage(icon) && previewOf(`${pack}:${name}`);
+    }),
+  );
 }
