@@ -19,7 +19,7 @@ export default defineConfig({
     ...base.test,
     include: [...CATALOG_ONLY, 'test/**/*.sweep.test.ts'],
     exclude: ['**/node_modules/**'],
-    env: { TEST_CATALOG: 'full' },
+    env: { TEST_CATALOG: 'full', TEST_TIER: '' },
     testTimeout: 900_000,
   },
 });

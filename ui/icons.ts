@@ -120,7 +120,12 @@ async function fetchPreviews(pack: string, names: readonly string[]): Promise<vo
   }
 }
 
-const imageOfPreview = (url: string): Drawn => ({ html: `<img src="${url}" alt="" decoding="async">`, multicolour: true, image: false });
+/** A preview that came, as an <img> whose height the style sheet sets where it draws glyphs, and the cell's elsewhere (a 2x preview has twice its pixels). */
+const imageOfPreview = (url: string): Drawn => ({
+  html: `<img src="${url}" height="${PREVIEW_SIZE}" alt="" decoding="async">`,
+  multicolour: true,
+  image: false,
+});
 
 function previewHtml(pack: string, name: string): string {
   const at = (size: number) => `${pageRelative({ kind: 'preview', pack: encodeURIComponent(pack), name: encodeURIComponent(name) })}?size=${size}`;
@@ -177,20 +182,16 @@ async function loadPreviews(pack: string, wanted: readonly string[]): Promise<vo
 async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void> {
   const [data, served] = await Promise.all([iconData(pack, wanted), servedByRegistry()]);
   previewsServed = served;
-  let large = 0;
-  for (const name of wanted) {
-    const icon = getIconData(data, name);
-    if (icon) loaded.set(`${pack}:${name}`, icon);
-    else missing.add(`${pack}:${name}`);
-    if (icon && drawsAsImage(icon)) large++;
-  }
-  if (large >= JUDGED_FROM && large === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
-  // Those drawn from previews get theirs before they are drawn.
+  const icons = new Map(wanted.map((name) => [name, getIconData(data, name)]));
+  const large = [...icons].filter(([, icon]) => icon && drawsAsImage(icon)).map(([name]) => name);
+  if (large.length >= JUDGED_FROM && large.length === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
+  // Those drawn from previews get theirs before they count as loaded: a cell drawn meanwhile waits rather than asking for its own.
   await fetchPreviews(
     pack,
-    wanted.filter((name) => {
-      const icon = loaded.get(`${pack}:${name}`);
-      return icon && drawsAsImage(icon) && previewOf(`${pack}:${name}`);
-    }),
+    large.filter((name) => previewOf(`${pack}:${name}`)),
   );
+  for (const [name, icon] of icons) {
+    if (icon) loaded.set(`${pack}:${name}`, icon);
+    else missing.add(`${pack}:${name}`);
+  }
 }

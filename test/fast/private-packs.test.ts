@@ -127,6 +127,12 @@ describe('a private pack', () => {
       expect(answer.status, path).toBe(200);
       expect(answer.headers['cache-control'], path).toBe('private, no-store');
     }
+    // With it, the previews of its icons are drawn, not only answered.
+    const previews = JSON.parse((await get(`/r/previews.json?icons=mdi:home,${PRIVATE}:wide&size=64`, TOKENS.design)).body) as {
+      previews: object;
+      missing: string[];
+    };
+    expect([Object.keys(previews.previews), previews.missing]).toEqual([[`${PRIVATE}:wide`, 'mdi:home'], []]);
     for (const path of ['/r/registry.json', '/collections']) {
       const answer = await get(path, TOKENS.design);
       expect(answer.body, path).toContain(PRIVATE);

@@ -4,7 +4,7 @@ import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../src/core/re
 import { isNotModified } from '../../src/http/conditional.js';
 import { ByteBoundedCache } from '../../src/registry/byte-bounded-cache.js';
 import { closestNames, editDistance } from '../../src/util/edit-distance.js';
-import { normaliseBasePath, pathOf, type Route } from '../../src/core/paths.js';
+import { normaliseBasePath, pathOf, RESERVED_PACK_IDS, type Route } from '../../src/core/paths.js';
 import { parseTarget } from '../../src/core/target.js';
 import { componentName } from '../../src/core/render/react.js';
 
@@ -61,6 +61,19 @@ describe('parseTarget', () => {
     expect(parseTarget('/icons/r/mdi/home.png', '/icons')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home' });
     expect(pathOf({ kind: 'preview', pack: 'mdi', name: 'home' }, '/icons')).toBe('/icons/r/mdi/home.png');
     for (const target of ['/r/mdi@1/home.png', '/r/vue/mdi/home.png', '/r/mdi/.png', '/r//home.png', '/r/mdi.png', '/mdi/home.png']) {
+      expect(parseTarget(target, ''), target).toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
+
+  it('routes the previews of many icons under /r/, apart from the pack documents, and prints it where it parses from', () => {
+    expect(parseTarget('/r/previews.json?icons=mdi:home', '')).toEqual({ kind: 'previews' });
+    expect(parseTarget('/icons/r/previews.json', '/icons')).toEqual({ kind: 'previews' });
+    expect(pathOf({ kind: 'previews' }, '/icons')).toBe('/icons/r/previews.json');
+    // A pack of that id could never be addressed: the id is reserved, and its other forms are of no pack.
+    expect(RESERVED_PACK_IDS.has('previews')).toBe(true);
+    expect(parseTarget('/r/previews/home.json', '')).toEqual({ kind: 'icon', pack: 'previews', name: 'home' });
+    expect(parseTarget('/r/previews.zip', '')).toEqual({ kind: 'pack-zip', pack: 'previews' });
+    for (const target of ['/r/previews.png', '/previews.json/x', '/r/x/previews.json/y']) {
       expect(parseTarget(target, ''), target).toMatchObject({ status: 404, code: 'not_found' });
     }
   });
@@ -160,6 +173,7 @@ describe('preparePack', () => {
     expect(() => preparePack({ prefix: 'Bad Prefix', icons: {} })).toThrow(/invalid or missing "prefix"/);
     expect(() => preparePack({ prefix: 'ok', icons: 'no' })).toThrow(/no "icons" object/);
     expect(() => preparePack({ prefix: 'registry', icons: {} })).toThrow(/reserved/);
+    expect(() => preparePack({ prefix: 'previews', icons: {} })).toThrow(/reserved/);
     expect(() => preparePack({ prefix: 'a', icons: {} }, 'b')).toThrow(/does not match/);
   });
 

@@ -5,7 +5,7 @@ import { badRequest, type Problem, quoted } from '../../core/problem.js';
 import { JSON_TYPE, memoryResource, problemResource, type Resource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
-import { PreviewsBusy, previewPainter } from './preview-thread-runner.js';
+import { PreviewsBusy, previewPainter } from './preview-painter.js';
 import { previewDrawing } from './rasterise.js';
 
 export const PNG_TYPE = 'image/png';
@@ -46,7 +46,7 @@ function previewOf(registry: Registry, { pack, name }: IconId, size: number): Pr
 /**
  * `{base}/r/{pack}/{name}.png?size=`: an icon (or alias) of a pack this
  * registry serves, drawn by resvg at `size` pixels high, made in the
- * preview threads and kept like the pack's other documents. A pack the
+ * preview processes and kept like the pack's other documents. A pack the
  * registry does not serve, a view's hidden packs included, and a name the
  * pack lacks are answered as the icon's document answers them.
  */
@@ -72,7 +72,7 @@ export interface PreviewsDocument {
   previews: Record<string, string>;
   /** Ids not served: unknown, or of a pack the request may not read, alike. */
   missing: string[];
-  /** Ids served whose icon has no preview: too large, or not drawable (draw its SVG). */
+  /** Ids served whose icon has no preview: too large, or not drawable now (draw its SVG). */
   no_preview: string[];
 }
 
@@ -80,8 +80,10 @@ export interface PreviewsDocument {
  * `{base}/r/previews.json?icons=&size=`: the previews of up to
  * MAX_BUNDLE_ICONS icons at one size, each the same PNG as its own route's,
  * made and kept the same way; the ids a request may not read are missing
- * as unknown ones are. Rejects with PreviewsBusy when the threads have too
- * many waiting, as one preview does.
+ * as unknown ones are. A drawing that failed is not kept, so neither is an
+ * answer that lists one (`no-store`): drawn again later, it may succeed.
+ * Rejects with PreviewsBusy when the processes have too many waiting, as
+ * one preview does.
  */
 export async function previewsResource(registry: Registry, query: URLSearchParams): Promise<Resource> {
   const size = previewSizeOf(query, ['icons', 'size']);
@@ -101,10 +103,15 @@ export async function previewsResource(registry: Registry, query: URLSearchParam
       }
     }),
   );
+  let failed = false;
   for (const [id, preview] of drawn) {
     if (preview === 'not_served') document.missing.push(id);
-    else if (typeof preview === 'string' || !('bytes' in preview) || preview.status !== 200) document.no_preview.push(id);
-    else document.previews[id] = `data:${PNG_TYPE};base64,${preview.bytes('identity').toString('base64')}`;
+    else if (preview === 'too_large') document.no_preview.push(id);
+    else if (typeof preview === 'string' || !('bytes' in preview) || preview.status !== 200) {
+      document.no_preview.push(id);
+      failed = true;
+    } else document.previews[id] = `data:${PNG_TYPE};base64,${preview.bytes('identity').toString('base64')}`;
   }
-  return memoryResource({ status: 200, contentType: JSON_TYPE, lastModified: undefined }, Buffer.from(JSON.stringify(document)));
+  const resource = memoryResource({ status: 200, contentType: JSON_TYPE, lastModified: undefined }, Buffer.from(JSON.stringify(document)));
+  return failed ? { ...resource, cacheControl: 'no-store' } : resource;
 }

@@ -1,7 +1,7 @@
 import type { PreviewRoute } from '../../core/paths.js';
 import type { Problem } from '../../core/problem.js';
 import type { Resource } from '../../core/resource.js';
-import { PreviewsBusy } from '../../faces/preview/preview-thread-runner.js';
+import { PreviewsBusy } from '../../faces/preview/preview-painter.js';
 import { previewResource, previewsResource } from '../../faces/preview/preview.js';
 import type { Registry } from '../../registry/registry.js';
 import { type AnswerOrLater, laterResourceAnswer, problemAnswer, queryOf, type RequestContext } from '../answer.js';
