@@ -528,6 +528,20 @@ describe('smooth on every pack', () => {
     expect(middle.ms).toBeLessThanOrEqual(FLING_BOUNDS.drawnMs);
   });
 
+  it('draws the heavy glyphs a search finds from lists of previews too, none asked for by itself', async () => {
+    const requested: string[] = [];
+    const record = (request: { url(): string }) => requested.push(request.url());
+    page.on('request', record);
+    await page.goto(url('?pack=fluent-emoji&q=face'));
+    await expect.poll(() => page.locator('.results .glyph img').count(), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('.results .glyph[data-pending]').count(), { timeout: 30_000 }).toBe(0);
+    const sources = await page.locator('.results .glyph img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    page.off('request', record);
+    expect(sources.filter((source) => !source.startsWith('data:image/png;base64,')).map((source) => source.slice(0, 60))).toEqual([]);
+    expect(requested.filter((address) => address.includes('.png'))).toEqual([]);
+    expect(requested.filter((address) => address.includes('/r/previews.json?')).length).toBeGreaterThan(0);
+  });
+
   it('builds no cell while a fling jumps, showing where cells will be, and builds the rows it stops on once it rests', async () => {
     await page.goto(url('?pack=mdi'));
     await untilIconsPainted(page, 30_000);

@@ -145,9 +145,12 @@ export async function iconData(pack: string, names: readonly string[]): Promise<
  * none (not served, or no preview).
  */
 export async function previews(ids: readonly string[], size: number): Promise<{ previews: Map<string, string>; without: Set<string> }> {
-  const answers = await Promise.all(
-    batchesOf(ids).map((batch) => json<PreviewsDocument>(`${pageRelative({ kind: 'previews' })}?icons=${batch.join(',')}&size=${size}`)),
+  const settled = await Promise.allSettled(
+    batchesOf(ids).map((batch) => previewList(`${pageRelative({ kind: 'previews' })}?icons=${batch.join(',')}&size=${size}`)),
   );
+  const answers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  // The ids of a list that failed are left out of both: drawn from their own routes.
+  if (!answers.length) throw new Error('no list of previews answered');
   const found = new Map<string, string>();
   const without = new Set<string>();
   for (const answer of answers) {
@@ -155,6 +158,21 @@ export async function previews(ids: readonly string[], size: number): Promise<{ 
     for (const id of [...answer.missing, ...answer.no_preview]) without.add(id);
   }
   return { previews: found, without };
+}
+
+/** Most the page waits for a list of previews the registry was too busy to draw, before asking again once. */
+const LONGEST_RETRY_MS = 2000;
+
+/** A list of previews; asked again once after the wait a 503 names (previews waiting to be drawn), rather than a request per icon then. */
+async function previewList(path: string): Promise<PreviewsDocument> {
+  const response = await fetch(path);
+  if (response.status === 503) {
+    const wait = Math.min(LONGEST_RETRY_MS, 1000 * Number(response.headers.get('retry-after') ?? 1));
+    await new Promise((resolve) => setTimeout(resolve, Number.isFinite(wait) ? wait : LONGEST_RETRY_MS));
+    return json<PreviewsDocument>(path);
+  }
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as PreviewsDocument;
 }
 
 export function iconDocument(pack: string, name: string): Promise<IconDocument> {

@@ -6,7 +6,7 @@ import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
 import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, type ShownIcon, textOf } from './formats.js';
 import { iconUrl } from './grid.js';
-import { drawnOf, remember } from './icons.js';
+import { drawnOf, loadIcons, remember } from './icons.js';
 import { shownPackOf } from './revision-ids.js';
 import { svgWith } from './snippets.js';
 import { Store } from './state.js';
@@ -248,8 +248,12 @@ function licence(entry: RegistryEntry, doc: IconDocument): HTMLElement {
 async function otherPacks(id: string): Promise<HTMLElement | undefined> {
   const hits = await sameMeaning(id).catch(() => []);
   if (hits.length === 0) return undefined;
+  for (const hit of hits) if (hit.icon) remember(hit.id, hit.icon);
+  // The previews of heavy glyphs among them, in a list a pack.
+  const byPack = new Map<string, string[]>();
+  for (const { id } of hits) byPack.set(id.slice(0, id.indexOf(':')), [...(byPack.get(id.slice(0, id.indexOf(':'))) ?? []), id.slice(id.indexOf(':') + 1)]);
+  await Promise.all([...byPack].map(([pack, names]) => loadIcons(pack, names).catch(() => undefined)));
   const links = hits.map((hit) => {
-    if (hit.icon) remember(hit.id, hit.icon);
     const figure = h('span', { class: 'glyph', 'aria-hidden': 'true' });
     figure.innerHTML = drawnOf(hit.id)?.html ?? '';
     return h('li', {}, h('a', { href: iconUrl(hit.id), title: hit.id }, figure, h('span', {}, hit.id)));

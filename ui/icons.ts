@@ -89,9 +89,20 @@ export function isMissing(id: string): boolean {
   return missing.has(id);
 }
 
-/** Records an icon whose data came with a search result, so that no request is made for it. */
+/**
+ * Icons whose data came with a search result and that are drawn from
+ * previews: loaded once their previews came, which the next loadIcons asks
+ * for in a few lists with the others of the screen.
+ */
+const awaitingPreview = new Map<string, IconifyIcon>();
+
+/** Records an icon whose data came with a search result, so that no request is made for it but its preview's. */
 export function remember(id: string, icon: IconifyIcon): void {
-  if (!isLoaded(id)) loaded.set(id, icon);
+  if (!isLoaded(id) && !awaitingPreview.has(id)) {
+    // Whether previews are served may not be known yet: it is once the icon is loaded.
+    if (drawsAsImage(icon) && !id.slice(0, id.indexOf(':')).includes('@')) awaitingPreview.set(id, icon);
+    else loaded.set(id, icon);
+  }
   void servedByRegistry().then((served) => {
     previewsServed = served;
   });
@@ -157,13 +168,37 @@ export async function loadIcons(pack: string, names: readonly string[]): Promise
   const waiting = ids.flatMap((id) => loading.get(id) ?? []);
   const wanted = names.filter((_, i) => !isLoaded(ids[i] as string) && !missing.has(ids[i] as string) && !loading.has(ids[i] as string));
   if (wanted.length) {
-    const arriving = (previewPacks.has(pack) ? loadPreviews(pack, wanted) : fetchIcons(pack, wanted)).finally(() => {
+    const arriving = loadWanted(pack, wanted).finally(() => {
       for (const name of wanted) loading.delete(`${pack}:${name}`);
     });
     for (const name of wanted) loading.set(`${pack}:${name}`, arriving);
     waiting.push(arriving);
   }
   await Promise.all(waiting);
+}
+
+/** Loads icons not loaded nor being loaded: those remembered from a search by their previews, the others as their pack is drawn. */
+async function loadWanted(pack: string, wanted: readonly string[]): Promise<void> {
+  const remembered = wanted.filter((name) => awaitingPreview.has(`${pack}:${name}`));
+  const others = wanted.filter((name) => !awaitingPreview.has(`${pack}:${name}`));
+  await Promise.all([
+    remembered.length &&
+      servedByRegistry()
+        .then((served) => {
+          previewsServed = served;
+          return fetchPreviews(
+            pack,
+            remembered.filter((name) => previewOf(`${pack}:${name}`)),
+          );
+        })
+        .finally(() => {
+          for (const name of remembered) {
+            loaded.set(`${pack}:${name}`, awaitingPreview.get(`${pack}:${name}`) as IconifyIcon);
+            awaitingPreview.delete(`${pack}:${name}`);
+          }
+        }),
+    others.length && (previewPacks.has(pack) ? loadPreviews(pack, others) : fetchIcons(pack, others)),
+  ]);
 }
 
 /** Draws icons of a pack drawn from previews: the previews that came, and the data of those the registry has none of. */
