@@ -1,8 +1,5 @@
 import { parentPort, Worker } from 'node:worker_threads';
-
-/** What a job's thread is sent, and what it answers. */
-type JobMessage<Job> = { id: number; job: Job };
-type JobReply<Result> = { id: number; result: Result } | { id: number; error: string };
+import { type JobMessage, type JobReply, JobRunner, replyTo } from './job-runner.js';
 
 /**
  * The thread's end of a JobThread, called by its module: runs `work` on
@@ -10,13 +7,8 @@ type JobReply<Result> = { id: number; result: Result } | { id: number; error: st
  * moved rather than copied) or with why it failed.
  */
 export function answerJobs<Job, Result>(work: (job: Job) => Result, transfer: (result: Result) => ArrayBuffer[] = () => []): void {
-  parentPort?.on('message', ({ id, job }: JobMessage<Job>) => {
-    let reply: JobReply<Result>;
-    try {
-      reply = { id, result: work(job) };
-    } catch (error) {
-      reply = { id, error: error instanceof Error ? error.message : String(error) };
-    }
+  parentPort?.on('message', (message: JobMessage<Job>) => {
+    const reply = replyTo(message, work);
     parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
   });
 }
@@ -26,65 +18,30 @@ export function answerJobs<Job, Result>(work: (job: Job) => Result, transfer: (r
  * answerJobs) one at a time: started on the first job and again after it
  * fails, which rejects the jobs it held; ended once it has had nothing to
  * do for `idleMs`, so that its heap is given back. The server's listening
- * socket keeps the process alive, not an idle thread. `name` (`package`,
- * `preview`) says which thread failed.
+ * socket keeps the process alive, not an idle thread.
  */
-export class JobThread<Job, Result> {
-  private worker: Worker | undefined;
-  private readonly waiting = new Map<number, { resolve(result: Result): void; reject(error: Error): void }>();
-  private nextId = 1;
-  private idle: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly script: URL,
-    private readonly name: string,
-    private readonly idleMs: number,
-  ) {}
-
-  /** Jobs sent and not answered yet. */
-  get pending(): number {
-    return this.waiting.size;
+export class JobThread<Job, Result> extends JobRunner<Job, Result, Worker> {
+  protected send(id: number, job: Job): void {
+    (this.runner ?? this.start()).postMessage({ id, job } satisfies JobMessage<Job>);
   }
 
-  run(job: Job): Promise<Result> {
-    clearTimeout(this.idle);
-    const worker = this.worker ?? this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, job } satisfies JobMessage<Job>);
-    });
+  protected stop(worker: Worker): void {
+    void worker.terminate();
   }
 
   private start(): Worker {
     const worker = new Worker(this.script);
     worker.unref();
-    worker.on('message', (reply: JobReply<Result>) => {
-      const waiting = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ('error' in reply) waiting?.reject(new Error(`the ${this.name} thread failed: ${reply.error}`));
-      else waiting?.resolve(reply.result);
-      if (this.waiting.size === 0) this.stopWhenIdle(worker);
-    });
+    worker.on('message', (reply: JobReply<Result>) => this.settle(worker, reply, 'thread'));
     const failed = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
+      if (this.runner !== worker) return;
+      this.runner = undefined;
       for (const waiting of this.waiting.values()) waiting.reject(error);
       this.waiting.clear();
     };
     worker.on('error', failed);
     worker.on('exit', (code) => failed(new Error(`the ${this.name} thread exited with code ${code}`)));
-    this.worker = worker;
+    this.runner = worker;
     return worker;
-  }
-
-  private stopWhenIdle(worker: Worker): void {
-    clearTimeout(this.idle);
-    this.idle = setTimeout(() => {
-      if (this.worker !== worker || this.waiting.size > 0) return;
-      this.worker = undefined;
-      void worker.terminate();
-    }, this.idleMs);
-    this.idle.unref();
   }
 }
