@@ -52,7 +52,7 @@ export const LABELS = {
   peerMeaning: 'Iconify API: /search, the same queries',
   pack: 'icon-registry (--workers): /r/mdi.json, br',
   bundles: 'icon-registry (--workers): /r/bundle.{json,svg,zip}?icons=, 100 bundles of 50 icons, br',
-  previews: 'icon-registry (--workers): /r/previews.json?icons=&size=32, 100 lists of 40 of 600 emoji (fluent-emoji, noto, twemoji), br',
+  previews: 'icon-registry (--workers): /r/previews.json?icons=&size=32, 100 lists of 40 of 600 emoji (fluent-emoji, noto, twemoji), 4 connections, br',
   nginxPack: 'nginx: /r/mdi.json, gzip_static',
   lucideIcons: 'icon-registry (1 process): lucide icon documents, /r/lucide/{name}.json',
   pinnedIcons: 'icon-registry (1 process): the same pinned, /r/lucide@1.2.137/{name}.json',

@@ -118,6 +118,12 @@ function bundlePathsOf(db: Database.Database, icons: Array<[string, string]>, co
 const PREVIEWED_PACKS = ['fluent-emoji', 'noto', 'twemoji'];
 /** Previews of one list: about a screen of the page's cells, with ids short enough for a request target. */
 const PREVIEWS_PER_LIST = 40;
+/**
+ * Lists asked for at once: a few visitors flinging at the same time. Each
+ * list not drawn yet queues its previews, and a process queues at most 256
+ * (a 503 to try again beyond): 32 connections of 40 each overflow it by design.
+ */
+const PREVIEW_CONNECTIONS = 4;
 
 /**
  * `count` lists of PREVIEWS_PER_LIST ids of PREVIEWED_PACKS at the page's
@@ -452,7 +458,7 @@ async function main(): Promise<void> {
   loads.push(await run(LABELS.peerSearch, peerOrigin, searchPaths, undefined, SEARCH_CONNECTIONS));
   loads.push(await run(LABELS.pack, workersOrigin, ['/r/mdi.json'], { 'accept-encoding': 'br' }));
   loads.push(await run(LABELS.bundles, workersOrigin, bundlePaths, { 'accept-encoding': 'br' }));
-  loads.push(await run(LABELS.previews, workersOrigin, previewPaths, { 'accept-encoding': 'br' }));
+  loads.push(await run(LABELS.previews, workersOrigin, previewPaths, { 'accept-encoding': 'br' }, PREVIEW_CONNECTIONS));
   log('page: timings in Chromium');
   figures.page = await measurePage(workersOrigin, ROOT, SMOKE);
   loads.push(await run(LABELS.nginxPack, nginxOrigin, ['/r/mdi.json'], { 'accept-encoding': 'gzip' }));
