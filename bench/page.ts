@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
 import { type FlingFrames, flingFrames, flingToDrawn, untilIconsPainted } from '../test/helpers/fling.js';
 import { keyToResults, type ScrollFrames, scrollFrames } from './page-frames.js';
@@ -59,7 +59,30 @@ const FLING_DRAWN_LIMIT_MS = 20_000;
 /** Words typed into the search box, each once per browser context: common searches, none a prefix of another. */
 const TYPED = ['home', 'arrow left', 'trash', 'user', 'settings', 'heart', 'calendar'];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** Most one page's measure may take: a page that stops answering is left out (its figures NaN) and the bench goes on. */
+const PAGE_MEASURE_LIMIT_MS = 120_000;
+
+/** `work` on a fresh page of a context of its own, closed after; undefined, and a line naming `label`, when it takes longer than PAGE_MEASURE_LIMIT_MS. */
+async function onFreshPage<T>(browser: Browser, label: string, work: (page: Page) => Promise<T>): Promise<T | undefined> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      console.log(`bench: page: ${label}: no answer within ${PAGE_MEASURE_LIMIT_MS / 1000} s, left out`);
+      resolve(undefined);
+    }, PAGE_MEASURE_LIMIT_MS);
+  });
+  const working = context.newPage().then(work);
+  // Given up, the work fails once its context is closed: that is not the bench's failure.
+  working.catch(() => undefined);
+  try {
+    return await Promise.race([working, limit]);
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => undefined);
+  }
+}
 
 /**
  * Times the page in Chromium on `origin`: from navigation to the first icons
@@ -103,19 +126,18 @@ async function navigationTimings(browser: Browser, origin: string, runs: number)
   ] as const) {
     const samples: Array<{ ms: number; icons: number }> = [];
     for (let run = 0; run <= runs; run++) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      const page = await context.newPage();
-      await page.goto(`${origin}/${query}`);
-      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-      const sample = await page.evaluate((name) => {
-        const entry = performance.getEntriesByName(name)[0] as PerformanceMark;
-        return { ms: entry.startTime, icons: Number(entry.detail) };
-      }, mark);
-      await context.close();
-      if (run > 0) samples.push(sample);
+      const sample = await onFreshPage(browser, label, async (page) => {
+        await page.goto(`${origin}/${query}`);
+        await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
+        return page.evaluate((name) => {
+          const entry = performance.getEntriesByName(name)[0] as PerformanceMark;
+          return { ms: entry.startTime, icons: Number(entry.detail) };
+        }, mark);
+      });
+      if (run > 0 && sample) samples.push(sample);
     }
     samples.sort((a, b) => a.ms - b.ms);
-    const middle = samples[Math.floor(samples.length / 2)] as { ms: number; icons: number };
+    const middle = samples[Math.floor(samples.length / 2)] ?? { ms: Number.NaN, icons: 0 };
     timings.push({ label, medianMs: middle.ms, icons: middle.icons });
   }
   return timings;
@@ -125,12 +147,12 @@ async function navigationTimings(browser: Browser, origin: string, runs: number)
 async function scrolling(browser: Browser, origin: string, pack: string, times: number): Promise<PageScroll> {
   const runs: ScrollFrames[] = [];
   for (let run = 0; run < times; run++) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const page = await context.newPage();
-    await page.goto(`${origin}/?pack=${pack}`);
-    await untilIconsPainted(page, 30_000);
-    runs.push(await scrollFrames(page));
-    await context.close();
+    const scrolled = await onFreshPage(browser, `scrolling ${pack}`, async (page) => {
+      await page.goto(`${origin}/?pack=${pack}`);
+      await untilIconsPainted(page, 30_000);
+      return scrollFrames(page);
+    });
+    if (scrolled) runs.push(scrolled);
   }
   const of = (figure: (run: ScrollFrames) => number) => median(runs.map(figure));
   return {
@@ -139,7 +161,7 @@ async function scrolling(browser: Browser, origin: string, pack: string, times: 
     steps: of((run) => run.steps),
     p95Ms: of((run) => run.p95Ms),
     worstMs: of((run) => run.worstMs),
-    reachedEnd: runs.every((run) => run.reachedEnd),
+    reachedEnd: runs.length > 0 && runs.every((run) => run.reachedEnd),
   };
 }
 
@@ -153,15 +175,15 @@ async function scrolling(browser: Browser, origin: string, pack: string, times: 
 async function flinging(browser: Browser, origin: string, pack: string, times: number): Promise<PageFling> {
   const runs: Array<FlingFrames & { toEndDrawnMs: number; toMiddleDrawnMs: number; icons: number }> = [];
   for (let run = 0; run < times; run++) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const page = await context.newPage();
-    await page.goto(`${origin}/?pack=${pack}`);
-    await untilIconsPainted(page, 30_000);
-    const frames = await flingFrames(page, 2);
-    const toEnd = await flingToDrawn(page, 1, FLING_DRAWN_LIMIT_MS);
-    const toMiddle = await flingToDrawn(page, 0.5, FLING_DRAWN_LIMIT_MS);
-    runs.push({ ...frames, toEndDrawnMs: toEnd.ms, toMiddleDrawnMs: toMiddle.ms, icons: toEnd.icons });
-    await context.close();
+    const flung = await onFreshPage(browser, `flinging ${pack}`, async (page) => {
+      await page.goto(`${origin}/?pack=${pack}`);
+      await untilIconsPainted(page, 30_000);
+      const frames = await flingFrames(page, 2);
+      const toEnd = await flingToDrawn(page, 1, FLING_DRAWN_LIMIT_MS);
+      const toMiddle = await flingToDrawn(page, 0.5, FLING_DRAWN_LIMIT_MS);
+      return { ...frames, toEndDrawnMs: toEnd.ms, toMiddleDrawnMs: toMiddle.ms, icons: toEnd.icons };
+    });
+    if (flung) runs.push(flung);
   }
   const of = (figure: (run: (typeof runs)[number]) => number) =>
     [...runs.map(figure)].sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b))[Math.floor(runs.length / 2)] as number;
@@ -179,9 +201,7 @@ async function flinging(browser: Browser, origin: string, pack: string, times: n
 
 /** Each word typed once into the home page's box, in a context of its own after one untimed search there. */
 async function keyPresses(browser: Browser, origin: string, typed: readonly string[]): Promise<number[]> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  const page = await context.newPage();
-  try {
+  const times = await onFreshPage(browser, 'key presses', async (page) => {
     await page.goto(`${origin}/`);
     await page.locator('.cards li').first().waitFor({ timeout: 30_000 });
     const times: number[] = [];
@@ -191,7 +211,6 @@ async function keyPresses(browser: Browser, origin: string, typed: readonly stri
       if (index > 0) times.push(time);
     }
     return times;
-  } finally {
-    await context.close();
-  }
+  });
+  return times ?? [];
 }

@@ -114,7 +114,14 @@ export async function flingToDrawn(page: Page, fraction: number, limitMs: number
         let jumped = 0;
         let lastJump = 0;
         const watch = () => {
-          const { drawn, icons } = inView();
+          // A grid being replaced has no cells for a moment: not drawn yet, rather than a watch that ends with no answer.
+          let seen: { drawn: boolean; icons: number };
+          try {
+            seen = inView();
+          } catch {
+            seen = { drawn: false, icons: 0 };
+          }
+          const { drawn, icons } = seen;
           if (drawn) {
             // A task queued from a frame's callback runs once that frame is painted.
             setTimeout(() => resolve({ ms: performance.now() - lastJump, icons }));
