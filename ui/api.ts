@@ -32,7 +32,11 @@ export interface PackIcons {
 }
 
 async function json<T>(path: string): Promise<T> {
-  const response = await fetch(path);
+  return bodyOf<T>(path, await fetch(path));
+}
+
+/** The JSON an answer to `path` holds, or an error naming its status. */
+async function bodyOf<T>(path: string, response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return (await response.json()) as T;
 }
@@ -171,8 +175,7 @@ async function previewList(path: string): Promise<PreviewsDocument> {
     await new Promise((resolve) => setTimeout(resolve, Number.isFinite(wait) ? wait : LONGEST_RETRY_MS));
     return json<PreviewsDocument>(path);
   }
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as PreviewsDocument;
+  return bodyOf<PreviewsDocument>(path, response);
 }
 
 export function iconDocument(pack: string, name: string): Promise<IconDocument> {

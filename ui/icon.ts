@@ -7,7 +7,7 @@ import { announce, h, viewUrl } from './dom.js';
 import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, type ShownIcon, textOf } from './formats.js';
 import { iconUrl } from './grid.js';
 import { drawnOf, loadIcons, remember } from './icons.js';
-import { shownPackOf } from './revision-ids.js';
+import { shownPackOf, splitIconId } from './revision-ids.js';
 import { svgWith } from './snippets.js';
 import { Store } from './state.js';
 
@@ -251,7 +251,10 @@ async function otherPacks(id: string): Promise<HTMLElement | undefined> {
   for (const hit of hits) if (hit.icon) remember(hit.id, hit.icon);
   // The previews of heavy glyphs among them, in a list a pack.
   const byPack = new Map<string, string[]>();
-  for (const { id } of hits) byPack.set(id.slice(0, id.indexOf(':')), [...(byPack.get(id.slice(0, id.indexOf(':'))) ?? []), id.slice(id.indexOf(':') + 1)]);
+  for (const hit of hits) {
+    const { pack, name } = splitIconId(hit.id);
+    byPack.set(pack, [...(byPack.get(pack) ?? []), name]);
+  }
   await Promise.all([...byPack].map(([pack, names]) => loadIcons(pack, names).catch(() => undefined)));
   const links = hits.map((hit) => {
     const figure = h('span', { class: 'glyph', 'aria-hidden': 'true' });

@@ -1,6 +1,7 @@
 import type { IconifyIcon } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs, svgToData } from '@iconify/utils';
 import { iconData, pageRelative, previews, servedByRegistry } from './api.js';
+import { isPinnedId } from './revision-ids.js';
 
 /*
  * Icons drawn in the page. One-colour icons are inline SVG: they take the
@@ -100,7 +101,7 @@ const awaitingPreview = new Map<string, IconifyIcon>();
 export function remember(id: string, icon: IconifyIcon): void {
   if (!isLoaded(id) && !awaitingPreview.has(id)) {
     // Whether previews are served may not be known yet: it is once the icon is loaded.
-    if (drawsAsImage(icon) && !id.slice(0, id.indexOf(':')).includes('@')) awaitingPreview.set(id, icon);
+    if (drawsAsImage(icon) && !isPinnedId(id)) awaitingPreview.set(id, icon);
     else loaded.set(id, icon);
   }
   void servedByRegistry().then((served) => {
@@ -183,20 +184,11 @@ async function loadWanted(pack: string, wanted: readonly string[]): Promise<void
   const others = wanted.filter((name) => !awaitingPreview.has(`${pack}:${name}`));
   await Promise.all([
     remembered.length &&
-      servedByRegistry()
-        .then((served) => {
-          previewsServed = served;
-          return fetchPreviews(
-            pack,
-            remembered.filter((name) => previewOf(`${pack}:${name}`)),
-          );
-        })
-        .finally(() => {
-          for (const name of remembered) {
-            loaded.set(`${pack}:${name}`, awaitingPreview.get(`${pack}:${name}`) as IconifyIcon);
-            awaitingPreview.delete(`${pack}:${name}`);
-          }
-        }),
+      servedByRegistry().then(async (served) => {
+        previewsServed = served;
+        await settleLoaded(pack, new Map(remembered.map((name) => [name, awaitingPreview.get(`${pack}:${name}`)])));
+        for (const name of remembered) awaitingPreview.delete(`${pack}:${name}`);
+      }),
     others.length && (previewPacks.has(pack) ? loadPreviews(pack, others) : fetchIcons(pack, others)),
   ]);
 }
@@ -218,13 +210,19 @@ async function fetchIcons(pack: string, wanted: readonly string[]): Promise<void
   const [data, served] = await Promise.all([iconData(pack, wanted), servedByRegistry()]);
   previewsServed = served;
   const icons = new Map(wanted.map((name) => [name, getIconData(data, name)]));
-  const large = [...icons].filter(([, icon]) => icon && drawsAsImage(icon)).map(([name]) => name);
-  if (large.length >= JUDGED_FROM && large.length === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
-  // Those drawn from previews get theirs before they count as loaded: a cell drawn meanwhile waits rather than asking for its own.
-  await fetchPreviews(
-    pack,
-    large.filter((name) => previewOf(`${pack}:${name}`)),
-  );
+  const large = [...icons.values()].filter((icon) => icon && drawsAsImage(icon)).length;
+  if (large >= JUDGED_FROM && large === wanted.length && previewOf(`${pack}:${wanted[0]}`)) previewPacks.add(pack);
+  await settleLoaded(pack, icons);
+}
+
+/**
+ * Puts icons whose data came among the loaded ones (or the missing), once
+ * those drawn from previews have theirs: a cell drawn meanwhile waits
+ * rather than asking for its own preview.
+ */
+async function settleLoaded(pack: string, icons: ReadonlyMap<string, IconifyIcon | null | undefined>): Promise<void> {
+  const previewed = [...icons].filter(([name, icon]) => icon && drawsAsImage(icon) && previewOf(`${pack}:${name}`)).map(([name]) => name);
+  await fetchPreviews(pack, previewed);
   for (const [name, icon] of icons) {
     if (icon) loaded.set(`${pack}:${name}`, icon);
     else missing.add(`${pack}:${name}`);
