@@ -92,7 +92,7 @@ export async function previewsResource(registry: Registry, query: URLSearchParam
   if (!Array.isArray(ids)) return problemResource(ids);
   const document: PreviewsDocument = { size, previews: {}, missing: [], no_preview: [] };
   const drawn = await Promise.all(
-    ids.map(async (id): Promise<[string, PreviewOf | Resource | 'failed']> => {
+    ids.map(async (id): Promise<[string, Resource | 'not_served' | 'too_large' | 'failed']> => {
       const preview = previewOf(registry, id, size);
       if (typeof preview === 'string') return [idOf(id), preview];
       try {
@@ -107,7 +107,7 @@ export async function previewsResource(registry: Registry, query: URLSearchParam
   for (const [id, preview] of drawn) {
     if (preview === 'not_served') document.missing.push(id);
     else if (preview === 'too_large') document.no_preview.push(id);
-    else if (typeof preview === 'string' || !('bytes' in preview) || preview.status !== 200) {
+    else if (preview === 'failed' || preview.status !== 200) {
       document.no_preview.push(id);
       failed = true;
     } else document.previews[id] = `data:${PNG_TYPE};base64,${preview.bytes('identity').toString('base64')}`;
