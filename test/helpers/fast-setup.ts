@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_PACKS } from './paths.js';
 
@@ -19,6 +19,7 @@ export default async function setup(): Promise<void> {
   const { meaningPartsToStore } = (await import(
     join(ROOT, 'dist', 'data', 'search', 'meaning', 'catalog-glyphs.js')
   )) as typeof import('../../src/data/search/meaning/catalog-glyphs.js');
+  if (process.env.TEST_REUSE_CATALOG === '1' && existsSync(join(FAST_CATALOG_DATA, 'catalog.db'))) return;
   rmSync(FAST_CATALOG_DATA, { recursive: true, force: true });
   mkdirSync(FAST_CATALOG_DATA, { recursive: true });
   const defaults = listDefaultSources().files.filter((file) => FAST_DEFAULT_PACKS.some((id) => file.path.endsWith(`/${id}.json`)));

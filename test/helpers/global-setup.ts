@@ -31,9 +31,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('chromiumEndpoint', '');
     return async () => {};
   }
-  rmSync(TEST_TMP, { recursive: true, force: true });
-  mkdirSync(TEST_TMP, { recursive: true });
-  if (sampled) writeSampledIconifyJson();
+  // While working on a few files, TEST_REUSE_CATALOG=1 keeps the catalog an earlier run of the same tier built
+  // (and the rest of the scratch folder); a run without it, as CI's, always builds afresh.
+  const reuse = process.env.TEST_REUSE_CATALOG === '1' && existsSync(join(CATALOG_DATA, 'catalog.db'));
+  if (!reuse) {
+    rmSync(TEST_TMP, { recursive: true, force: true });
+    mkdirSync(TEST_TMP, { recursive: true });
+    if (sampled) writeSampledIconifyJson();
+  }
   const reference = await spawnIconifyReference('package');
   project.provide('iconifyReferencePackage', reference.origin);
   const chromium = await startSharedChromium();
@@ -41,6 +46,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stop = async () => {
     await Promise.all([reference.stop(), chromium.stop()]);
   };
+  if (reuse) {
+    console.log(`test catalog reused (TEST_REUSE_CATALOG=1): ${CATALOG_DATA}`);
+    return stop;
+  }
   const started = Date.now();
   const result = spawnSync(process.execPath, [CLI, 'build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS], {
     encoding: 'utf8',
