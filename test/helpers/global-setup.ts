@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ICONIFY_JSON_VARIABLE } from '../../src/data/catalog/sources.js';
 import { SAMPLED_ICONIFY_JSON, writeSampledIconifyJson } from './catalog-sample.js';
 import { spawnIconifyReference } from './iconify-reference.js';
 import { startSharedChromium } from './shared-chromium.js';
-import { BUILD_LOG, CATALOG_DATA, CLI, FIXTURE_PACKS, TEST_TMP } from './paths.js';
+import { BUILD_LOG, CATALOG_DATA, CLI, FAST_CATALOG_DATA, FIXTURE_PACKS, TEST_TMP } from './paths.js';
+
+/** What TEST_REUSE_CATALOG=1 keeps of the scratch folder: the catalogs, the sample they were built from, and the build's output. */
+const KEPT_WHEN_REUSED = [basename(CATALOG_DATA), basename(FAST_CATALOG_DATA), basename(SAMPLED_ICONIFY_JSON), basename(BUILD_LOG)];
 
 /**
  * Builds the test catalog once, with the real command line, from
@@ -34,7 +37,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // While working on a few files, TEST_REUSE_CATALOG=1 keeps the catalog an earlier run of the same tier built
   // (and the rest of the scratch folder); a run without it, as CI's, always builds afresh.
   const reuse = process.env.TEST_REUSE_CATALOG === '1' && existsSync(join(CATALOG_DATA, 'catalog.db'));
-  if (!reuse) {
+  if (reuse) {
+    // Every file writes its own folders afresh, as after a build.
+    for (const entry of readdirSync(TEST_TMP)) {
+      if (!KEPT_WHEN_REUSED.includes(entry)) rmSync(join(TEST_TMP, entry), { recursive: true, force: true });
+    }
+  } else {
     rmSync(TEST_TMP, { recursive: true, force: true });
     mkdirSync(TEST_TMP, { recursive: true });
     if (sampled) writeSampledIconifyJson();
