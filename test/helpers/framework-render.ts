@@ -90,12 +90,19 @@ export function renderSvelte(source: string, props: Record<string, unknown> = {}
   return { markup: body, warnings };
 }
 
+/**
+ * The options of a Solid project's build, made once: Babel keeps the presets
+ * it loads by the identity of the options that name them, so options made
+ * afresh for each file would have it set them up again for each file.
+ */
+let solidOptions: object | undefined;
+
 /** A Solid TSX component compiled by babel-preset-solid for the server and rendered by solid-js/web's renderToString. */
 export function renderSolid(source: string, props: Record<string, unknown> = {}): Rendered {
   const warnings: string[] = [];
   // @babel/core ships no types; what is used of it is this one function.
   const babel = require('@babel/core') as { transformSync(code: string, options: object): { code?: string | null } | null };
-  const compiled = babel.transformSync(source, {
+  solidOptions ??= {
     filename: 'Icon.tsx',
     babelrc: false,
     configFile: false,
@@ -103,7 +110,8 @@ export function renderSolid(source: string, props: Record<string, unknown> = {})
       [require.resolve('babel-preset-solid'), { generate: 'ssr', hydratable: false }],
       [require.resolve('@babel/preset-typescript'), {}],
     ],
-  });
+  };
+  const compiled = babel.transformSync(source, solidOptions);
   const web = require('solid-js/web') as typeof import('solid-js/web');
   const component = evaluate(compiled?.code ?? '').default as (props: Record<string, unknown>) => unknown;
   const markup = capturingWarnings(warnings, () => web.renderToString(() => component(props) as never));
