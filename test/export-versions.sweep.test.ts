@@ -142,7 +142,7 @@ async function differingFromServer(paths: readonly string[]): Promise<string[]> 
 /** The server on the data as it is now. */
 async function serveAnew(): Promise<void> {
   await served?.close();
-  served = servedInProcess(['--data', DATA]);
+  served = await servedInProcess(['--data', DATA]);
 }
 
 beforeAll(async () => {
