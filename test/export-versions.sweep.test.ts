@@ -1,50 +1,56 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { IconifyJSON } from '@iconify/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ICONIFY_JSON_VARIABLE } from '../src/data/catalog/sources.js';
 import { historyPath } from '../src/data/history/history-file.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { type LucideSources, lucideSources } from './helpers/export-lucide.js';
 import { comparedPaths, pinnedIconDraw } from './helpers/export-sample.js';
-import { mapLimit, rawGet, sweepGet } from './helpers/http.js';
+import { rawGet } from './helpers/http.js';
 import { startNginx, type Nginx } from './helpers/nginx.js';
-import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { allNames, CATALOG_REVISION, readDefaultPack, referenceSvg } from './helpers/sources.js';
+import { servedInProcess, type ServedInProcess } from './helpers/served-in-process.js';
+import { allNames, CATALOG_REVISION, FULL_CATALOG, referenceSvg } from './helpers/sources.js';
 
 /*
- * The static export of a pack's pinned revisions, on real data: the test
+ * The static export of a pack's pinned revisions, on real data: the
  * catalog's lucide, which no update has touched, exported with the catalog's
  * revision that the server answers pinned; then @iconify-json/lucide 1.2.100
  * kept by `update --from` (its tarball from the npm registry), which records
  * that revision in the history, exported into the same folder; then 1.2.137,
  * and exported again. Every pinned file is byte for byte what the server on
- * the same data answers at its address; nginx with deploy/nginx.conf sends
- * them cached for a year and the rest for an hour; each export adds the new
- * revision and leaves every file of the revisions written before as it was.
- * What is compared with the server's answers over HTTP is every file of a
- * revision under `npm run test:catalog`, and its pack document, its zip and
- * every document of a seeded sample of its icons under `npm test`; every
- * other property is checked on every file in both.
+ * the same data answers at its address (the registry `serve` opens, answered
+ * in process); nginx with deploy/nginx.conf sends them cached for a year and
+ * the rest for an hour; each export adds the new revision and leaves every
+ * file of the revisions written before as it was. Under `npm run
+ * test:catalog`, the catalog's lucide and the packages are whole, and every
+ * file of a revision is compared with the server's answer; under `npm test`,
+ * all three are cut to a seeded sample of lucide's icons (export-lucide.ts),
+ * and a revision's pack document, its zip and every document of a seeded
+ * sample of its icons are compared; every other property is checked on every
+ * file in both.
  */
 
 const OLD = '1.2.100';
 const NEW = '1.2.137';
 const EXPORT = join(TEST_TMP, 'export-versions-out');
+const DATA = join(TEST_TMP, 'export-versions');
 const FRAMEWORK_FOLDERS = ['', 'vue/', 'svelte/', 'solid/', 'jsx/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const catalogRevision = CATALOG_REVISION;
-/** The names each revision holds, read from its source here: the catalog's lucide, and the packages' icons.json. */
-const NAMES: Record<string, string[]> = {
-  [catalogRevision]: allNames(readDefaultPack('lucide')),
-  [OLD]: allNames(lucideSet(OLD)),
-  [NEW]: allNames(lucideSet(NEW)),
-};
+/** Files a revision holds at least: those of a few hundred icons' documents under `npm test`, of lucide's whole under `npm run test:catalog`. */
+const LEAST_FILES_OF_A_REVISION = FULL_CATALOG ? 8_000 : 2_500;
 
-let dataDir: string;
-let server: TestServer;
+/** The catalog's lucide and the packages of the run's tier (see export-lucide.ts). */
+let lucide: LucideSources;
+/** The names each revision holds, read from its source here: the catalog's lucide, and the packages' icons.json. */
+let NAMES: Record<string, string[]>;
+/** The server on the export's data, in process: opened anew after an update, as a server started then. */
+let served: ServedInProcess;
 let nginx: Nginx;
 /** The export of the catalog's lucide, before any update. */
 let untouched: ExportCounts;
@@ -59,24 +65,23 @@ interface ExportCounts {
   unchanged: number;
 }
 
-/**
- * Runs the command line without blocking this process, whose connections
- * to the server must see it close those it keeps idle meanwhile.
- */
+/** Runs the command line without blocking this process, in which nginx's start is awaited meanwhile. */
 function cli(args: string[]): Promise<{ status: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Under `npm test`, the catalog is built from the cut lucide alone, and every command reads the same packs.
+  const env = lucide.iconifyJson ? { ...process.env, [ICONIFY_JSON_VARIABLE]: lucide.iconifyJson } : process.env;
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, stderr })));
 }
 
 async function update(version: string): Promise<void> {
-  const run = await cli(['update', '--data', dataDir, '--from', lucideTarball(version)]);
+  const run = await cli(['update', '--data', DATA, '--from', lucide.tarballs[version] as string]);
   expect(run.status, run.stderr).toBe(0);
 }
 
 async function exportLucide(): Promise<ExportCounts> {
-  const result = await cli(['export', EXPORT, '--data', dataDir, '--only-packs', 'lucide']);
+  const result = await cli(['export', EXPORT, '--data', DATA, '--only-packs', 'lucide']);
   expect(result.status, result.stderr).toBe(0);
   const match = /^exported 1 packs: ([\d,]+) files \(([\d,]+) written, ([\d,]+) unchanged\)/m.exec(result.stderr);
   expect(match, result.stderr).not.toBeNull();
@@ -126,35 +131,50 @@ const fileOf = (path: string) => readFileSync(join(EXPORT, path));
 
 /** Compares each exported file with the server's answer at its path; returns the paths that differ. */
 async function differingFromServer(paths: readonly string[]): Promise<string[]> {
-  const differing = await mapLimit(paths, 4, async (path) => {
-    try {
-      const { status, body } = await sweepGet(`${server.base}${path}`);
-      return status === 200 && body.equals(fileOf(path)) ? undefined : `${path}: ${status}`;
-    } catch (error) {
-      return `${path}: ${(error as Error).cause ?? error}`;
-    }
-  });
-  return differing.filter((path) => path !== undefined);
+  const differing: string[] = [];
+  for (const path of paths) {
+    const { status, body } = await served.get(path);
+    if (status !== 200 || !body.equals(fileOf(path))) differing.push(`${path}: ${status}`);
+  }
+  return differing;
+}
+
+/** The server on the data as it is now. */
+async function serveAnew(): Promise<void> {
+  await served?.close();
+  served = await servedInProcess(['--data', DATA]);
 }
 
 beforeAll(async () => {
   rmSync(EXPORT, { recursive: true, force: true });
-  dataDir = dataDirWithDefaultCatalog('export-versions');
+  lucide = lucideSources([OLD, NEW], join(TEST_TMP, 'export-versions-sources'));
+  NAMES = {
+    [catalogRevision]: allNames(lucide.catalog),
+    [OLD]: allNames(lucide.sets[OLD] as IconifyJSON),
+    [NEW]: allNames(lucide.sets[NEW] as IconifyJSON),
+  };
+  // nginx starts while the catalog is built and exported: it serves the export's folder once there is one.
+  const starting = startNginx(EXPORT, join(TEST_TMP, 'nginx-versions'));
+  if (lucide.iconifyJson) {
+    rmSync(DATA, { recursive: true, force: true });
+    mkdirSync(DATA, { recursive: true });
+    const built = await cli(['build', '--data', DATA]);
+    expect(built.status, built.stderr).toBe(0);
+  } else dataDirWithDefaultCatalog('export-versions');
   untouched = await exportLucide();
-  // Documents are answered once it listens; its search, which no test here asks for, is prepared meanwhile.
-  server = await startTestServer({ dataDir, packsDir: null, until: 'listening' });
-  nginx = await startNginx(EXPORT, join(TEST_TMP, 'nginx-versions'));
+  await serveAnew();
+  nginx = await starting;
 }, 600_000);
 
 afterAll(async () => {
   await nginx?.stop();
-  await server?.close();
+  await served?.close();
 });
 
 describe('icon-registry export of pinned revisions', () => {
   it('writes the revision of the catalog of a pack no update has touched, every file byte for byte as the server answers it pinned', async () => {
     // No update has run: the history keeps nothing, and the server answers the revision from the catalog.
-    expect(existsSync(historyPath(dataDir))).toBe(false);
+    expect(existsSync(historyPath(DATA))).toBe(false);
     const files = exportedFiles();
     expect(untouched.files).toBe(files.length);
     const paths = revisionPaths(catalogRevision);
@@ -163,7 +183,7 @@ describe('icon-registry export of pinned revisions', () => {
       expect(brotliDecompressSync(fileOf(`${path}.br`)).equals(fileOf(path)), path).toBe(true);
       expect(gunzipSync(fileOf(`${path}.gz`)).equals(fileOf(path)), path).toBe(true);
     }
-    expect(paths.length).toBeGreaterThan(8_000);
+    expect(paths.length).toBeGreaterThan(LEAST_FILES_OF_A_REVISION);
     expect(await differingFromServer(compared(catalogRevision))).toEqual([]);
     catalogRevisionFiles = statsOf(filesOfRevisions([catalogRevision]));
   });
@@ -174,10 +194,9 @@ describe('icon-registry export of pinned revisions', () => {
     expect(rewritten(catalogRevisionFiles)).toEqual([]);
 
     await update(OLD);
-    expect(existsSync(historyPath(dataDir))).toBe(true);
+    expect(existsSync(historyPath(DATA))).toBe(true);
     // A server started now reads the revision from the history, where the update recorded it.
-    await server.close();
-    server = await startTestServer({ dataDir, packsDir: null, until: 'listening' });
+    await serveAnew();
     const folder = statSync(EXPORT).ino;
     first = await exportLucide();
     // A new tree took the folder's place (lucide's unpinned files changed, a revision came): the catalog's revision was linked into it, not made again.
@@ -202,20 +221,20 @@ describe('icon-registry export of pinned revisions', () => {
     // No range is exported: a static server cannot redirect.
     expect(files.filter((path) => /lucide@(?!json-|1\.2\.100)/.test(path))).toEqual([]);
     const trash = JSON.parse(fileOf(`/r/lucide@${OLD}/trash.json`).toString()) as { svg: string };
-    expect(trash.svg).toBe(referenceSvg(lucideSet(OLD), 'trash').svg);
+    expect(trash.svg).toBe(referenceSvg(lucide.sets[OLD] as IconifyJSON, 'trash').svg);
   });
 
   it('writes every pinned file byte for byte as the server on the same data answers it', async () => {
     // The files of a package's revision; of the catalog's, made by the same code, its pack document, zip and trash icon.
     const ofCatalog = revisionPaths(catalogRevision).filter((path) => !/@[^/]+\//.test(path) || path.endsWith('/trash.json'));
-    expect(revisionPaths(OLD).length + ofCatalog.length).toBeGreaterThan(8_000);
+    expect(revisionPaths(OLD).length + ofCatalog.length).toBeGreaterThan(LEAST_FILES_OF_A_REVISION);
     expect(await differingFromServer([...compared(OLD), ...ofCatalog])).toEqual([]);
   });
 
   it('is served by nginx with deploy/nginx.conf: pinned files cached for a year as the server sends them, the rest for an hour', async () => {
     const pinned = [`/r/lucide@${OLD}.json`, `/r/lucide@${OLD}/trash.json`, `/r/vue/lucide@${OLD}/trash.json`, `/r/lucide@${OLD}.zip`];
     for (const path of pinned) {
-      const [fromNginx, fromServer] = await Promise.all([rawGet(nginx.port, path), rawGet(server.port, path)]);
+      const [fromNginx, fromServer] = await Promise.all([rawGet(nginx.port, path), served.get(path)]);
       expect([fromNginx.status, fromNginx.headers['cache-control']], path).toEqual([200, IMMUTABLE]);
       expect(fromServer.headers['cache-control'], path).toBe(IMMUTABLE);
       expect(fromNginx.headers['content-type'], path).toBe(fromServer.headers['content-type']);
@@ -228,7 +247,7 @@ describe('icon-registry export of pinned revisions', () => {
       expect([answer.status, answer.headers['cache-control']], path).toEqual([200, 'public, max-age=3600']);
     }
     // A range is the server's redirect, and a static server's missing path.
-    expect((await rawGet(server.port, '/r/lucide@^1.json')).status).toBe(302);
+    expect((await served.get('/r/lucide@^1.json')).status).toBe(302);
     const range = await rawGet(nginx.port, '/r/lucide@^1.json');
     expect([range.status, (JSON.parse(range.body) as { code: string }).code]).toEqual([404, 'not_found']);
   });
@@ -236,6 +255,7 @@ describe('icon-registry export of pinned revisions', () => {
   it('adds only the new revision at the next export into the same folder, every file of those it wrote left as it was', async () => {
     const before = statsOf(filesOfRevisions([catalogRevision, OLD]));
     await update(NEW);
+    await serveAnew();
     const second = await exportLucide();
     expect(rewritten(before)).toEqual([]);
     expect(rewritten(catalogRevisionFiles)).toEqual([]);
@@ -244,9 +264,15 @@ describe('icon-registry export of pinned revisions', () => {
     expect(second.files).toBe(files.length);
     expect(files.filter((path) => path.includes(`lucide@${NEW}`) && !/\.(br|gz)$/.test(path))).toEqual(added);
     expect(await differingFromServer(compared(NEW))).toEqual([]);
+    // The unpinned documents, now the new revision's: every name, in more than one of the export's tasks, as the server answers them.
+    const unpinned = (NAMES[NEW] as string[]).map((name) => `/r/lucide/${name}.json`).sort();
+    // More than an export's task holds (500 names).
+    expect(unpinned.length).toBeGreaterThan(500);
+    expect(files.filter((path) => path.startsWith('/r/lucide/') && path.endsWith('.json'))).toEqual(unpinned);
+    expect(await differingFromServer(unpinned)).toEqual([]);
     const [oldTrash, newTrash] = [OLD, NEW].map((version) => (JSON.parse(fileOf(`/r/lucide@${version}/trash.json`).toString()) as { svg: string }).svg);
-    expect(oldTrash).toBe(referenceSvg(lucideSet(OLD), 'trash').svg);
-    expect(newTrash).toBe(referenceSvg(lucideSet(NEW), 'trash').svg);
+    expect(oldTrash).toBe(referenceSvg(lucide.sets[OLD] as IconifyJSON, 'trash').svg);
+    expect(newTrash).toBe(referenceSvg(lucide.sets[NEW] as IconifyJSON, 'trash').svg);
     expect((JSON.parse(fileOf('/r/lucide/trash.json').toString()) as { svg: string }).svg).toBe(newTrash);
   }, 600_000);
 });
