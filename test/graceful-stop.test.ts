@@ -56,6 +56,7 @@ beforeAll(async () => {
 
 describe('the graceful stop', () => {
   it('on SIGTERM finishes the requests in flight, then exits 0', () => {
+    expect(stop.quick.response.statusCode).toBe(200);
     expect(stop.quickRead).toBe(stop.quick.length);
     expect(stop.quick.length).toBeGreaterThan(100_000_000);
     expect(stop.code).toBe(0);
