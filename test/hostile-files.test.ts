@@ -119,35 +119,43 @@ describe('hostile files in the packs directory', () => {
   });
 });
 
-describe('a half-written SVG file under --watch', () => {
-  it('keeps its icon served unchanged, and the pack its default size', async () => {
-    const watched = join(WORK, 'watched');
-    mkdirSync(join(watched, 'half'), { recursive: true });
-    writeFileSync(join(watched, 'half', 'a.svg'), SQUARE);
-    writeFileSync(join(watched, 'half', 'b.svg'), SQUARE.replace('M4 4', 'M6 6'));
-    const live = await startTestServer({ dataDir: dataDirWithDefaultCatalog('half-written-data'), packsDir: watched, args: ['--watch'] });
-    try {
-      const before = await fetch(`${live.base}/r/half/a.json`);
-      const packBefore = (await (await fetch(`${live.base}/r/half.json`)).json()) as { width: number; height: number };
-      expect(before.status).toBe(200);
-      writeFileSync(join(watched, 'half', 'a.svg'), SQUARE.slice(0, 60));
-      await live.logLine((line) => String(line.msg).includes('still serving its last good version'), 5_000);
-      await live.logLine((line) => line.msg === 'own packs reloaded', 5_000);
-      const after = await fetch(`${live.base}/r/half/a.json`);
-      expect(after.status).toBe(200);
-      expect(await after.text()).toBe(await before.text());
-      const packAfter = (await (await fetch(`${live.base}/r/half.json`)).json()) as { width: number; height: number };
-      expect({ width: packAfter.width, height: packAfter.height }).toEqual({ width: packBefore.width, height: packBefore.height });
-    } finally {
-      await live.close();
-    }
-  });
+/*
+ * One server under --watch for the two folders below: it builds the folder of
+ * costly shapes at its start, and reloads the folder whose file is half written.
+ */
+const watchedPacks = join(TEST_TMP, 'hostile-svg-shapes');
+const folder = join(watchedPacks, 'shapes');
+const half = join(watchedPacks, 'half');
+let watched: Promise<TestServer> | undefined;
+function watching(): Promise<TestServer> {
+  watched ??= (async () => {
+    rmSync(watchedPacks, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    mkdirSync(half, { recursive: true });
+    writeShapes();
+    writeFileSync(join(half, 'a.svg'), SQUARE);
+    writeFileSync(join(half, 'b.svg'), SQUARE.replace('M4 4', 'M6 6'));
+    return startTestServer({ dataDir: dataDirWithDefaultCatalog('hostile-svg-shapes-data'), packsDir: watchedPacks, args: ['--watch'] });
+  })();
+  return watched;
+}
+afterAll(async () => {
+  await (await watched)?.close();
 });
 
+const svg = (content: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${content}</svg>`;
+
+/** The folder `shapes`: two icons, and the files refused below. */
+function writeShapes(): void {
+  writeFileSync(join(folder, 'square.svg'), SQUARE);
+  writeFileSync(join(folder, 'dot.svg'), svg('<circle cx="12" cy="12" r="4"/>'));
+  writeFileSync(join(folder, 'deep.svg'), svg(`${'<g>'.repeat(10_000)}<path d="M0 0h1v1H0z"/>${'</g>'.repeat(10_000)}`));
+  writeFileSync(join(folder, 'wide.svg'), svg('<g/>'.repeat(200_000)));
+  writeFileSync(join(folder, 'long-stroke.svg'), svg(`<path d="M0 0${' l1.25 0.5'.repeat(95_000)}z"/>`));
+  writeFileSync(join(folder, 'huge.svg'), svg(`<path d="M4 4h16v16H4z"/>${' '.repeat(1024 * 1024)}`));
+}
+
 describe('SVG files of a folder too large, or shaped to hold its build', () => {
-  const packs = join(TEST_TMP, 'hostile-svg-shapes');
-  const folder = join(packs, 'shapes');
-  const svg = (content: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${content}</svg>`;
   // Each would keep @iconify/tools busy past the build's time bound, or is over the size bound.
   const refused: Array<[string, RegExp]> = [
     ['deep.svg', /rejected: elements nested over 64 deep/],
@@ -158,20 +166,8 @@ describe('SVG files of a folder too large, or shaped to hold its build', () => {
   let shapes: TestServer;
 
   beforeAll(async () => {
-    rmSync(packs, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'square.svg'), SQUARE);
-    writeFileSync(join(folder, 'dot.svg'), svg('<circle cx="12" cy="12" r="4"/>'));
-    writeFileSync(join(folder, 'deep.svg'), svg(`${'<g>'.repeat(10_000)}<path d="M0 0h1v1H0z"/>${'</g>'.repeat(10_000)}`));
-    writeFileSync(join(folder, 'wide.svg'), svg('<g/>'.repeat(200_000)));
-    writeFileSync(join(folder, 'long-stroke.svg'), svg(`<path d="M0 0${' l1.25 0.5'.repeat(95_000)}z"/>`));
-    writeFileSync(join(folder, 'huge.svg'), svg(`<path d="M4 4h16v16H4z"/>${' '.repeat(1024 * 1024)}`));
-    shapes = await startTestServer({ dataDir: dataDirWithDefaultCatalog('hostile-svg-shapes-data'), packsDir: packs });
+    shapes = await watching();
   }, 120_000);
-
-  afterAll(async () => {
-    await shapes?.close();
-  });
 
   it('leave the server starting and serving the other icons of the folder', async () => {
     for (const name of ['square', 'dot']) expect((await fetch(`${shapes.base}/r/shapes/${name}.json`)).status, name).toBe(200);
@@ -191,5 +187,22 @@ describe('SVG files of a folder too large, or shaped to hold its build', () => {
     const missing = refused.filter(([file, reason]) => !lines.some((line) => line.includes(join(folder, file)) && reason.test(line)));
     expect(missing.map(([file, reason]) => `${file}: ${reason}`)).toEqual([]);
     expect(Object.keys((JSON.parse(imported.stdout) as { icons: Record<string, unknown> }).icons).sort()).toEqual(['dot', 'square']);
+  });
+});
+
+describe('a half-written SVG file under --watch', () => {
+  it('keeps its icon served unchanged, and the pack its default size', async () => {
+    const live = await watching();
+    const before = await fetch(`${live.base}/r/half/a.json`);
+    const packBefore = (await (await fetch(`${live.base}/r/half.json`)).json()) as { width: number; height: number };
+    expect(before.status).toBe(200);
+    writeFileSync(join(half, 'a.svg'), SQUARE.slice(0, 60));
+    await live.logLine((line) => line.file === join(half, 'a.svg') && String(line.msg).includes('still serving its last good version'), 5_000);
+    await live.logLine((line) => line.msg === 'own packs reloaded', 5_000);
+    const after = await fetch(`${live.base}/r/half/a.json`);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe(await before.text());
+    const packAfter = (await (await fetch(`${live.base}/r/half.json`)).json()) as { width: number; height: number };
+    expect({ width: packAfter.width, height: packAfter.height }).toEqual({ width: packBefore.width, height: packBefore.height });
   });
 });

@@ -1,11 +1,10 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
-import { getJson } from './helpers/http.js';
 import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { inProcessSite } from './helpers/site.js';
 import { OWN_REVISION } from './helpers/sources.js';
 
 /*
@@ -45,25 +44,23 @@ interface Entry {
   tags?: string[];
 }
 
-let server: TestServer;
+const DATA = 'hostile-info-data';
 let buildLog: string;
 beforeAll(async () => {
   rmSync(packs, { recursive: true, force: true });
   mkdirSync(packs, { recursive: true });
   cpSync(join(ROOT, 'test', 'fixtures', 'hostile-info'), packs, { recursive: true });
-  const data = dataDirWithDefaultCatalog('hostile-info-data');
+  const data = dataDirWithDefaultCatalog(DATA);
   const build = spawnSync(process.execPath, [CLI, 'build', '--data', data, '--packs', packs], { encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
   buildLog = build.stderr;
-  server = await startTestServer({ dataDir: data, packsDir: packs });
 });
-afterAll(async () => {
-  await server?.close();
-});
+/** What `serve` over that data directory answers, in process: made after the build above, as its hooks run in order. */
+const site = inProcessSite({ dataDir: join(TEST_TMP, DATA) });
 
 describe("an own pack's info", () => {
   it('is published as plain text with web links only, as written out here', async () => {
-    const index = (await getJson<Entry[]>(`${server.base}/r/registry.json`)).json;
+    const index = (await site.request('/r/registry.json')).json<Entry[]>();
     expect(index.find((entry) => entry.id === JSON_PACK)).toEqual({
       id: JSON_PACK,
       name: 'Hostile Info',
@@ -116,8 +113,9 @@ describe("an own pack's info", () => {
     const found: string[] = [];
     const answers = new Map<string, unknown>();
     for (const path of paths) {
-      const { status, json } = await getJson(`${server.base}${path}`);
-      expect(status, path).toBe(200);
+      const response = await site.request(path);
+      expect(response.status, path).toBe(200);
+      const json = response.json();
       answers.set(path, json);
       found.push(...hostileStrings(json, path));
     }
@@ -132,9 +130,9 @@ describe("an own pack's info", () => {
 
 describe('the Iconify CSS of names that are no icon names', () => {
   it('names them in no comment, so nothing of the query becomes CSS', async () => {
-    const response = await fetch(`${server.base}/mdi.css?icons=home,no-such-icon,*/%20body%7Bcolor:red%7D%20/*`);
+    const response = await site.request('/mdi.css?icons=home,no-such-icon,*/%20body%7Bcolor:red%7D%20/*');
     expect(response.status).toBe(200);
-    const css = await response.text();
+    const css = response.text();
     expect(css.replace(/\/\*[\s\S]*?\*\//g, '')).not.toContain('color:red');
     expect(css).toContain('.icon--mdi--home {');
     // A valid name that is missing keeps the reference's comment.

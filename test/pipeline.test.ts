@@ -1,11 +1,18 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, type RawResponse } from './helpers/http.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
+/** A request whose headers never end, sent first: its 10 s run out while the other tests are answered. */
+let unfinished: Promise<RawResponse>;
+/** A connection kept open after one answer, opened first too: it is idle while the other tests run. */
+let idle: { socket: Socket; received: () => string; answered: Promise<void>; since: number };
 beforeAll(async () => {
   server = await startTestServer();
+  unfinished = unfinishedHeaders(server.port);
+  idle = keptAlive(server.port);
+  await idle.answered;
 });
 afterAll(async () => {
   await server.close();
@@ -53,6 +60,23 @@ function rawRequestKeptOpen(port: number, bytes: string): Promise<RawResponse> {
   });
 }
 
+const KEPT_ALIVE_REQUEST = 'GET /r/mdi/home.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+const ANSWERED = /HTTP\/1\.1 200 OK/g;
+
+/** A connection that sends one request and keeps reading; `answered` resolves once its first answer has come. */
+function keptAlive(port: number): typeof idle {
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  let first: () => void;
+  const answered = new Promise<void>((resolve) => (first = resolve));
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+    if (text.match(ANSWERED)) first();
+  });
+  socket.write(KEPT_ALIVE_REQUEST);
+  return { socket, received: () => text, answered, since: Date.now() };
+}
+
 describe('answers the HTTP parser refuses go through the one pipeline', () => {
   it('a bad request line: 400 bad_request', async () => {
     await expectProblemWithEveryHeader(await rawRequest(server.port, '\x16\x03\x01 not http\r\n\r\n'), 400, 'bad_request');
@@ -72,7 +96,7 @@ describe('answers the HTTP parser refuses go through the one pipeline', () => {
   });
 
   it('headers not finished in 10 s: 408 request_timeout', async () => {
-    await expectProblemWithEveryHeader(await unfinishedHeaders(server.port), 408, 'request_timeout');
+    await expectProblemWithEveryHeader(await unfinished, 408, 'request_timeout');
   }, 30_000);
 
   it('CONNECT and methods Node does not know (BREW, a lower-case get): 405 method_not_allowed with Allow', async () => {
@@ -108,5 +132,23 @@ describe('every route answers through the same writer', () => {
       const line = await server.logLine((entry) => entry.reqId === response.headers['x-request-id']);
       expect(line).toMatchObject({ method, url: target, status });
     }
+  });
+});
+
+// Last, so that the connection has been idle through the other tests.
+describe('keep-alive', () => {
+  it('keeps an idle connection open well past the 5 s Node default, for proxies that reuse it', async () => {
+    // Idle since its first request, for 7 s in all.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, idle.since + 7000 - Date.now())));
+    expect(idle.socket.destroyed).toBe(false);
+    // The second answer, or the connection's end if the server closed it meanwhile.
+    const second = new Promise<void>((resolve) => {
+      idle.socket.on('data', () => idle.received().match(ANSWERED)?.length === 2 && resolve());
+      idle.socket.once('close', () => resolve());
+    });
+    idle.socket.write(KEPT_ALIVE_REQUEST);
+    await second;
+    idle.socket.destroy();
+    expect(idle.received().match(ANSWERED)).toHaveLength(2);
   });
 });

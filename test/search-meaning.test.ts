@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_PACK, type SearchAnswer, searchMeaning, startSearchServer, TOKEN } from './helpers/meaning-search.js';
-import type { TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { tokenHash } from './helpers/access-file.js';
+import { PRIVATE_PACK, type SearchAnswer, TOKEN } from './helpers/meaning-search.js';
+import { catalogSite } from './helpers/site.js';
 
 /*
  * Search by meaning, `/r/search.json`, over the test catalog: what it answers
@@ -8,16 +9,14 @@ import type { TestServer } from './helpers/server.js';
  * is checked by test/catalog/search-relevance.test.ts.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startSearchServer();
-}, 180_000);
-afterAll(async () => {
-  await server?.close();
-});
+/** The test catalog answered in process, PRIVATE_PACK readable with TOKEN only. */
+const site = catalogSite({ access: { packs: { [PRIVATE_PACK]: ['team'] }, tokens: { team: tokenHash(TOKEN) } } });
 
-function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
-  return searchMeaning(server, params, headers);
+/** `/r/search.json` with `params`, which must answer 200. */
+async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
+  const response = await site.request(`/r/search.json?${new URLSearchParams(params)}`, { headers });
+  expect(response.status, JSON.stringify(params)).toBe(200);
+  return response.json<SearchAnswer>();
 }
 
 describe('search by meaning', () => {
@@ -55,7 +54,7 @@ describe('search by meaning', () => {
   it('gives each result its drawing, the body of its icon document', async () => {
     const answer = await search({ q: 'home', limit: '5' });
     for (const result of answer.results) {
-      const document = (await (await fetch(`${server.base}/r/${result.pack}/${result.name}.json`)).json()) as { body: string; width: number; height: number };
+      const document = (await site.request(`/r/${result.pack}/${result.name}.json`)).json<{ body: string; width: number; height: number }>();
       expect({ body: result.body, width: result.width, height: result.height }, result.id).toEqual({
         body: document.body,
         width: document.width,
@@ -70,12 +69,11 @@ describe('search by meaning', () => {
     const without = await search({ q: 'text', limit: '200' });
     expect(without.results.some((result) => result.pack === PRIVATE_PACK)).toBe(false);
     expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
-    const iconify = (await (await fetch(`${server.base}/search?query=text&limit=999`)).json()) as { icons: string[] };
+    const iconify = (await site.request('/search?query=text&limit=999')).json<{ icons: string[] }>();
     expect(iconify.icons.length).toBeGreaterThan(0);
     expect(iconify.icons.some((id) => id.startsWith(`${PRIVATE_PACK}:`))).toBe(false);
-    const iconifyWithToken = (await (
-      await fetch(`${server.base}/search?query=text&prefix=${PRIVATE_PACK}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    ).json()) as { icons: string[] };
+    const withTokenAnswer = await site.request(`/search?query=text&prefix=${PRIVATE_PACK}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const iconifyWithToken = withTokenAnswer.json<{ icons: string[] }>();
     expect(iconifyWithToken.icons.length).toBeGreaterThan(0);
     expect((await search({ q: 'text', packs: PRIVATE_PACK }, { authorization: `Bearer ${TOKEN}` })).total).toBeGreaterThan(0);
   });
@@ -85,7 +83,7 @@ describe('search by meaning', () => {
     expect(new Set(lucide.results.map((result) => result.pack))).toEqual(new Set(['lucide', 'tabler']));
     const colour = await search({ q: 'house', palette: 'color', limit: '50' });
     expect(colour.results.length).toBeGreaterThan(0);
-    const index = (await (await fetch(`${server.base}/r/registry.json`)).json()) as Array<{ id: string; palette?: boolean; license: { spdx?: string } }>;
+    const index = (await site.request('/r/registry.json')).json<Array<{ id: string; palette?: boolean; license: { spdx?: string } }>>();
     const palette = new Map(index.map((entry) => [entry.id, entry.palette ?? false]));
     expect(colour.results.every((result) => palette.get(result.pack) === true)).toBe(true);
     const mit = await search({ q: 'house', license: 'MIT', limit: '50' });
@@ -107,10 +105,10 @@ describe('search by meaning', () => {
       ['q=home&like=mdi:delete', /q or like, not both/],
       ['like=delete', /like parameter must be an icon id/],
     ] as const) {
-      const response = await fetch(`${server.base}/r/search.json?${query}`);
+      const response = await site.request(`/r/search.json?${query}`);
       expect(response.status, query).toBe(400);
-      expect(response.headers.get('content-type')).toBe('application/problem+json');
-      expect(((await response.json()) as { detail: string }).detail).toMatch(detail);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+      expect(response.json<{ detail: string }>().detail).toMatch(detail);
     }
   });
 });

@@ -1,10 +1,9 @@
 import type { IconifyJSON } from '@iconify/types';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson } from './helpers/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_LOG, FIXTURE_PACKS } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { catalogSite } from './helpers/site.js';
 import { OWN_REVISION } from './helpers/sources.js';
 
 /** test/fixtures/packs/fixture-svg: a folder of SVG files with a pack.json, served as the pack `fixture-svg`. */
@@ -18,14 +17,11 @@ interface IconDocument {
   svg: string;
 }
 
-let server: TestServer;
+/** The test catalog, whose build took the folder as one of its own packs, answered in process. */
+const site = catalogSite();
 let pack: IconifyJSON;
 beforeAll(async () => {
-  server = await startTestServer();
-  pack = (await getJson<IconifyJSON>(`${server.base}/r/fixture-svg.json`)).json;
-});
-afterAll(async () => {
-  await server.close();
+  pack = (await site.request('/r/fixture-svg.json')).json<IconifyJSON>();
 });
 
 /** Every colour a body paints with, from its fill, stroke and stop-color attributes. */
@@ -45,7 +41,7 @@ describe('a folder of SVG files as a pack', () => {
       version: expect.stringMatching(OWN_REVISION),
     });
     expect([pack.width, pack.height]).toEqual([METADATA.width, METADATA.height]);
-    const { json: index } = await getJson<Array<Record<string, unknown>>>(`${server.base}/r/registry.json`);
+    const index = (await site.request('/r/registry.json')).json<Array<Record<string, unknown>>>();
     expect(index.find((entry) => entry.id === 'fixture-svg')).toMatchObject({
       name: 'Fixture SVG',
       total: 4,
@@ -77,16 +73,16 @@ describe('a folder of SVG files as a pack', () => {
   });
 
   it('keeps each icon its own size when it differs from the pack default', async () => {
-    const small = (await getJson<IconDocument>(`${server.base}/r/fixture-svg/small-16.json`)).json;
+    const small = (await site.request('/r/fixture-svg/small-16.json')).json<IconDocument>();
     expect([small.width, small.height]).toEqual([16, 16]);
     expect(small.svg).toContain('viewBox="0 0 16 16"');
-    const arrow = (await getJson<IconDocument>(`${server.base}/r/fixture-svg/arrow-left.json`)).json;
+    const arrow = (await site.request('/r/fixture-svg/arrow-left.json')).json<IconDocument>();
     expect([arrow.width, arrow.height]).toEqual([24, 24]);
   });
 
   it('serves the icons it refused as misses', async () => {
     for (const name of ['arrow-left-2', 'arrow_left', '---']) {
-      expect((await fetch(`${server.base}/r/fixture-svg/${name}.json`)).status).toBe(404);
+      expect((await site.request(`/r/fixture-svg/${name}.json`)).status).toBe(404);
     }
   });
 });
