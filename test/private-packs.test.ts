@@ -197,13 +197,20 @@ describe.each([
 });
 
 describe('export and the token command', () => {
-  it('leaves private packs out of an export unless --include-private is given', () => {
+  it('leaves private packs out of an export unless --include-private is given', async () => {
     const exportTo = (dir: string, extra: string[]) =>
-      spawnSync(process.execPath, [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--access', ACCESS, ...extra], {
-        encoding: 'utf8',
-      });
+      promisify(execFile)(process.execPath, [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--access', ACCESS, ...extra]).then(
+        () => 0,
+        (error: { code?: number; stderr?: string }) => `${error.code}: ${error.stderr}`,
+      );
     const without = join(WORK, 'export-public');
-    expect(exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]).status).toBe(0);
+    const withPrivate = join(WORK, 'export-all');
+    // Two exports to folders of their own, at once.
+    const [publicOnly, all] = await Promise.all([
+      exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]),
+      exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']),
+    ]);
+    expect(publicOnly).toBe(0);
     // mdi-light's pinned revision is the catalog's, which the server answers: its documents, its zip and its components' folders.
     const pinned = `mdi-light@${CATALOG_REVISION}`;
     expect(readdirSync(join(without, 'r')).sort()).toEqual(
@@ -212,8 +219,7 @@ describe('export and the token command', () => {
         .flatMap((name) => (name.endsWith('.json') ? [name, `${name}.br`, `${name}.gz`] : [name]))
         .sort(),
     );
-    const withPrivate = join(WORK, 'export-all');
-    expect(exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']).status).toBe(0);
+    expect(all).toBe(0);
     expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.json`);
     expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.zip`);
   });
@@ -264,10 +270,10 @@ describe('the shadcn CLI with a namespace whose headers carry the token', () => 
         (output) => ({ code: 0, output: `${output.stdout}${output.stderr}` }),
         (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
       );
-    const ok = await add(TOKENS.design);
+    // The run with a wrong token stops before it writes anything, so the two run at once.
+    const [ok, wrong] = await Promise.all([add(TOKENS.design), add('a-wrong-token-0123456789abcdefghij')]);
     expect(ok.code, ok.output).toBe(0);
     expect(readFileSync(join(project, 'components', 'icons', `${PRIVATE}-wide.tsx`), 'utf8')).toContain('export default FixtureShapesWide');
-    const wrong = await add('a-wrong-token-0123456789abcdefghij');
     expect(wrong.code).not.toBe(0);
     expect(wrong.output).toContain(`You are not authorized to access the item at ${base}/r/${PRIVATE}/wide.json`);
   });
