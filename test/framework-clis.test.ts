@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSvelte, renderVue } from './helpers/framework-render.js';
 import { getJson } from './helpers/http.js';
 import { ROOT, TEST_TMP } from './helpers/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { catalogSite } from './helpers/site.js';
 import { startStaticFixture } from './helpers/static-fixture.js';
 import { htmlSvgTree, svgTree } from './helpers/svg-tree.js';
 
@@ -15,6 +15,8 @@ import { htmlSvgTree, svgTree } from './helpers/svg-tree.js';
  * their users run them, offline: what they fetch from their own public
  * registries (colours, the icon library index, the index of components)
  * comes from fixtures on 127.0.0.1 through REGISTRY_URL, which both read.
+ * The registry they install from is the test catalog's, served in this
+ * process on 127.0.0.1.
  */
 
 const run = promisify(execFile);
@@ -48,18 +50,18 @@ function freshProject(fixture: string, name: string): string {
   return project;
 }
 
-let server: TestServer;
+const site = catalogSite();
+let base: string;
 let vueRegistry: Awaited<ReturnType<typeof startStaticFixture>>;
 let svelteRegistry: Awaited<ReturnType<typeof startStaticFixture>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  base = await site.listen();
   vueRegistry = await startStaticFixture(join(ROOT, 'test', 'fixtures', 'shadcn-vue', 'registry'));
   svelteRegistry = await startStaticFixture(join(ROOT, 'test', 'fixtures', 'shadcn-svelte', 'registry'));
 });
 
 afterAll(async () => {
-  await server.close();
   await vueRegistry.close();
   await svelteRegistry.close();
 });
@@ -69,7 +71,7 @@ describe('npx shadcn-vue add', () => {
 
   it('installs an icon by URL below the components alias, as served, printing its licence; the SFC renders the icon', async () => {
     const project = freshProject('shadcn-vue', 'shadcn-vue-url');
-    const url = `${server.base}/r/vue/mdi/home.json`;
+    const url = `${base}/r/vue/mdi/home.json`;
     const added = await vue(project, 'add', url, '--yes', '--overwrite');
     expect(added.code, added.output).toBe(0);
     expect(added.output).toContain('mdi:home is from Material Design Icons by Pictogrammers');
@@ -86,10 +88,10 @@ describe('npx shadcn-vue add', () => {
   it('installs by namespace once components.json names the registry under @icons, and fails on a typo with the closest ids', async () => {
     const project = freshProject('shadcn-vue', 'shadcn-vue-namespace');
     const config = JSON.parse(readFileSync(join(project, 'components.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(project, 'components.json'), JSON.stringify({ ...config, registries: { '@icons': `${server.base}/r/vue/{name}.json` } }, null, 2));
+    writeFileSync(join(project, 'components.json'), JSON.stringify({ ...config, registries: { '@icons': `${base}/r/vue/{name}.json` } }, null, 2));
     const added = await vue(project, 'add', '@icons/lucide/house', '--yes', '--overwrite');
     expect(added.code, added.output).toBe(0);
-    const { json } = await getJson<{ vue: string }>(`${server.base}/r/vue/lucide/house.json`);
+    const { json } = await getJson<{ vue: string }>(`${base}/r/vue/lucide/house.json`);
     expect(readFileSync(join(project, 'src', 'components', 'icons', 'LucideHouse.vue'), 'utf8')).toBe(json.vue);
     const typo = await vue(project, 'add', '@icons/mdi/hoem', '--yes');
     expect(typo.code).not.toBe(0);
@@ -102,7 +104,7 @@ describe('npx shadcn-svelte add', () => {
 
   it('installs an icon by URL below the components alias, as served; the component renders the icon', async () => {
     const project = freshProject('shadcn-svelte', 'shadcn-svelte-url');
-    const url = `${server.base}/r/svelte/mdi/home.json`;
+    const url = `${base}/r/svelte/mdi/home.json`;
     const added = await svelte(project, 'add', url, '--yes', '--overwrite');
     expect(added.code, added.output).toBe(0);
     const { json } = await getJson<{ svelte: string; svg: string }>(url);
@@ -116,7 +118,7 @@ describe('npx shadcn-svelte add', () => {
 
   it('fails on a typo, naming the closest icons on the status line it prints', async () => {
     const project = freshProject('shadcn-svelte', 'shadcn-svelte-typo');
-    const typo = await svelte(project, 'add', `${server.base}/r/svelte/mdi/hoem.json`, '--yes');
+    const typo = await svelte(project, 'add', `${base}/r/svelte/mdi/hoem.json`, '--yes');
     expect(typo.code).not.toBe(0);
     expect(typo.output).toContain("404 Not Found: Pack 'mdi' has no icon 'hoem'. Did you mean mdi/home.json, mdi/home-add.json,");
   }, 120_000);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +11,25 @@ import { inProcessSite } from './helpers/site.js';
  * The MCP Inspector in CLI mode, as a developer checks a server from a
  * shell, against a server on 127.0.0.1: it lists the tools and calls the
  * search. It runs where the Inspector is installed (a dev dependency),
- * from node_modules only: npx is told not to fetch it.
+ * from node_modules only: the command its package names as its bin, which
+ * is what `npx @modelcontextprotocol/inspector` finds there and runs, without
+ * npm's own start before it.
  */
 
 const run = promisify(execFile);
 const INSPECTOR = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector');
 const site = inProcessSite();
 
+/** The Inspector's command: its package's bin. */
+function inspectorBin(): string {
+  const { bin } = JSON.parse(readFileSync(join(INSPECTOR, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  return join(INSPECTOR, bin['mcp-inspector'] as string);
+}
+
 /** What the Inspector prints for one method: a JSON document. */
 async function inspect(...args: string[]): Promise<Record<string, unknown>> {
   const url = `${await site.listen()}/mcp`;
-  const { stdout } = await run('npx', ['--no-install', '@modelcontextprotocol/inspector', '--cli', url, '--transport', 'http', ...args], {
+  const { stdout } = await run(process.execPath, [inspectorBin(), '--cli', url, '--transport', 'http', ...args], {
     cwd: ROOT,
     timeout: 60_000,
   });

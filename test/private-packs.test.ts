@@ -8,12 +8,14 @@ import { getOnNewConnection } from './helpers/http.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { startShadcnColors } from './helpers/shadcn-colors.js';
+import { catalogSite } from './helpers/site.js';
 import { CATALOG_REVISION } from './helpers/sources.js';
 
 /*
  * Private packs behind tokens, where a process is needed: the log, the
- * access file under --watch (one process and workers), exports, the token
- * command and the shadcn CLI. What each route answers with and without a
+ * access file at the start and under --watch (one process and workers),
+ * exports, the token command; and the shadcn CLI, against the registry
+ * served in this process. What each route answers with and without a
  * token, and bad credentials, are checked in process (test/fast/private-packs.test.ts).
  */
 
@@ -34,39 +36,24 @@ function writeAccess(
   writeFileSync(file, JSON.stringify({ packs: readers, tokens: hashes }));
 }
 
-let server: TestServer;
-beforeAll(async () => {
+beforeAll(() => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   writeAccess(TOKENS);
-  server = await startTestServer({ args: ['--access', ACCESS, '--watch'] });
-});
-afterAll(async () => {
-  await server.close();
 });
 
-async function get(path: string, token?: string): Promise<{ status: number; headers: Headers; body: string }> {
-  const response = await fetch(`${server.base}${path}`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-describe('a private pack, in the log', () => {
-  it('is logged with the name of the token that read it, never the token', async () => {
-    expect((await get(`/r/${PRIVATE}.json`, TOKENS.design)).status).toBe(200);
-    expect(await server.logLine((line) => line.msg === 'request' && line.url === `/r/${PRIVATE}.json` && line.token === 'design')).toBeTruthy();
-    expect(server.logs.some((line) => JSON.stringify(line).includes(TOKENS.design))).toBe(false);
-  });
-});
+/** Readers whose "packs" name a token, "gone", that "tokens" lacks: the file each server below starts with. */
+const WITH_UNKNOWN_NAME = { [PRIVATE]: ['design', 'gone'], [OTHER_PRIVATE]: ['gone'] };
 
 describe.each([
   { processes: 'one process', args: [] },
   { processes: 'two workers', args: ['--workers', '2'] },
-])('the access file under --watch, served by $processes', ({ args }) => {
-  // A file of its own, so that the server of the tests above keeps its access.
+])('the access file at the start and under --watch, served by $processes', ({ args }) => {
+  // A file of each server's own, which its tests rewrite.
   const watched = join(WORK, `watched-${args.length}.json`);
   let live: TestServer;
   beforeAll(async () => {
-    writeAccess(TOKENS, watched);
+    writeAccess(TOKENS, watched, WITH_UNKNOWN_NAME);
     live = await startTestServer({ args: ['--access', watched, '--watch', ...args] });
   });
   afterAll(async () => {
@@ -88,6 +75,29 @@ describe.each([
         live.logs.indexOf(line) >= from &&
         (reason === undefined ? line.msg === 'access file reloaded' : line.level === 50 && line.file === watched && String(line.msg).includes(reason)),
     );
+
+  it('starts with a file whose "packs" name a token that "tokens" lacks, with a warning, that name reading nothing', async () => {
+    try {
+      for (const pack of [PRIVATE, OTHER_PRIVATE]) {
+        expect(await live.logLine((line) => line.level === 40 && line.pack === pack)).toMatchObject({ file: watched, token: 'gone' });
+      }
+      const status = async (path: string, token: string) => (await fetch(`${live.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+      expect(await status(`/r/${PRIVATE}.json`, TOKENS.design)).toBe(200);
+      // The pack that only the unknown name was listed for stays private, readable by nobody.
+      expect(await status(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).toBe(404);
+    } finally {
+      // The usual readers, from which the tests below start.
+      const from = live.logs.length;
+      writeAccess(TOKENS, watched);
+      await reread(from);
+    }
+  });
+
+  it('logs a read of a private pack with the name of the token that read it, never the token', async () => {
+    expect(await getOnNewConnection(`${live.base}/r/${PRIVATE}.json`, { authorization: `Bearer ${TOKENS.design}` })).toBe(200);
+    expect(await live.logLine((line) => line.msg === 'request' && line.url === `/r/${PRIVATE}.json` && line.token === 'design')).toBeTruthy();
+    expect(live.logs.some((line) => JSON.stringify(line).includes(TOKENS.design))).toBe(false);
+  });
 
   it('revokes a token whose line is deleted from "tokens" though "packs" still names it, with a warning, and the rest of the file takes effect', async () => {
     expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
@@ -174,23 +184,6 @@ describe.each([
     expect(await statuses(`/r/${PRIVATE}.json`, TOKENS.design)).toEqual(new Set([200]));
   });
 
-  it('starts with a file whose "packs" name a token that "tokens" lacks, with a warning, that name reading nothing', async () => {
-    const file = join(WORK, `unknown-name-${args.length}.json`);
-    writeAccess(TOKENS, file, { [PRIVATE]: ['design', 'gone'], [OTHER_PRIVATE]: ['gone'] });
-    const started = await startTestServer({ args: ['--access', file, ...args] });
-    try {
-      for (const pack of [PRIVATE, OTHER_PRIVATE]) {
-        expect(await started.logLine((line) => line.level === 40 && line.pack === pack)).toMatchObject({ file, token: 'gone' });
-      }
-      const status = async (path: string, token: string) => (await fetch(`${started.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
-      expect(await status(`/r/${PRIVATE}.json`, TOKENS.design)).toBe(200);
-      // The pack that only the unknown name was listed for stays private, readable by nobody.
-      expect(await status(`/r/${OTHER_PRIVATE}.json`, TOKENS.ci)).toBe(404);
-    } finally {
-      await started.close();
-    }
-  });
-
   it('is an error at the start when missing or broken, never "all public"', () => {
     for (const file of [join(WORK, 'missing.json'), join(FIXTURE_PACKS, 'broken.json')]) {
       // The shared catalog's own packs named, so that this start finds it current rather than rebuild it without them under the other files.
@@ -204,13 +197,20 @@ describe.each([
 });
 
 describe('export and the token command', () => {
-  it('leaves private packs out of an export unless --include-private is given', () => {
+  it('leaves private packs out of an export unless --include-private is given', async () => {
     const exportTo = (dir: string, extra: string[]) =>
-      spawnSync(process.execPath, [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--access', ACCESS, ...extra], {
-        encoding: 'utf8',
-      });
+      promisify(execFile)(process.execPath, [CLI, 'export', dir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--access', ACCESS, ...extra]).then(
+        () => 0,
+        (error: { code?: number; stderr?: string }) => `${error.code}: ${error.stderr}`,
+      );
     const without = join(WORK, 'export-public');
-    expect(exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]).status).toBe(0);
+    const withPrivate = join(WORK, 'export-all');
+    // Two exports to folders of their own, at once.
+    const [publicOnly, all] = await Promise.all([
+      exportTo(without, ['--packs', `mdi-light,${PRIVATE}`]),
+      exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']),
+    ]);
+    expect(publicOnly).toBe(0);
     // mdi-light's pinned revision is the catalog's, which the server answers: its documents, its zip and its components' folders.
     const pinned = `mdi-light@${CATALOG_REVISION}`;
     expect(readdirSync(join(without, 'r')).sort()).toEqual(
@@ -219,8 +219,7 @@ describe('export and the token command', () => {
         .flatMap((name) => (name.endsWith('.json') ? [name, `${name}.br`, `${name}.gz`] : [name]))
         .sort(),
     );
-    const withPrivate = join(WORK, 'export-all');
-    expect(exportTo(withPrivate, ['--packs', `mdi-light,${PRIVATE}`, '--include-private']).status).toBe(0);
+    expect(all).toBe(0);
     expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.json`);
     expect(readdirSync(join(withPrivate, 'r'))).toContain(`${PRIVATE}.zip`);
   });
@@ -238,8 +237,14 @@ describe('export and the token command', () => {
 
 describe('the shadcn CLI with a namespace whose headers carry the token', () => {
   const run = promisify(execFile);
+  // The test catalog's registry with the usual readers, served in this process.
+  const site = catalogSite({
+    access: { packs: { [PRIVATE]: ['design'], [OTHER_PRIVATE]: ['ci'] }, tokens: { design: sha256(TOKENS.design), ci: sha256(TOKENS.ci) } },
+  });
+  let base: string;
   let colors: Awaited<ReturnType<typeof startShadcnColors>>;
   beforeAll(async () => {
+    base = await site.listen();
     colors = await startShadcnColors();
   });
   afterAll(async () => {
@@ -254,7 +259,7 @@ describe('the shadcn CLI with a namespace whose headers carry the token', () => 
     // The CLI fills in ${ICONS_TOKEN} from the environment: the placeholder is meant literally here.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the shadcn CLI's own placeholder syntax
     const authorization = 'Bearer ${ICONS_TOKEN}';
-    config.registries = { '@acme': { url: `${server.base}/r/{name}.json`, headers: { Authorization: authorization } } };
+    config.registries = { '@acme': { url: `${base}/r/{name}.json`, headers: { Authorization: authorization } } };
     writeFileSync(join(project, 'components.json'), JSON.stringify(config, null, 2));
     const shadcn = join(ROOT, 'node_modules', 'shadcn', 'dist', 'index.js');
     const add = (token: string) =>
@@ -265,11 +270,11 @@ describe('the shadcn CLI with a namespace whose headers carry the token', () => 
         (output) => ({ code: 0, output: `${output.stdout}${output.stderr}` }),
         (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
       );
-    const ok = await add(TOKENS.design);
+    // The run with a wrong token stops before it writes anything, so the two run at once.
+    const [ok, wrong] = await Promise.all([add(TOKENS.design), add('a-wrong-token-0123456789abcdefghij')]);
     expect(ok.code, ok.output).toBe(0);
     expect(readFileSync(join(project, 'components', 'icons', `${PRIVATE}-wide.tsx`), 'utf8')).toContain('export default FixtureShapesWide');
-    const wrong = await add('a-wrong-token-0123456789abcdefghij');
     expect(wrong.code).not.toBe(0);
-    expect(wrong.output).toContain(`You are not authorized to access the item at ${server.base}/r/${PRIVATE}/wide.json`);
+    expect(wrong.output).toContain(`You are not authorized to access the item at ${base}/r/${PRIVATE}/wide.json`);
   });
 });

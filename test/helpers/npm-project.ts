@@ -91,15 +91,25 @@ export async function localPackages(folders: string[]): Promise<{ url: string; c
  * An address that stays the same while what answers behind it changes:
  * every request is passed on, as it came (its Host included), to the
  * server set last. Lockfiles name tarballs by their address, so a restarted
- * server is reached where the lockfile says.
+ * server is reached where the lockfile says. `requests` writes down each
+ * request's target and the status it was answered with, as a server's log
+ * would, for a server in the test's own process that keeps no log.
  */
-export async function stableFront(): Promise<{ origin: string; port: number; serve(base: string): void; close(): Promise<void> }> {
+export async function stableFront(): Promise<{
+  origin: string;
+  port: number;
+  requests: Array<{ url: string; status: number }>;
+  serve(base: string): void;
+  close(): Promise<void>;
+}> {
   let backend: URL | undefined;
+  const requests: Array<{ url: string; status: number }> = [];
   const front = await listenLocally((incoming, response) => {
     if (!backend) return void response.writeHead(502).end();
     const outgoing = request(
       { host: backend.hostname, port: backend.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
       (answer) => {
+        requests.push({ url: incoming.url ?? '', status: answer.statusCode ?? 0 });
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
@@ -110,6 +120,7 @@ export async function stableFront(): Promise<{ origin: string; port: number; ser
   return {
     origin: front.origin,
     port: front.port,
+    requests,
     serve: (base) => {
       backend = new URL(base);
     },
