@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -790,19 +790,32 @@ describe('serve --no-ui', () => {
   });
 });
 
+/**
+ * The static export the last tests browse, written by the command while the tests before them run: it is a
+ * process of its own whatever the test does, and the page's tests need nothing of it.
+ */
+const exportedDir = join(TEST_TMP, 'page-export');
+const exportRun = spawn(
+  process.execPath,
+  [CLI, 'export', exportedDir, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', EXPORTED.packs.join(',')],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
+);
+const exporting = new Promise<{ status: number | null; stderr: string }>((resolve) => {
+  let stderr = '';
+  exportRun.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  exportRun.on('close', (status) => resolve({ status, stderr }));
+});
+
 describe('the page in a static export', () => {
   let nginx: Nginx;
-  const exported = join(TEST_TMP, 'page-export');
   beforeAll(async () => {
-    const result = spawnSync(
-      process.execPath,
-      [CLI, 'export', exported, '--data', CATALOG_DATA, '--packs-dir', FIXTURE_PACKS, '--only-packs', EXPORTED.packs.join(',')],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+    const result = await exporting;
     expect(result.status, result.stderr).toBe(0);
-    nginx = await startNginx(exported, join(TEST_TMP, 'page-nginx'));
+    nginx = await startNginx(exportedDir, join(TEST_TMP, 'page-nginx'));
   });
   afterAll(async () => {
+    // A file that ends before the export does leaves no process behind.
+    exportRun.kill();
     await nginx?.stop();
   });
 
