@@ -8,10 +8,10 @@ import { bundleForBrowser } from './helpers/browser.js';
 import { loadComponent, renderComponent } from './helpers/components.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { bodyOf, HOSTILE_SVG_DIR, HOSTILE_SVG_PACK, hostileSvgFiles } from './helpers/hostile-svg-corpus.js';
-import { getJson, listenLocally, mapLimit } from './helpers/http.js';
+import { listenLocally } from './helpers/http.js';
 import { CLI, TEST_TMP } from './helpers/paths.js';
 import { foreignRequests, sharedChromium } from './helpers/shared-chromium.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { inProcessSite } from './helpers/site.js';
 import { allNames } from './helpers/sources.js';
 
 /*
@@ -22,7 +22,8 @@ import { allNames } from './helpers/sources.js';
  * React in the page. The corpus's foreign host (evil.test) resolves, in the
  * run's shared Chromium, to a collector on 127.0.0.1: no request may reach
  * it, no error may be thrown, and the page's own elements must keep their
- * style.
+ * style. The documents are the registry's answers over the data directory
+ * `build` made of both packs, read in process: no browser talks to it.
  */
 
 const WORK = join(TEST_TMP, 'hostile-browser');
@@ -33,14 +34,11 @@ interface IconDocument {
   react: string;
 }
 
-let registry: TestServer;
-let browser: Browser;
-let page: Awaited<ReturnType<typeof listenLocally>>;
-/** Components that react-dom could not render on the server. */
-const serverErrors: string[] = [];
-let documents: Array<[string, IconDocument]> = [];
-
-beforeAll(async () => {
+/**
+ * The own packs, written and built before the site over their data directory
+ * is made (its hook opens the catalogs the build wrote).
+ */
+function buildOwnPacks(): string {
   rmSync(WORK, { recursive: true, force: true });
   const packs = join(WORK, 'packs');
   mkdirSync(packs, { recursive: true });
@@ -50,16 +48,20 @@ beforeAll(async () => {
   const data = dataDirWithDefaultCatalog('hostile-browser-data');
   const build = spawnSync(process.execPath, [CLI, 'build', '--data', data, '--packs', packs], { encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-  registry = await startTestServer({ dataDir: data, packsDir: packs });
+  return data;
+}
 
+const registry = inProcessSite({ dataDir: buildOwnPacks() });
+let browser: Browser;
+let page: Awaited<ReturnType<typeof listenLocally>>;
+/** Components that react-dom could not render on the server. */
+const serverErrors: string[] = [];
+let documents: Array<[string, IconDocument]> = [];
+
+beforeAll(async () => {
   for (const pack of [HOSTILE_SVG_PACK, JSON_PACK]) {
-    const { json } = await getJson<IconifyJSON>(`${registry.base}/r/${pack}.json`);
-    const served = await mapLimit(
-      allNames(json),
-      8,
-      async (name): Promise<[string, IconDocument]> => [`${pack}:${name}`, (await getJson<IconDocument>(`${registry.base}/r/${pack}/${name}.json`)).json],
-    );
-    documents.push(...served);
+    const json = (await registry.request(`/r/${pack}.json`)).json<IconifyJSON>();
+    for (const name of allNames(json)) documents.push([`${pack}:${name}`, (await registry.request(`/r/${pack}/${name}.json`)).json<IconDocument>()]);
   }
   documents = documents.sort(([a], [b]) => (a < b ? -1 : 1));
 
@@ -111,7 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await page?.close();
-  await registry?.close();
 });
 
 describe('hostile own icons in a real browser', () => {
