@@ -143,7 +143,8 @@ export class GridScheduler {
    * over.
    */
   loadSoon(): void {
-    if (this.loadTimer || this.jumping()) return;
+    // The caller has just drawn, and read whether the page jumps before it wrote: reading it again here would lay the page out.
+    if (this.loadTimer) return;
     const wait = LOAD_EVERY_MS - (performance.now() - this.loadedAt);
     if (wait <= 0) this.load();
     else

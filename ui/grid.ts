@@ -106,10 +106,9 @@ export class IconGrid {
    * scheduler draws the rows the jump stops on once it is over.
    */
   private drawUnlessJumping(): void {
-    const jumping = this.scheduler.jumping();
-    // Meanwhile the list shows where cells will be (style.css), a change of its style alone.
-    this.list.classList.toggle('jumping', jumping);
-    if (!jumping) this.draw();
+    // Meanwhile the list shows where cells will be (style.css), a change of its style alone; draw() takes it off.
+    if (this.scheduler.jumping()) this.list.classList.add('jumping');
+    else this.draw();
   }
 
   /** Draws the cells in view, keeping those already drawn. */
@@ -118,6 +117,8 @@ export class IconGrid {
       this.unsubscribe();
       return;
     }
+    // Read before anything is written: reading the scroll position after a write would lay the page out again.
+    const jumping = this.scheduler.jumping();
     this.list.classList.remove('jumping');
     const { columns, rows } = this.sizeList();
     if (columns !== this.columnsDrawn) {
@@ -127,7 +128,7 @@ export class IconGrid {
       this.columnsDrawn = columns;
     }
     const inView = rowsInView(this.list.getBoundingClientRect().top, CELL);
-    const spare = this.scheduler.jumping() ? 0 : SPARE_ROWS;
+    const spare = jumping ? 0 : SPARE_ROWS;
     const firstRow = Math.max(0, inView.first - spare);
     const lastRow = Math.min(rows - 1, inView.end + spare);
     const first = firstRow * columns;
@@ -151,7 +152,7 @@ export class IconGrid {
     this.list.append(added);
     this.element.dataset.built = String(this.built);
     this.checkPaint();
-    this.scheduler.loadSoon();
+    if (!jumping) this.scheduler.loadSoon();
   }
 
   /** The indexes of the items in view: from `first` up to, not including, `end`. */
