@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,10 @@ import { packNamesOf } from '../src/data/search/meaning/catalog-glyphs.js';
 import { GlyphIndex, type PackNames } from '../src/data/search/meaning/glyph-index.js';
 import { GlyphShapes, glyphShapesOf, takeDrawing } from '../src/data/search/shape/glyph-shapes.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 import { type Site, inProcessSite } from './helpers/site.js';
 import { seededRandom, testSeed } from './helpers/sources.js';
+import { UPDATE_COMMAND_LINE } from './helpers/update-command.js';
 
 /*
  * The shapes the build draws for search by shape, over the small catalog
@@ -27,20 +28,23 @@ import { seededRandom, testSeed } from './helpers/sources.js';
 const CATALOG = join(FAST_CATALOG_DATA, 'catalog.db');
 /** The same catalog with its stored shapes removed: every shape is drawn when a search first compares it, as before the build drew any. */
 const lazyDir = mkdtempSync(join(TEST_TMP, 'lazy-shapes-'));
+/** The small catalog after `icon-registry update --from` moved lucide to @iconify-json/lucide 1.2.100: the updated packs' database serves it, without stored shapes. */
+const updatedDir = mkdtempSync(join(TEST_TMP, 'updated-shapes-'));
 
-beforeAll(() => {
+beforeAll(async () => {
+  linkSync(CATALOG, join(updatedDir, 'catalog.db'));
+  // The update runs in its own process (at the normal priority: see UPDATE_COMMAND_LINE) while the catalog without shapes is made here.
+  const update = spawn(process.execPath, [UPDATE_COMMAND_LINE, 'update', '--data', updatedDir, '--from', lucideTarball('1.2.100')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  update.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const updated = new Promise<number | null>((resolve) => update.once('close', resolve));
   copyFileSync(CATALOG, join(lazyDir, 'catalog.db'));
   const db = new Database(join(lazyDir, 'catalog.db'));
   db.exec('DELETE FROM glyph_shapes');
   db.close();
-});
-/** The small catalog after `icon-registry update --from` moved lucide to @iconify-json/lucide 1.2.100: the updated packs' database serves it, without stored shapes. */
-const updatedDir = mkdtempSync(join(TEST_TMP, 'updated-shapes-'));
-
-beforeAll(() => {
-  linkSync(CATALOG, join(updatedDir, 'catalog.db'));
-  const run = spawnSync(process.execPath, [CLI, 'update', '--data', updatedDir, '--from', lucideTarball('1.2.100')], { encoding: 'utf8', timeout: 60_000 });
-  expect(run.status, run.stderr).toBe(0);
+  expect(await updated, stderr).toBe(0);
 }, 60_000);
 afterAll(() => {
   rmSync(lazyDir, { recursive: true, force: true });

@@ -7,7 +7,8 @@ import { CATALOG_FILE } from '../src/data/catalog/ensure.js';
 import { historyPath } from '../src/data/history/history-file.js';
 import { RevisionHistory } from '../src/data/history/revision-history.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, ROOT, TEST_TMP } from './helpers/paths.js';
+import { FAST_CATALOG_DATA, ROOT, TEST_TMP } from './helpers/paths.js';
+import { UPDATE_COMMAND_LINE } from './helpers/update-command.js';
 
 /*
  * Two `icon-registry update` runs on one data directory, through the real
@@ -35,8 +36,11 @@ interface Update {
   ended: Promise<number | null>;
 }
 
+/** Runs `icon-registry update` at the normal priority (see UPDATE_COMMAND_LINE). */
 function update(version: string): Update {
-  const child = spawn(process.execPath, [CLI, 'update', '--data', DATA, '--from', lucideTarball(version)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [UPDATE_COMMAND_LINE, 'update', '--data', DATA, '--from', lucideTarball(version)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return { child, stderr: () => stderr, ended: new Promise((resolve) => child.once('close', (status) => resolve(status))) };

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lucideTarball } from './helpers/npm-fixtures.js';
-import { CLI, FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
+import { UPDATE_COMMAND_LINE } from './helpers/update-command.js';
 
 /*
  * `icon-registry update` stages each package's prepared document on disk
@@ -28,9 +29,9 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `icon-registry update` on DATA; `started` is told the process once it runs. */
+/** Runs `icon-registry update` on DATA (at the normal priority: see UPDATE_COMMAND_LINE); `started` is told the process once it runs. */
 function update(args: string[], started: (pid: number) => void = () => undefined): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, 'update', '--data', DATA, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [UPDATE_COMMAND_LINE, 'update', '--data', DATA, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   started(child.pid as number);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -72,6 +73,8 @@ beforeAll(async () => {
   mkdirSync(DATA, { recursive: true });
   mkdirSync(SCRATCH, { recursive: true });
   linkSync(join(FAST_CATALOG_DATA, 'catalog.db'), join(DATA, 'catalog.db'));
+  // A first update, so that there is a history, an updates folder and a database that must stay as they are; the broken packages are made meanwhile.
+  const first = update(['--from', lucideTarball(OLD)]);
   writeFileSync(TRUNCATED, readFileSync(lucideTarball(NEW)).subarray(0, 40_000));
   const unpacked = join(SCRATCH, 'unpacked');
   mkdirSync(unpacked);
@@ -81,9 +84,8 @@ beforeAll(async () => {
   (icons.icons.trash as { body: string }).body = '<path fill="currentColor" d="M4 4h16v16H4z"/>';
   writeFileSync(iconsFile, JSON.stringify(icons));
   expect(spawnSync('tar', ['czf', ALTERED_OLD, '-C', unpacked, 'package']).status).toBe(0);
-  // A first update, so that there is a history, an updates folder and a database that must stay as they are.
-  const first = await update(['--from', lucideTarball(OLD)]);
-  expect(first.status, first.stderr).toBe(0);
+  const firstRun = await first;
+  expect(firstRun.status, firstRun.stderr).toBe(0);
 }, 60_000);
 
 afterAll(() => {
