@@ -98,7 +98,9 @@ export function writeSampledIconifyJson(): { packs: number; names: number; seed:
     const id = file.slice(0, -5);
     const whole = JSON.parse(readFileSync(join(source, file), 'utf8')) as IconifyJSON;
     const { pack, visible } = WHOLE_PACKS.includes(id) ? { pack: whole, visible: -1 } : samplePack(id, whole, random);
-    writeFileSync(join(target, file), JSON.stringify(pack));
+    // A pack kept whole is the package's own file.
+    if (pack === whole) copyFileSync(join(source, file), join(target, file));
+    else writeFileSync(join(target, file), JSON.stringify(pack));
     const listed = collections[id];
     if (listed && visible >= 0) listed.total = visible;
     packs++;

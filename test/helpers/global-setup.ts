@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { basename, join } from 'node:path';
@@ -47,27 +47,47 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mkdirSync(TEST_TMP, { recursive: true });
     if (sampled) writeSampledIconifyJson();
   }
-  const reference = await spawnIconifyReference('package');
+  // The reference and Chromium start while the catalog builds: none of them reads what the others make.
+  const building = reuse ? undefined : buildTestCatalog();
+  const referenceStarted = spawnIconifyReference('package');
+  const chromiumStarted = startSharedChromium();
+  const all = Promise.all([referenceStarted, chromiumStarted, building?.done]);
+  const [reference, chromium, built] = await all.catch(async (error: unknown) => {
+    // Nothing that did start outlives the run.
+    building?.child.kill();
+    await Promise.allSettled([referenceStarted.then((started) => started.stop()), chromiumStarted.then((started) => started.stop())]);
+    throw error;
+  });
   project.provide('iconifyReferencePackage', reference.origin);
-  const chromium = await startSharedChromium();
   project.provide('chromiumEndpoint', chromium.endpoint);
   const stop = async () => {
     await Promise.all([reference.stop(), chromium.stop()]);
   };
-  if (reuse) {
+  if (!built) {
     console.log(`test catalog reused (TEST_REUSE_CATALOG=1): ${CATALOG_DATA}`);
     return stop;
   }
-  const started = Date.now();
-  const result = spawnSync(process.execPath, [CLI, 'build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  writeFileSync(BUILD_LOG, result.stderr);
-  if (result.status !== 0) {
+  writeFileSync(BUILD_LOG, built.stderr);
+  if (built.status !== 0) {
     await stop();
-    throw new Error(`building the test catalog failed (${result.status}):\n${result.stderr.slice(-4000)}`);
+    throw new Error(`building the test catalog failed (${built.status}):\n${built.stderr.slice(-4000)}`);
   }
-  console.log(`test catalog built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`test catalog built in ${(built.ms / 1000).toFixed(1)} s`);
   return stop;
+}
+
+interface CatalogBuilt {
+  status: number | null;
+  stderr: string;
+  ms: number;
+}
+
+/** Builds the test catalog with the real command line, in a process of its own: what it printed, its exit status and how long it took. */
+function buildTestCatalog(): { child: ChildProcess; done: Promise<CatalogBuilt> } {
+  const started = Date.now();
+  const child = spawn(process.execPath, [CLI, 'build', '--data', CATALOG_DATA, '--packs', FIXTURE_PACKS], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => (stderr += chunk));
+  return { child, done: new Promise((resolve) => child.once('close', (status) => resolve({ status, stderr, ms: Date.now() - started }))) };
 }
