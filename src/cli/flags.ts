@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_CACHE_MB } from '../registry/registry.js';
+import { DEFAULT_CACHE_MB } from '../registry/registry-caches.js';
 import { type CommandSpec, type Flag, option, switchFlag, UsageError } from './command-line.js';
 
 /*

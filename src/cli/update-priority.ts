@@ -29,6 +29,6 @@ export function lowerPriority(niceness: number): void {
 }
 
 // The command line imports this module before any other of its own, so that
-// `update` loads the command line at its priority too: loading it takes most
-// of a second of CPU, which a server answering beside it needs more.
+// `update` loads the command line and its own modules at its priority too:
+// loading them takes CPU, which a server answering beside it needs more.
 if (process.argv[2] === 'update') lowerPriority(UPDATE_NICENESS);

@@ -2,6 +2,14 @@ import { ByteBoundedCache } from './byte-bounded-cache.js';
 import type { Problem } from '../core/problem.js';
 import type { Resource } from '../core/resource.js';
 
+/**
+ * The bound of a registry's caches in MB when none is given (--cache-mb's
+ * default, read here by the table of flags without loading the Registry).
+ * Thousands of hot icon documents fit, and the memory target of bench/README.md
+ * holds after the bench's loads and 20,000 random icons.
+ */
+export const DEFAULT_CACHE_MB = 32;
+
 /** Memory for the answers to recent misses: the same miss again costs a lookup. */
 const MISS_CACHE_BYTES = 1024 * 1024;
 

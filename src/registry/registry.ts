@@ -10,7 +10,7 @@ import { renderLlmsTxt } from '../core/render/llms-txt.js';
 import { registryDocument } from '../core/render/registry-entry.js';
 import { quoted, type Problem } from '../core/problem.js';
 import { documentResource, JSON_TYPE, memoryResource, problemResource, storedResource, type Resource } from '../core/resource.js';
-import { type CacheKey, RegistryCaches } from './registry-caches.js';
+import { type CacheKey, DEFAULT_CACHE_MB, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
 import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
 import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
@@ -74,11 +74,6 @@ export interface RegistryOptions {
   keptFiles?: KeptFiles;
 }
 
-/**
- * Thousands of hot icon documents fit, and the memory target of bench/README.md
- * holds after the bench's loads and 20,000 random icons.
- */
-export const DEFAULT_CACHE_MB = 32;
 /** Pinned icons whose latest-version address a registry keeps; past it, it starts afresh. */
 const MAX_LATEST_VERSIONS = 10_000;
 /**

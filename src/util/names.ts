@@ -1,4 +1,5 @@
-import { matchIconName } from '@iconify/utils';
+// The one module of @iconify/utils that holds it: the package's index loads all of them, which the command line's flags would pay for at every run.
+import { matchIconName } from '@iconify/utils/lib/icon/name';
 
 /** Longest pack id or icon name accepted anywhere (longest in the default catalog: 99). */
 export const MAX_NAME_LENGTH = 128;
