@@ -36,7 +36,9 @@ describe('zipBytes', () => {
       expect(utc.readUInt16LE(12)).toBe(((2025 - 1980) << 9) | (1 << 5) | 20);
       expect(Buffer.from(unzipSync(new Uint8Array(utc))['mdi/home.svg'] as Uint8Array).toString()).toBe('<svg/>');
     } finally {
-      process.env.TZ = zone;
+      // Put back as it was: assigning undefined would set the text "undefined" for the files that run next in this worker.
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
   });
 
