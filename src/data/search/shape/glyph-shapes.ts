@@ -80,12 +80,15 @@ export function drawIcons(database: CatalogDatabase, icons: ReadonlyArray<{ pack
   const shapes = new Uint8Array(icons.length * SHAPE_BYTES);
   const readable: number[] = [];
   const sources: ShapeSource[] = [];
-  icons.forEach(({ pack, name }, at) => {
-    const icon = database.icon(pack, name);
-    if (!icon) return;
-    readable.push(at);
-    sources.push({ body: icon.body, left: icon.left ?? 0, top: icon.top ?? 0, width: icon.width ?? 16, height: icon.height ?? 16 });
-  });
+  // In one read of the file: a read of its own for each icon would cost as much as the icon.
+  database.readTogether(() =>
+    icons.forEach(({ pack, name }, at) => {
+      const icon = database.icon(pack, name);
+      if (!icon) return;
+      readable.push(at);
+      sources.push({ body: icon.body, left: icon.left ?? 0, top: icon.top ?? 0, width: icon.width ?? 16, height: icon.height ?? 16 });
+    }),
+  );
   const drawn = shapesOf(sources);
   readable.forEach((at, i) => {
     shapes.set(drawn.subarray(i * SHAPE_BYTES, (i + 1) * SHAPE_BYTES), at * SHAPE_BYTES);
