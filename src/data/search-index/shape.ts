@@ -15,6 +15,12 @@ export const SHAPE_BYTES = (SHAPE_GRID * SHAPE_GRID) / 2;
 const DRAWN_PIXELS = 32;
 /** Icons drawn in one picture: drawing many at once spares resvg's cost per call. */
 const SHEET_SIDE = 16;
+/**
+ * Icons of one sheet: shapesOf draws its sources in sheets of this many,
+ * from the first, so that one who splits them at these bounds and draws the
+ * parts apart draws each icon in the sheet it would have been drawn in whole.
+ */
+export const SHEET_ICONS = SHEET_SIDE * SHEET_SIDE;
 /** Alpha from which a pixel counts for the ink's box: antialiasing's faint edges do not widen it. */
 const INK_ALPHA = 32;
 /**
@@ -54,11 +60,10 @@ function cellOf(source: ShapeSource, column: number, row: number): string {
  * build if they hold markup that loads anything, and resvg is given no
  * fonts and no files to read.
  */
-export function shapesOf(sources: readonly ShapeSource[]): Uint8Array {
+export function shapesOf(sources: readonly ShapeSource[]): Uint8Array<ArrayBuffer> {
   const shapes = new Uint8Array(sources.length * SHAPE_BYTES);
-  const perSheet = SHEET_SIDE * SHEET_SIDE;
-  for (let first = 0; first < sources.length; first += perSheet) {
-    const batch = sources.slice(first, first + perSheet);
+  for (let first = 0; first < sources.length; first += SHEET_ICONS) {
+    const batch = sources.slice(first, first + SHEET_ICONS);
     const rows = Math.ceil(batch.length / SHEET_SIDE);
     const cells = batch.map((source, i) => cellOf(source, i % SHEET_SIDE, Math.floor(i / SHEET_SIDE))).join('');
     const sheetWidth = SHEET_SIDE * DRAWN_PIXELS;
