@@ -90,7 +90,7 @@ export interface BuildInput {
 }
 
 /** Draws, from a database as built, the shapes that search by shape will start from. */
-export type ShapesToStore = (built: CatalogDatabase) => PackShapes[];
+export type ShapesToStore = (built: CatalogDatabase) => Promise<PackShapes[]>;
 
 /** Makes, from a database as built, what search would otherwise make at every start. */
 export type SearchPartsToStore = (built: CatalogDatabase) => StoredParts;
@@ -240,18 +240,18 @@ class CatalogWriter {
   }
 
   /** What `make` makes of the database as written so far, read through a connection of its own. */
-  private readBuilt<T>(make: (built: CatalogDatabase) => T): T {
+  private async readBuilt<T>(make: (built: CatalogDatabase) => T | Promise<T>): Promise<T> {
     const built = new CatalogDatabase(this.path);
     try {
-      return make(built);
+      return await make(built);
     } finally {
       built.close();
     }
   }
 
   /** The shapes `shapesToStore` draws from the database as written so far. */
-  private writeShapes(shapesToStore: ShapesToStore): void {
-    const drawn = this.readBuilt(shapesToStore);
+  private async writeShapes(shapesToStore: ShapesToStore): Promise<void> {
+    const drawn = await this.readBuilt(shapesToStore);
     const insert = this.db.prepare('INSERT INTO glyph_shapes (pack, names, shapes) VALUES (?, ?, ?)');
     this.db.transaction(() => {
       for (const { pack, names, shapes } of drawn) insert.run(pack, joinShapeNames(names), Buffer.from(shapes.buffer, shapes.byteOffset, shapes.byteLength));
@@ -259,22 +259,22 @@ class CatalogWriter {
   }
 
   /** What `searchPartsToStore` makes of the database as written so far. */
-  private writeSearchParts(searchPartsToStore: SearchPartsToStore): void {
-    const parts = this.readBuilt(searchPartsToStore);
+  private async writeSearchParts(searchPartsToStore: SearchPartsToStore): Promise<void> {
+    const parts = await this.readBuilt(searchPartsToStore);
     const insert = this.db.prepare('INSERT INTO search_parts (name, bytes) VALUES (?, ?)');
     this.db.transaction(() => {
       for (const [name, bytes] of parts) insert.run(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     })();
   }
 
-  finish(meta: Record<string, string>, toStore: SearchToStore): void {
+  async finish(meta: Record<string, string>, toStore: SearchToStore): Promise<void> {
     if (this.previousPack) this.db.exec('DETACH DATABASE previous');
     this.writeKeywords();
     // The meta first: what search stores is made from the database whole, the vocabulary in its meta included.
     const setMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
-    if (toStore.shapesToStore) this.writeShapes(toStore.shapesToStore);
-    if (toStore.searchPartsToStore) this.writeSearchParts(toStore.searchPartsToStore);
+    if (toStore.shapesToStore) await this.writeShapes(toStore.shapesToStore);
+    if (toStore.searchPartsToStore) await this.writeSearchParts(toStore.searchPartsToStore);
     this.db.close();
   }
 }
@@ -412,7 +412,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       launch();
       store(file, result);
     }
-    writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() }, input);
+    await writer.finish({ ...input.meta, ...(await later), format: String(CATALOG_FORMAT), built_at: new Date().toISOString() }, input);
     renameSync(building, dbPath);
   } catch (error) {
     if (writer.db.open) writer.db.close();

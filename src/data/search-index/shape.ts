@@ -15,6 +15,12 @@ export const SHAPE_BYTES = (SHAPE_GRID * SHAPE_GRID) / 2;
 const DRAWN_PIXELS = 32;
 /** Icons drawn in one picture: drawing many at once spares resvg's cost per call. */
 const SHEET_SIDE = 16;
+/**
+ * Icons of one sheet: shapesOf draws its sources in sheets of this many,
+ * from the first, so that one who splits them at these bounds and draws the
+ * parts apart draws each icon in the sheet it would have been drawn in whole.
+ */
+export const SHEET_ICONS = SHEET_SIDE * SHEET_SIDE;
 /** Alpha from which a pixel counts for the ink's box: antialiasing's faint edges do not widen it. */
 const INK_ALPHA = 32;
 /**
@@ -54,11 +60,10 @@ function cellOf(source: ShapeSource, column: number, row: number): string {
  * build if they hold markup that loads anything, and resvg is given no
  * fonts and no files to read.
  */
-export function shapesOf(sources: readonly ShapeSource[]): Uint8Array {
+export function shapesOf(sources: readonly ShapeSource[]): Uint8Array<ArrayBuffer> {
   const shapes = new Uint8Array(sources.length * SHAPE_BYTES);
-  const perSheet = SHEET_SIDE * SHEET_SIDE;
-  for (let first = 0; first < sources.length; first += perSheet) {
-    const batch = sources.slice(first, first + perSheet);
+  for (let first = 0; first < sources.length; first += SHEET_ICONS) {
+    const batch = sources.slice(first, first + SHEET_ICONS);
     const rows = Math.ceil(batch.length / SHEET_SIDE);
     const cells = batch.map((source, i) => cellOf(source, i % SHEET_SIDE, Math.floor(i / SHEET_SIDE))).join('');
     const sheetWidth = SHEET_SIDE * DRAWN_PIXELS;
@@ -78,57 +83,68 @@ export function shapesOf(sources: readonly ShapeSource[]): Uint8Array {
   return shapes;
 }
 
+/** Pixels of one drawing. */
+const CELL_PIXELS = DRAWN_PIXELS * DRAWN_PIXELS;
+// Scratch of cropToGrid, kept across calls: a sheet crops hundreds of drawings, and a thread crops one at a time.
+/** Per pixel of the drawing: INK, OUTSIDE (reached from the edge through pixels without ink), or 0 (enclosed). */
+const mark = new Uint8Array(CELL_PIXELS);
+/** Pixels reached from the edge whose neighbours are still to be looked at; each is pushed once at most. */
+const pending = new Int32Array(CELL_PIXELS);
+/** Per column and per row of the ink's box, the grid's column or row it falls in. */
+const gridColumn = new Int32Array(DRAWN_PIXELS);
+const gridRow = new Int32Array(DRAWN_PIXELS);
+/** Per grid cell, the sum of its pixels' alpha, and how many pixels it has. */
+const sums = new Int32Array(SHAPE_GRID * SHAPE_GRID);
+const counts = new Int32Array(SHAPE_GRID * SHAPE_GRID);
+const INK = 1;
+const OUTSIDE = 2;
+
 /**
- * The pixels of a drawing that ink encloses: those no path of pixels without
- * ink joins to the edge of its cell. They count as ink, so that an outlined
- * trash can has the shape of a filled one: a pack's outline and another's
- * solid drawing of the same thing look alike.
+ * Marks the pixels of a drawing that ink encloses: those no path of pixels
+ * without ink joins to the edge of its cell (left at 0 in `mark`). They count
+ * as ink, so that an outlined trash can has the shape of a filled one: a
+ * pack's outline and another's solid drawing of the same thing look alike.
  */
-function enclosedPixels(pixels: Uint8Array, sheetWidth: number, x0: number, y0: number): Uint8Array {
+function markEnclosed(pixels: Uint8Array, sheetWidth: number, x0: number, y0: number): void {
   const side = DRAWN_PIXELS;
-  // 1: ink, 2: reached from the edge, 0: enclosed.
-  const mark = new Uint8Array(side * side);
-  for (let y = 0; y < side; y++)
-    for (let x = 0; x < side; x++) if ((pixels[((y0 + y) * sheetWidth + x0 + x) * 4 + 3] as number) >= INK_ALPHA) mark[y * side + x] = 1;
-  const stack: number[] = [];
-  const reach = (x: number, y: number) => {
-    const at = y * side + x;
+  for (let y = 0; y < side; y++) {
+    const row = ((y0 + y) * sheetWidth + x0) * 4 + 3;
+    for (let x = 0; x < side; x++) mark[y * side + x] = (pixels[row + x * 4] as number) >= INK_ALPHA ? INK : 0;
+  }
+  let top = 0;
+  const reach = (at: number) => {
     if (mark[at] === 0) {
-      mark[at] = 2;
-      stack.push(at);
+      mark[at] = OUTSIDE;
+      pending[top++] = at;
     }
   };
   for (let i = 0; i < side; i++) {
-    reach(i, 0);
-    reach(i, side - 1);
-    reach(0, i);
-    reach(side - 1, i);
+    reach(i);
+    reach((side - 1) * side + i);
+    reach(i * side);
+    reach(i * side + side - 1);
   }
-  while (stack.length > 0) {
-    const at = stack.pop() as number;
+  while (top > 0) {
+    const at = pending[--top] as number;
     const x = at % side;
-    const y = (at - x) / side;
-    if (x > 0) reach(x - 1, y);
-    if (x < side - 1) reach(x + 1, y);
-    if (y > 0) reach(x, y - 1);
-    if (y < side - 1) reach(x, y + 1);
+    if (x > 0) reach(at - 1);
+    if (x < side - 1) reach(at + 1);
+    if (at >= side) reach(at - side);
+    if (at < CELL_PIXELS - side) reach(at + side);
   }
-  const enclosed = new Uint8Array(side * side);
-  for (let at = 0; at < side * side; at++) enclosed[at] = mark[at] === 0 ? 1 : 0;
-  return enclosed;
 }
 
 /** The shape of one drawing in a sheet of RGBA `pixels`, cropped to its ink's box, written at `out[at]`. */
 function cropToGrid(pixels: Uint8Array, sheetWidth: number, x0: number, y0: number, out: Uint8Array, at: number): void {
-  const enclosed = enclosedPixels(pixels, sheetWidth, x0, y0);
-  const alpha = (x: number, y: number) => (enclosed[y * DRAWN_PIXELS + x] ? 255 : (pixels[((y0 + y) * sheetWidth + x0 + x) * 4 + 3] as number));
+  markEnclosed(pixels, sheetWidth, x0, y0);
+  // Ink: a pixel inked enough, or enclosed by ink; any pixel not reached from the edge.
   let minX = DRAWN_PIXELS;
   let minY = DRAWN_PIXELS;
   let maxX = -1;
   let maxY = -1;
   for (let y = 0; y < DRAWN_PIXELS; y++)
     for (let x = 0; x < DRAWN_PIXELS; x++)
-      if (alpha(x, y) >= INK_ALPHA) {
+      if (mark[y * DRAWN_PIXELS + x] !== OUTSIDE) {
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
         if (y < minY) minY = y;
@@ -139,15 +155,20 @@ function cropToGrid(pixels: Uint8Array, sheetWidth: number, x0: number, y0: numb
   const side = Math.max(maxX - minX, maxY - minY) + 1;
   const offsetX = (side - (maxX - minX + 1)) / 2;
   const offsetY = (side - (maxY - minY + 1)) / 2;
-  const sums = new Float64Array(SHAPE_GRID * SHAPE_GRID);
-  const counts = new Float64Array(SHAPE_GRID * SHAPE_GRID);
-  for (let y = minY; y <= maxY; y++)
+  for (let x = minX; x <= maxX; x++) gridColumn[x] = Math.min(SHAPE_GRID - 1, Math.floor(((x - minX + offsetX) * SHAPE_GRID) / side));
+  for (let y = minY; y <= maxY; y++) gridRow[y] = Math.min(SHAPE_GRID - 1, Math.floor(((y - minY + offsetY) * SHAPE_GRID) / side));
+  sums.fill(0);
+  counts.fill(0);
+  for (let y = minY; y <= maxY; y++) {
+    const rowCells = (gridRow[y] as number) * SHAPE_GRID;
+    const rowPixels = ((y0 + y) * sheetWidth + x0) * 4 + 3;
     for (let x = minX; x <= maxX; x++) {
-      const column = Math.min(SHAPE_GRID - 1, Math.floor(((x - minX + offsetX) * SHAPE_GRID) / side));
-      const row = Math.min(SHAPE_GRID - 1, Math.floor(((y - minY + offsetY) * SHAPE_GRID) / side));
-      sums[row * SHAPE_GRID + column] = (sums[row * SHAPE_GRID + column] as number) + alpha(x, y);
-      counts[row * SHAPE_GRID + column] = (counts[row * SHAPE_GRID + column] as number) + 1;
+      const cell = rowCells + (gridColumn[x] as number);
+      // An enclosed pixel is ink whole.
+      sums[cell] = (sums[cell] as number) + (mark[y * DRAWN_PIXELS + x] === 0 ? 255 : (pixels[rowPixels + x * 4] as number));
+      counts[cell] = (counts[cell] as number) + 1;
     }
+  }
   // Cells share the box's pixels unevenly (a box of 27 pixels makes cells of 3 and of 4): each is the mean of its own.
   for (let cell = 0; cell < SHAPE_GRID * SHAPE_GRID; cell++) {
     const count = counts[cell] as number;

@@ -73,27 +73,41 @@ export class GlyphShapes {
  * The shapes of icons of `database`, SHAPE_BYTES each in their order, all
  * drawn in one go, and how many were drawn: an icon that cannot be read
  * keeps the empty shape, which nothing is like. What a search draws of
- * the glyphs it compares, and what the build draws for it to start from.
+ * the glyphs it compares.
  */
 export function drawIcons(database: CatalogDatabase, icons: ReadonlyArray<{ pack: string; name: string }>): { shapes: Uint8Array; drawn: number } {
   const started = performance.now();
-  const shapes = new Uint8Array(icons.length * SHAPE_BYTES);
-  const readable: number[] = [];
-  const sources: ShapeSource[] = [];
-  icons.forEach(({ pack, name }, at) => {
-    const icon = database.icon(pack, name);
-    if (!icon) return;
-    readable.push(at);
-    sources.push({ body: icon.body, left: icon.left ?? 0, top: icon.top ?? 0, width: icon.width ?? 16, height: icon.height ?? 16 });
-  });
-  const drawn = shapesOf(sources);
-  readable.forEach((at, i) => {
-    shapes.set(drawn.subarray(i * SHAPE_BYTES, (i + 1) * SHAPE_BYTES), at * SHAPE_BYTES);
-  });
+  const { sources, readable } = iconSources(database, icons);
+  const shapes = placeShapes(icons.length, readable, shapesOf(sources));
   drawing.shapes += readable.length;
   drawing.ms += performance.now() - started;
   for (const at of readable) drawing.packs.add((icons[at] as { pack: string }).pack);
   return { shapes, drawn: readable.length };
+}
+
+/** What is drawn of `icons`: the sources of those `database` can read, and where each is in `icons`. */
+export function iconSources(database: CatalogDatabase, icons: ReadonlyArray<{ pack: string; name: string }>): { sources: ShapeSource[]; readable: number[] } {
+  const readable: number[] = [];
+  const sources: ShapeSource[] = [];
+  // In one read of the file: a read of its own for each icon would cost as much as the icon.
+  database.readTogether(() =>
+    icons.forEach(({ pack, name }, at) => {
+      const icon = database.icon(pack, name);
+      if (!icon) return;
+      readable.push(at);
+      sources.push({ body: icon.body, left: icon.left ?? 0, top: icon.top ?? 0, width: icon.width ?? 16, height: icon.height ?? 16 });
+    }),
+  );
+  return { sources, readable };
+}
+
+/** The shapes of `count` icons, those `drawn` of the icons at `readable` in that order, the others empty. */
+export function placeShapes(count: number, readable: readonly number[], drawn: Uint8Array): Uint8Array {
+  const shapes = new Uint8Array(count * SHAPE_BYTES);
+  readable.forEach((at, i) => {
+    shapes.set(drawn.subarray(i * SHAPE_BYTES, (i + 1) * SHAPE_BYTES), at * SHAPE_BYTES);
+  });
+  return shapes;
 }
 
 /** Shapes drawn: how many, of which packs, in how many milliseconds. */
