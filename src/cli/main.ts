@@ -27,34 +27,31 @@ function help(command: HelpTopic): number {
   return 0;
 }
 
+/** A command's help, or the command run with its options, its module loaded only then. */
+async function run<Options>(
+  topic: HelpTopic,
+  options: Options | 'help',
+  load: () => Promise<(options: Options) => number | undefined | Promise<number | undefined>>,
+): Promise<number | undefined> {
+  return options === 'help' ? help(topic) : (await load())(options);
+}
+
 async function main(argv: string[]): Promise<number | undefined> {
   const [command, ...args] = argv;
   try {
     switch (command) {
-      case 'serve': {
-        const options = parseServeOptions(args, invocation);
-        return options === 'help' ? help('serve') : await (await import('./serve-command.js')).serveCommand(options);
-      }
-      case 'build': {
-        const options = parseBuildOptions(args, invocation);
-        return options === 'help' ? help('build') : await (await import('./build-command.js')).buildCommand(options);
-      }
-      case 'export': {
-        const options = parseExportOptions(args, invocation);
-        return options === 'help' ? help('export') : await (await import('./export-command.js')).exportCommand(options);
-      }
-      case 'import': {
-        const options = parseImportOptions(args, invocation);
-        return options === 'help' ? help('import') : await (await import('./import-command.js')).importCommand(options);
-      }
-      case 'token': {
-        const options = parseTokenOptions(args, invocation);
-        return options === 'help' ? help('token') : (await import('./token-command.js')).tokenCommand(options);
-      }
-      case 'update': {
-        const options = parseUpdateOptions(args, invocation);
-        return options === 'help' ? help('update') : await (await import('./update-command.js')).updateCommand(options);
-      }
+      case 'serve':
+        return await run('serve', parseServeOptions(args, invocation), async () => (await import('./serve-command.js')).serveCommand);
+      case 'build':
+        return await run('build', parseBuildOptions(args, invocation), async () => (await import('./build-command.js')).buildCommand);
+      case 'export':
+        return await run('export', parseExportOptions(args, invocation), async () => (await import('./export-command.js')).exportCommand);
+      case 'import':
+        return await run('import', parseImportOptions(args, invocation), async () => (await import('./import-command.js')).importCommand);
+      case 'token':
+        return await run('token', parseTokenOptions(args, invocation), async () => (await import('./token-command.js')).tokenCommand);
+      case 'update':
+        return await run('update', parseUpdateOptions(args, invocation), async () => (await import('./update-command.js')).updateCommand);
       case undefined:
       case '-h':
       case '--help':
