@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServeOptions } from '../../src/cli/options.js';
 import type { Responded } from '../../src/http/respond.js';
@@ -20,23 +19,24 @@ export interface ServedInProcess {
   close(): Promise<void>;
 }
 
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
 const built = <T>(path: string): Promise<T> => import(join(ROOT, 'dist', path)) as Promise<T>;
 
 /** The server of `icon-registry serve <args>` (e.g. `--data DIR --packs DIR`), opened in this process. */
 export async function servedInProcess(args: string[]): Promise<ServedInProcess> {
-  const [{ CloseStack }, { parseServeOptions }, { openServedRegistry }, { inThisThread }, { HeaderLines }, { respond }] = await Promise.all([
-    built<typeof import('../../src/cli/close-stack.js')>('cli/close-stack.js'),
-    built<typeof import('../../src/cli/options.js')>('cli/options.js'),
-    built<typeof import('../../src/cli/served-registry.js')>('cli/served-registry.js'),
-    built<typeof import('../../src/data/search/thread/search-jobs.js')>('data/search/thread/search-jobs.js'),
-    built<typeof import('../../src/http/header-lines.js')>('http/header-lines.js'),
-    built<typeof import('../../src/http/respond.js')>('http/respond.js'),
-  ]);
+  const [{ CloseStack }, { parseServeOptions }, { openServedRegistry }, { packageVersion }, { inThisThread }, { HeaderLines }, { respond }] = await Promise.all(
+    [
+      built<typeof import('../../src/cli/close-stack.js')>('cli/close-stack.js'),
+      built<typeof import('../../src/cli/options.js')>('cli/options.js'),
+      built<typeof import('../../src/cli/served-registry.js')>('cli/served-registry.js'),
+      built<typeof import('../../src/cli/package-version.js')>('cli/package-version.js'),
+      built<typeof import('../../src/data/search/thread/search-jobs.js')>('data/search/thread/search-jobs.js'),
+      built<typeof import('../../src/http/header-lines.js')>('http/header-lines.js'),
+      built<typeof import('../../src/http/respond.js')>('http/respond.js'),
+    ],
+  );
   const options = parseServeOptions(args, { env: {}, warn: () => undefined }) as ServeOptions;
   const opened = new CloseStack();
-  const served = openServedRegistry(options, opened, inThisThread, VERSION);
+  const served = openServedRegistry(options, opened, inThisThread, packageVersion());
   const lines = new HeaderLines(options.cacheMaxAge);
   return {
     get: (target) => respond(served.current, { method: 'GET', target, headers: { 'accept-encoding': 'identity' } }, { lines }),
