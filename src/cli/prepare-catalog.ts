@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { catalogPath, ensureCatalog } from '../data/catalog/ensure.js';
+import { catalogPath, ensureCatalog, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { shapesToStore } from '../data/search/shape/shapes-to-store.js';
 import { meaningPartsToStore } from '../data/search/meaning/catalog-glyphs.js';
 import { recordOwnRevisions } from '../data/history/own-revisions.js';
@@ -8,6 +8,7 @@ import { openHistory } from '../data/history/history-file.js';
 import { CatalogDatabase } from '../data/catalog/catalog-database.js';
 import { terminalBuildObserver } from './build-output.js';
 import type { CatalogOptions } from './options.js';
+import { rebuildStaleUpdates } from './stale-updates.js';
 
 /** Builds what is out of date of the catalog (everything when `force`), showing the build; returns whether anything was built. */
 export async function prepareCatalog(options: CatalogOptions, force = false): Promise<boolean> {
@@ -19,7 +20,9 @@ export async function prepareCatalog(options: CatalogOptions, force = false): Pr
     for (const { summary, path } of built) observer.finished(summary, path);
     if (previous && built.some((catalog) => catalog.path === catalogPath(options.dataDir))) keepReplacedRevisions(options.dataDir, previous);
     keepOwnRevisions(options);
-    return built.length > 0;
+    const updates = await rebuildStaleUpdates(options.dataDir, observer);
+    if (updates) observer.finished(updates, updatesCatalogPath(options.dataDir));
+    return built.length > 0 || updates !== undefined;
   } finally {
     previous?.close();
   }

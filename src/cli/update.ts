@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { Catalog } from '../data/catalog/catalog.js';
-import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogPath } from '../data/catalog/ensure.js';
+import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogIsCurrent, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
 import { historyPath, openHistory } from '../data/history/history-file.js';
@@ -13,6 +13,7 @@ import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
+import { rebuildUpdates } from './stale-updates.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -55,6 +56,14 @@ export async function updatePacks(options: UpdateOptions, waiting: (pid: number 
 async function updateAlone(options: UpdateOptions): Promise<string[]> {
   // Before the catalog as served is read: what a killed update wrote is put back, unless it was served already.
   failingAs('could not put back what an interrupted update replaced', () => finishAbandonedUpdates(options.dataDir));
+  // An updates' database of another catalog format is built again before the catalog as served is read (see stale-updates.ts).
+  if (!updatesCatalogIsCurrent(options.dataDir)) {
+    try {
+      await rebuildUpdates(options.dataDir, { progress: () => undefined, skipped: () => undefined, warning: () => undefined });
+    } catch (error) {
+      throw new UpdateError(`could not build ${updatesCatalogPath(options.dataDir)} again: ${(error as Error).message}`, { cause: error });
+    }
+  }
   // The catalog as served, to keep what it serves now of a pack before its first update.
   const catalog = new Catalog(
     [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),

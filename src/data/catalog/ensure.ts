@@ -85,8 +85,7 @@ export async function ensureUpdatesCatalog(
   observer: BuildObserver,
   revisionOf?: (pack: string) => string | undefined,
 ): Promise<BuildSummary | undefined> {
-  const folder = updatesFolder(dataDir);
-  const files = existsSync(folder) ? listKeptSources(folder) : [];
+  const files = updatedPackFiles(dataDir);
   const path = updatesCatalogPath(dataDir);
   const fingerprint = fingerprintOf('updated packs', files);
   removeAbandonedWork(path, [BUILD_STAGE]);
@@ -96,6 +95,23 @@ export async function ensureUpdatesCatalog(
     path,
     observer,
   );
+}
+
+/** The documents of the updates folder, which the updates' database is built from. */
+function updatedPackFiles(dataDir: string) {
+  const folder = updatesFolder(dataDir);
+  return existsSync(folder) ? listKeptSources(folder) : [];
+}
+
+/**
+ * Whether the updates' database, if there is one, is what this version of
+ * the build makes of the updates folder: not when a version of another
+ * catalog format built it (or the folder changed since, as while an update
+ * writes it).
+ */
+export function updatesCatalogIsCurrent(dataDir: string): boolean {
+  const path = updatesCatalogPath(dataDir);
+  return !existsSync(path) || builtFingerprint(path) === fingerprintOf('updated packs', updatedPackFiles(dataDir));
 }
 
 function builtFingerprint(path: string): string | undefined {
@@ -118,12 +134,13 @@ export function defaultCatalogFingerprint(defaults: DefaultSources = listDefault
 }
 
 /**
- * Whether both catalogs of a data directory are current (what ensureCatalog
- * would build nothing of), read from their fingerprints alone. The own packs'
+ * Whether the catalogs of a data directory are current (what `build` would
+ * build nothing of: the default and own packs' that ensureCatalog makes, and
+ * the updates' database), read from their fingerprints alone. The own packs'
  * files that are skipped are reported to `skipped` as the build would.
  */
 export function catalogIsCurrent(location: CatalogLocation, skipped: BuildObserver['skipped']): boolean {
-  if (builtFingerprint(catalogPath(location.dataDir)) !== defaultCatalogFingerprint()) return false;
+  if (builtFingerprint(catalogPath(location.dataDir)) !== defaultCatalogFingerprint() || !updatesCatalogIsCurrent(location.dataDir)) return false;
   const files = listOwnSources(location.packsDir, skipped);
   return builtFingerprint(ownCatalogPath(location.dataDir)) === fingerprintOf('own packs', files);
 }
