@@ -9,7 +9,7 @@ import { RevisionHistory } from '../src/data/history/revision-history.js';
 import { HeaderLines } from '../src/http/header-lines.js';
 import { respond } from '../src/http/respond.js';
 import { Registry } from '../src/registry/registry.js';
-import { lucideTarball } from './helpers/npm-fixtures.js';
+import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
 import { FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 import { DEFAULT_JSON_DIR } from './helpers/sources.js';
 import { UPDATE_COMMAND_LINE } from './helpers/update-command.js';
@@ -250,6 +250,58 @@ describe('update: a failure after every package is checked', () => {
     expect(after.updates?.['mdi.json']).toEqual(before.files.updates?.['mdi.json']);
     expect(workFolders(DATA)).toEqual([]);
     expect(await answers()).toEqual(before.answers);
+  }, 120_000);
+
+  it('logs as served, at the next update, what an update killed once its database was in place serves', async () => {
+    const before = servedFiles(DATA);
+    expect(versionIn((await answers())['/r/lucide.json'])).toBe(OLD);
+    let pid = 0;
+    let ended = false;
+    const killed = update(DATA, [`lucide@${NEW}`], (started) => (pid = started)).finally(() => (ended = true));
+    // Once it builds, the history's write lock is held here, so that its one write after the database's rename waits: it is killed there.
+    while (!ended && !existsSync(join(DATA, `updates.db.${pid}.building`))) await new Promise((resolve) => setTimeout(resolve, 5));
+    const history = new Database(join(DATA, 'history.db'));
+    history.exec('BEGIN IMMEDIATE');
+    try {
+      while (!ended && servedFiles(DATA).database?.ino === before.database?.ino) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (!ended) process.kill(pid, 'SIGKILL');
+      expect((await killed).signal, 'killed before it ended').toBe('SIGKILL');
+    } finally {
+      history.exec('ROLLBACK');
+      history.close();
+    }
+    const killedAt = Date.now();
+    // Its database is in place and served; the history still names the revision before it as served.
+    expect(versionIn((await answers())['/r/lucide.json'])).toBe(NEW);
+    const read = new RevisionHistory(join(DATA, 'history.db'), true);
+    try {
+      expect(read.served('lucide')?.version).toBe(OLD);
+    } finally {
+      read.close();
+    }
+
+    // The next update, of another pack, builds the database again: lucide must stay the revision its icons are.
+    const next = await update(DATA, ['--from', mdiTarball(MDI_NEXT)]);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toBe(
+      `lucide: ${NEW} logged as served, which an interrupted update had not\n` +
+        `mdi: serving ${MDI_NEXT} (@iconify-json/mdi@${MDI_NEXT} (${mdiTarball(MDI_NEXT)}))\n`,
+    );
+    const served = await answers();
+    expect(versionIn(served['/r/lucide.json'])).toBe(NEW);
+    expect(JSON.parse(served['/r/lucide.json'] as string).icons).toEqual(lucideSet(NEW).icons);
+    expect(versionIn(served['/r/mdi.json'])).toBe(MDI_NEXT);
+    expect(workFolders(DATA)).toEqual([]);
+    const after = new RevisionHistory(join(DATA, 'history.db'), true);
+    try {
+      expect(after.served('lucide')?.version).toBe(NEW);
+      const newSeq = after.revision('lucide', NEW)?.seq;
+      expect(newSeq).toBeDefined();
+      // Logged from when its database was built, before the kill.
+      expect(after.servedAt(killedAt).get('lucide')).toBe(newSeq);
+    } finally {
+      after.close();
+    }
   }, 120_000);
 
   it('leaves no updates folder nor database when the first update fails', async () => {

@@ -14,6 +14,7 @@ import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
 import { rebuildUpdates } from './stale-updates.js';
+import { logUnloggedServing } from './unlogged-serving.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -72,6 +73,10 @@ async function updateAlone(options: UpdateOptions): Promise<string[]> {
   const staging = new UpdateStaging(options.dataDir);
   try {
     const lines: string[] = [];
+    const logged = failingAs(`could not log in ${historyPath(options.dataDir)} what the updates' database serves`, () =>
+      logUnloggedServing(options.dataDir, history),
+    );
+    for (const revision of logged) lines.push(`${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
     const wanted = await gather(options, catalog, history, staging, lines);
     await serveWanted(options.dataDir, wanted, { catalog, history, staging }, lines);
     return lines;
