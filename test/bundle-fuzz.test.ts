@@ -263,9 +263,17 @@ describe('the largest pack as a zip', () => {
     const watch = setInterval(() => {
       most = Math.max(most, rssMb(pid));
     }, 50);
-    const zips = await Promise.all([1, 2, 3, 4].map(async () => Buffer.from(await (await fetch(`${server.base}/r/${largestPack}.zip`)).arrayBuffer())));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const answer = await fetch(`${server.base}/r/${largestPack}.zip`);
+        return { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
+      }),
+    );
     clearInterval(watch);
+    const zips = answers.map((answer) => answer.bytes);
     console.log(`${largestPack}.zip: ${(zips[0]?.length ?? 0) / 1e6} MB each, the server from ${before.toFixed(0)} MB to at most ${most.toFixed(0)} MB`);
+    // Each made whole: a refusal or a zip cut short says which, rather than only that the four differ.
+    expect(answers.map((answer) => [answer.status, answer.bytes.length])).toEqual(answers.map(() => [200, zips[0]?.length]));
     expect(most - before).toBeLessThan(64);
     for (const zip of zips) expect(zip.equals(zips[0] as Buffer)).toBe(true);
     const names = ids.filter((id) => id.startsWith(`${largestPack}:`)).map((id) => `${largestPack}/${id.slice(largestPack.length + 1)}.svg`);
