@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/data/catalog/catalog.js';
+import { CATALOG_FORMAT } from '../src/data/catalog/fingerprint.js';
 import { RevisionHistory } from '../src/data/history/revision-history.js';
 import { HeaderLines } from '../src/http/header-lines.js';
 import { respond } from '../src/http/respond.js';
@@ -252,34 +253,61 @@ describe('update: a failure after every package is checked', () => {
     expect(await answers()).toEqual(before.answers);
   }, 120_000);
 
-  it('logs as served, at the next update, what an update killed once its database was in place serves', async () => {
-    const before = servedFiles(DATA);
-    expect(versionIn((await answers())['/r/lucide.json'])).toBe(OLD);
+  /**
+   * Serves lucide at `to` with an update killed once its database is in place, before it logs it: the history's write
+   * lock is held here from the database's build on, so that the update's one write after the rename waits, and it is
+   * killed there. Returns the moment after the kill.
+   */
+  async function killedOnceInPlace(from: string, to: string): Promise<number> {
+    expect(versionIn((await answers())['/r/lucide.json'])).toBe(from);
+    const database = join(DATA, 'updates.db');
+    const before = statSync(database).ino;
     let pid = 0;
     let ended = false;
-    const killed = update(DATA, [`lucide@${NEW}`], (started) => (pid = started)).finally(() => (ended = true));
-    // Once it builds, the history's write lock is held here, so that its one write after the database's rename waits: it is killed there.
+    const killed = update(DATA, [`lucide@${to}`], (started) => (pid = started)).finally(() => (ended = true));
     while (!ended && !existsSync(join(DATA, `updates.db.${pid}.building`))) await new Promise((resolve) => setTimeout(resolve, 5));
     const history = new Database(join(DATA, 'history.db'));
     history.exec('BEGIN IMMEDIATE');
     try {
-      while (!ended && servedFiles(DATA).database?.ino === before.database?.ino) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (!ended && statSync(database).ino === before) await new Promise((resolve) => setTimeout(resolve, 5));
       if (!ended) process.kill(pid, 'SIGKILL');
       expect((await killed).signal, 'killed before it ended').toBe('SIGKILL');
     } finally {
       history.exec('ROLLBACK');
       history.close();
     }
-    const killedAt = Date.now();
     // Its database is in place and served; the history still names the revision before it as served.
-    expect(versionIn((await answers())['/r/lucide.json'])).toBe(NEW);
+    expect(versionIn((await answers())['/r/lucide.json'])).toBe(to);
     const read = new RevisionHistory(join(DATA, 'history.db'), true);
     try {
-      expect(read.served('lucide')?.version).toBe(OLD);
+      expect(read.served('lucide')?.version).toBe(from);
     } finally {
       read.close();
     }
+    return Date.now();
+  }
 
+  /** After the next update, of mdi to `mdi`: lucide served, and logged as served since before `killedAt`, at `version`. */
+  async function loggedAfterwards(version: string, mdi: string, killedAt: number): Promise<void> {
+    const served = await answers();
+    expect(versionIn(served['/r/lucide.json'])).toBe(version);
+    expect(JSON.parse(served['/r/lucide.json'] as string).icons).toEqual(lucideSet(version).icons);
+    expect(versionIn(served['/r/mdi.json'])).toBe(mdi);
+    expect(workFolders(DATA)).toEqual([]);
+    const after = new RevisionHistory(join(DATA, 'history.db'), true);
+    try {
+      expect(after.served('lucide')?.version).toBe(version);
+      const seq = after.revision('lucide', version)?.seq;
+      expect(seq).toBeDefined();
+      // Logged from when its database was built, before the kill.
+      expect(after.servedAt(killedAt).get('lucide')).toBe(seq);
+    } finally {
+      after.close();
+    }
+  }
+
+  it('logs as served, at the next update, what an update killed once its database was in place serves', async () => {
+    const killedAt = await killedOnceInPlace(OLD, NEW);
     // The next update, of another pack, builds the database again: lucide must stay the revision its icons are.
     const next = await update(DATA, ['--from', mdiTarball(MDI_NEXT)]);
     expect(next.status, next.stderr).toBe(0);
@@ -287,21 +315,23 @@ describe('update: a failure after every package is checked', () => {
       `lucide: ${NEW} logged as served, which an interrupted update had not\n` +
         `mdi: serving ${MDI_NEXT} (@iconify-json/mdi@${MDI_NEXT} (${mdiTarball(MDI_NEXT)}))\n`,
     );
-    const served = await answers();
-    expect(versionIn(served['/r/lucide.json'])).toBe(NEW);
-    expect(JSON.parse(served['/r/lucide.json'] as string).icons).toEqual(lucideSet(NEW).icons);
-    expect(versionIn(served['/r/mdi.json'])).toBe(MDI_NEXT);
-    expect(workFolders(DATA)).toEqual([]);
-    const after = new RevisionHistory(join(DATA, 'history.db'), true);
+    await loggedAfterwards(NEW, MDI_NEXT, killedAt);
+  }, 120_000);
+
+  it('logs it before it builds the database again when a version of another catalog format is what reads it next', async () => {
+    const killedAt = await killedOnceInPlace(NEW, OLD);
+    // An upgrade of icon-registry comes between: the database is of an older format, built again from every document.
+    const db = new Database(join(DATA, 'updates.db'));
     try {
-      expect(after.served('lucide')?.version).toBe(NEW);
-      const newSeq = after.revision('lucide', NEW)?.seq;
-      expect(newSeq).toBeDefined();
-      // Logged from when its database was built, before the kill.
-      expect(after.servedAt(killedAt).get('lucide')).toBe(newSeq);
+      db.prepare("UPDATE meta SET value = 'built by an older format' WHERE key = 'fingerprint'").run();
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(CATALOG_FORMAT - 1));
     } finally {
-      after.close();
+      db.close();
     }
+    const next = await update(DATA, [`mdi@${MDI}`]);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toBe(`lucide: ${OLD} logged as served, which an interrupted update had not\n` + `mdi: serving ${MDI} (kept)\n`);
+    await loggedAfterwards(OLD, MDI, killedAt);
   }, 120_000);
 
   it('leaves no updates folder nor database when the first update fails', async () => {

@@ -1,6 +1,8 @@
 import type { BuildObserver, BuildSummary } from '../data/catalog/build.js';
 import { ensureUpdatesCatalog, updatesCatalogIsCurrent } from '../data/catalog/ensure.js';
 import { openHistory } from '../data/history/history-file.js';
+import type { RevisionHistory } from '../data/history/revision-history.js';
+import { logUnloggedServing } from './unlogged-serving.js';
 import { finishAbandonedUpdates } from './update-undo.js';
 import { oneUpdateAtATime } from './update-lock.js';
 
@@ -19,17 +21,27 @@ export async function rebuildStaleUpdates(dataDir: string, observer: BuildObserv
     (pid) => process.stderr.write(`waiting for the update that is running${pid === undefined ? '' : ` (process ${pid})`} to end\n`),
     async () => {
       finishAbandonedUpdates(dataDir);
-      return rebuildUpdates(dataDir, observer);
+      const history = openHistory(dataDir);
+      try {
+        for (const line of logUnloggedLines(dataDir, history)) process.stderr.write(`${line}\n`);
+        return await rebuildUpdates(dataDir, history, observer);
+      } finally {
+        history.close();
+      }
     },
   );
 }
 
-/** The updates' database, built again if it is not current, each pack at the revision the history says it serves; within the update lock. */
-export async function rebuildUpdates(dataDir: string, observer: BuildObserver): Promise<BuildSummary | undefined> {
-  const history = openHistory(dataDir);
-  try {
-    return await ensureUpdatesCatalog(dataDir, observer, (pack) => history.served(pack)?.version);
-  } finally {
-    history.close();
-  }
+/** What logUnloggedServing logged, a line per pack, as an update says it. */
+export function logUnloggedLines(dataDir: string, history: RevisionHistory): string[] {
+  return logUnloggedServing(dataDir, history).map((revision) => `${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
+}
+
+/**
+ * The updates' database, built again if it is not current, each pack at the
+ * revision the history says it serves (what an interrupted update did not
+ * log, logged first: see unlogged-serving.ts); within the update lock.
+ */
+export function rebuildUpdates(dataDir: string, history: RevisionHistory, observer: BuildObserver): Promise<BuildSummary | undefined> {
+  return ensureUpdatesCatalog(dataDir, observer, (pack) => history.served(pack)?.version);
 }

@@ -13,8 +13,7 @@ import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
-import { rebuildUpdates } from './stale-updates.js';
-import { logUnloggedServing } from './unlogged-serving.js';
+import { logUnloggedLines, rebuildUpdates } from './stale-updates.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -57,33 +56,34 @@ export async function updatePacks(options: UpdateOptions, waiting: (pid: number 
 async function updateAlone(options: UpdateOptions): Promise<string[]> {
   // Before the catalog as served is read: what a killed update wrote is put back, unless it was served already.
   failingAs('could not put back what an interrupted update replaced', () => finishAbandonedUpdates(options.dataDir));
-  // An updates' database of another catalog format is built again before the catalog as served is read (see stale-updates.ts).
-  if (!updatesCatalogIsCurrent(options.dataDir)) {
-    try {
-      await rebuildUpdates(options.dataDir, { progress: () => undefined, skipped: () => undefined, warning: () => undefined });
-    } catch (error) {
-      throw new UpdateError(`could not build ${updatesCatalogPath(options.dataDir)} again: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  // The catalog as served, to keep what it serves now of a pack before its first update.
-  const catalog = new Catalog(
-    [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),
-  );
   const history = openHistory(options.dataDir);
-  const staging = new UpdateStaging(options.dataDir);
   try {
-    const lines: string[] = [];
-    const logged = failingAs(`could not log in ${historyPath(options.dataDir)} what the updates' database serves`, () =>
-      logUnloggedServing(options.dataDir, history),
+    const lines = failingAs(`could not log in ${historyPath(options.dataDir)} what the updates' database serves`, () =>
+      logUnloggedLines(options.dataDir, history),
     );
-    for (const revision of logged) lines.push(`${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
-    const wanted = await gather(options, catalog, history, staging, lines);
-    await serveWanted(options.dataDir, wanted, { catalog, history, staging }, lines);
-    return lines;
+    // An updates' database of another catalog format is built again before the catalog as served is read (see stale-updates.ts).
+    if (!updatesCatalogIsCurrent(options.dataDir)) {
+      try {
+        await rebuildUpdates(options.dataDir, history, { progress: () => undefined, skipped: () => undefined, warning: () => undefined });
+      } catch (error) {
+        throw new UpdateError(`could not build ${updatesCatalogPath(options.dataDir)} again: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    // The catalog as served, to keep what it serves now of a pack before its first update.
+    const catalog = new Catalog(
+      [catalogPath(options.dataDir), updatesCatalogPath(options.dataDir), ownCatalogPath(options.dataDir)].filter((path) => existsSync(path)),
+    );
+    const staging = new UpdateStaging(options.dataDir);
+    try {
+      const wanted = await gather(options, catalog, history, staging, lines);
+      await serveWanted(options.dataDir, wanted, { catalog, history, staging }, lines);
+      return lines;
+    } finally {
+      staging.remove();
+      catalog.close();
+    }
   } finally {
-    staging.remove();
     history.close();
-    catalog.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { VOCABULARY_KEY } from '../search-index/vocabulary/build-vocabulary.js';
 import { buildVocabularyInThread } from '../search-index/vocabulary/build-vocabulary-in-thread.js';
 import { vocabularySourceVersions } from '../search-index/vocabulary/vocabulary-sources.js';
 import { fingerprintOf } from './fingerprint.js';
-import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, packOfKeptSource, type DefaultSources } from './sources.js';
+import { defaultSetOrder, listDefaultSources, listKeptSources, listOwnSources, packOfKeptSource, type DefaultSources, type SourceFile } from './sources.js';
 import { defaultRevisionName, ownRevisionName } from './revision-names.js';
 
 export interface CatalogLocation {
@@ -87,7 +87,7 @@ export async function ensureUpdatesCatalog(
 ): Promise<BuildSummary | undefined> {
   const files = updatedPackFiles(dataDir);
   const path = updatesCatalogPath(dataDir);
-  const fingerprint = fingerprintOf('updated packs', files);
+  const fingerprint = updatesFingerprint(files);
   removeAbandonedWork(path, [BUILD_STAGE]);
   if (builtFingerprint(path) === fingerprint) return undefined;
   return buildCatalog(
@@ -104,6 +104,18 @@ function updatedPackFiles(dataDir: string) {
 }
 
 /**
+ * The updates' database's fingerprint: its documents by name, not by path,
+ * so that how the data directory is spelt (`./data` by one command,
+ * `/srv/icons/data` by another) does not make the same folder another.
+ */
+function updatesFingerprint(files: readonly SourceFile[]): string {
+  return fingerprintOf(
+    'updated packs',
+    files.map((file) => ({ ...file, path: basename(file.path) })),
+  );
+}
+
+/**
  * Whether the updates' database, if there is one, is what this version of
  * the build makes of the updates folder: not when a version of another
  * catalog format built it (or the folder changed since, as while an update
@@ -111,7 +123,7 @@ function updatedPackFiles(dataDir: string) {
  */
 export function updatesCatalogIsCurrent(dataDir: string): boolean {
   const path = updatesCatalogPath(dataDir);
-  return !existsSync(path) || builtFingerprint(path) === fingerprintOf('updated packs', updatedPackFiles(dataDir));
+  return !existsSync(path) || builtFingerprint(path) === updatesFingerprint(updatedPackFiles(dataDir));
 }
 
 function builtFingerprint(path: string): string | undefined {

@@ -377,6 +377,12 @@ export class RevisionHistory {
     return new Map(rows.map((row) => [row.pack, row.seq]));
   }
 
+  /** The moment (ms) of the log's last line about a pack, if it has any. */
+  lastLogged(pack: string): number | undefined {
+    if (!this.hasServedLog) return undefined;
+    return this.db.prepare<[string], number | null>('SELECT max(since) FROM served_log WHERE pack = ?').pluck().get(pack) ?? undefined;
+  }
+
   /** Whether the log holds anything of a pack (a history written before the log began holds nothing). */
   isLogged(pack: string): boolean {
     if (!this.hasServedLog) return false;
