@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,37 @@ describe('an updates database built by an older catalog format', () => {
     const updated = await runUpdate(UPDATE_COMMAND_LINE, DATA, ['--from', lucideTarball('1.2.100')]);
     expect(updated.status, updated.stderr).toBe(0);
     expect(updated.stderr).toContain('lucide: serving 1.2.100');
+    expect(formatOfUpdates()).toEqual({ format: String(CATALOG_FORMAT), entries: true });
+    expect(versionIn(await lucideDocument())).toBe('1.2.100');
+  }, 120_000);
+
+  it('is built again by `build`, what a start runs, once an update running beside it has ended, which it waits for', async () => {
+    madeByAnOlderFormat();
+    // Held here as an update that is writing the updates folder holds it, its process id beside it.
+    const lock = new Database(join(DATA, 'update.lock.db'), { timeout: 0 });
+    lock.pragma('journal_mode = MEMORY');
+    lock.exec('BEGIN EXCLUSIVE');
+    writeFileSync(join(DATA, 'update.lock'), `${process.pid}\n`);
+    const build = spawn(process.execPath, [UPDATE_COMMAND_LINE, 'build', '--data', DATA], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const waiting = new Promise<void>((resolve) =>
+      build.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.endsWith('\n')) resolve();
+      }),
+    );
+    const ended = new Promise<number | null>((resolve) => build.once('close', resolve));
+    try {
+      await Promise.race([waiting, ended]);
+      expect(stderr).toBe(`waiting for the update that is running (process ${process.pid}) to end\n`);
+      expect(formatOfUpdates()).toEqual({ format: String(CATALOG_FORMAT - 1), entries: false });
+    } finally {
+      rmSync(join(DATA, 'update.lock'), { force: true });
+      lock.exec('ROLLBACK');
+      lock.close();
+    }
+    expect(await ended, stderr).toBe(0);
+    expect(stderr).toContain(`(${UPDATES_DB})`);
     expect(formatOfUpdates()).toEqual({ format: String(CATALOG_FORMAT), entries: true });
     expect(versionIn(await lucideDocument())).toBe('1.2.100');
   }, 120_000);
