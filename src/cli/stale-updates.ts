@@ -2,7 +2,7 @@ import type { BuildObserver, BuildSummary } from '../data/catalog/build.js';
 import { ensureUpdatesCatalog, updatesCatalogIsCurrent } from '../data/catalog/ensure.js';
 import { openHistory } from '../data/history/history-file.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
-import { logUnloggedServing } from './unlogged-serving.js';
+import { logUnloggedLines } from './unlogged-serving.js';
 import { finishAbandonedUpdates } from './update-undo.js';
 import { oneUpdateAtATime } from './update-lock.js';
 
@@ -30,11 +30,6 @@ export async function rebuildStaleUpdates(dataDir: string, observer: BuildObserv
       }
     },
   );
-}
-
-/** What logUnloggedServing logged, a line per pack, as an update says it. */
-export function logUnloggedLines(dataDir: string, history: RevisionHistory): string[] {
-  return logUnloggedServing(dataDir, history).map((revision) => `${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
 }
 
 /**

@@ -31,6 +31,11 @@ export function logUnloggedServing(dataDir: string, history: RevisionHistory): R
   return unlogged;
 }
 
+/** What logUnloggedServing logged, a line per pack, as an update says it. */
+export function logUnloggedLines(dataDir: string, history: RevisionHistory): string[] {
+  return logUnloggedServing(dataDir, history).map((revision) => `${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
+}
+
 /**
  * The revision each pack of the updates' database is (its document names
  * it: see data/catalog/info-version.ts), and when the database was built;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
+import { QUIET_BUILD } from '../data/catalog/build.js';
 import { Catalog } from '../data/catalog/catalog.js';
 import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogIsCurrent, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
@@ -13,7 +14,8 @@ import type { UpdateOptions } from './options.js';
 import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
-import { logUnloggedLines, rebuildUpdates } from './stale-updates.js';
+import { rebuildUpdates } from './stale-updates.js';
+import { logUnloggedLines } from './unlogged-serving.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -64,7 +66,7 @@ async function updateAlone(options: UpdateOptions): Promise<string[]> {
     // An updates' database of another catalog format is built again before the catalog as served is read (see stale-updates.ts).
     if (!updatesCatalogIsCurrent(options.dataDir)) {
       try {
-        await rebuildUpdates(options.dataDir, history, { progress: () => undefined, skipped: () => undefined, warning: () => undefined });
+        await rebuildUpdates(options.dataDir, history, QUIET_BUILD);
       } catch (error) {
         throw new UpdateError(`could not build ${updatesCatalogPath(options.dataDir)} again: ${(error as Error).message}`, { cause: error });
       }

@@ -44,6 +44,9 @@ export interface BuildObserver {
   warning(file: string, message: string): void;
 }
 
+/** An observer that reports nothing: for builds from sources checked already (revisions the history recorded), whose lines nobody reads. */
+export const QUIET_BUILD: BuildObserver = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
+
 export interface BuildSummary {
   packs: number;
   icons: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCatalog, type BuildObserver } from '../catalog/build.js';
+import { buildCatalog, QUIET_BUILD } from '../catalog/build.js';
 import { listKeptSources, packOfKeptSource, type SourceFile } from '../catalog/sources.js';
 import { servedDocument } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
@@ -42,13 +42,11 @@ export async function ensureMomentCatalog(dataDir: string, history: RevisionHist
     const built = `${work}.db`;
     const names = new Map(revisions.map((revision) => [revision.pack, revision.version]));
     const revisionOf = (file: SourceFile) => names.get(packOfKeptSource(file));
-    await buildCatalog({ files: listKeptSources(work), meta: { fingerprint: `moment ${key}` }, revisionOf }, built, QUIET);
+    // The packs come from the history, where every revision was checked when it was recorded: nothing to report.
+    await buildCatalog({ files: listKeptSources(work), meta: { fingerprint: `moment ${key}` }, revisionOf }, built, QUIET_BUILD);
     renameSync(built, path);
     return path;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
-
-/** The packs come from the history, where every revision was checked when it was recorded: nothing to report. */
-const QUIET: BuildObserver = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
