@@ -63,6 +63,21 @@ describe('search by meaning', () => {
     }
   });
 
+  it("completes a search within one pack that finds little by the pack's own names with its equivalents of the catalog's best results", async () => {
+    // Lucide's names answer "hard copy" with `paw-print` alone (through "print"); the printers the rest of the catalog finds first are `printer` in lucide.
+    const answer = await search({ q: 'hard copy', packs: 'lucide', limit: '10' });
+    expect(answer.results[0]?.name).toBe('paw-print');
+    expect(answer.results.map((result) => result.name)).toContain('printer');
+    expect(answer.results.every((result) => result.pack === 'lucide')).toBe(true);
+    expect(answer.total).toBe(answer.results.length);
+    // The pages of one search are slices of one list.
+    const second = await search({ q: 'hard copy', packs: 'lucide', limit: '1', offset: '1' });
+    expect(second.total).toBe(answer.total);
+    expect(second.results.map((result) => result.id)).toEqual(answer.results.slice(1, 2).map((result) => result.id));
+    // A pack the caller may not read finds nothing, completed or not.
+    expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
+  });
+
   it("ranks a caller's private pack first with its token, and never shows it without", async () => {
     const withToken = await search({ q: 'text', limit: '24' }, { authorization: `Bearer ${TOKEN}` });
     expect(withToken.results[0]?.pack).toBe(PRIVATE_PACK);

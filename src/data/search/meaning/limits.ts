@@ -18,3 +18,19 @@ export const MEANING_LIMITS = {
   /** Hits ranked in full beyond the page asked for: room for the first results' variety of packs to draw from. */
   rankMargin: 2000,
 } as const;
+
+/**
+ * A search within one pack that finds fewer glyphs than `below` by their
+ * names is completed by the pack's equivalents of the catalog's first
+ * results (see MeaningSearcher's withCounterparts): of its first `searched`
+ * results, the first `anchors` of distinct names. An equivalent is offered
+ * only when a whole name of the result finds it with a score of at least
+ * `minScore` (an exact name scores 1): through the vocabulary's weaker
+ * links, a pack that lacks the thing offers a guess ("cube" for `volume`).
+ */
+export const COUNTERPART_LIMITS = {
+  below: 10,
+  searched: 24,
+  anchors: 5,
+  minScore: 0.6,
+} as const;

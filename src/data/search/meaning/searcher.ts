@@ -3,9 +3,9 @@ import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
-import { MEANING_LIMITS } from './limits.js';
+import { COUNTERPART_LIMITS, MEANING_LIMITS } from './limits.js';
 import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
-import { bandOf, firstOf, Ranker } from './rank.js';
+import { bandOf, type Found, firstOf, Ranker } from './rank.js';
 import { FoundList, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
@@ -19,6 +19,8 @@ export interface MeaningQuery extends ScoredPacks {
   offset: number;
   /** Every word must match, none left out when nothing matches them all: the searches of an icon's names, which try each word alone themselves. */
   everyWord?: boolean;
+  /** When fewer glyphs than this are found, every one of them, ranked, is also given (MeaningAnswer.all), whatever the page. */
+  allBelow?: number;
 }
 
 export interface MeaningHit {
@@ -42,6 +44,8 @@ export interface MeaningAnswer {
   didYouMean?: string;
   /** The index entries read: never more than MEANING_LIMITS.workUnits (or the query's own workUnits). */
   work: number;
+  /** Every glyph found, ranked, when fewer were found than the query's allBelow. */
+  all?: MeaningHit[];
 }
 
 /** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
@@ -102,9 +106,18 @@ export class MeaningSearcher {
     const sources = meaningSourcesOf(catalog);
     const first = new Set(job.first ?? []);
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
+    const onePack = only?.size === 1 && allowed([...only][0] as string) ? ([...only][0] as string) : undefined;
+    const allBelow = onePack === undefined ? undefined : COUNTERPART_LIMITS.below;
     const answer =
       job.like === undefined
-        ? this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits }, sources)
+        ? this.withCounterparts(
+            this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow }, sources),
+            { q: scoped.q, pack: onePack, job, first },
+            sources,
+            (pack) => shown.has(pack),
+            servedBy,
+            catalog,
+          )
         : this.sameMeaning(
             job.like,
             job,
@@ -134,11 +147,73 @@ export class MeaningSearcher {
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
     answer.total = found.size;
-    answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map((hit) => {
+    const hitOf = (hit: Found): MeaningHit => {
       const index = sources.indexes[hit.index] as GlyphIndex;
       return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
-    });
+    };
+    answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map(hitOf);
+    if (query.allBelow !== undefined && found.size < query.allBelow) answer.all = this.ranker.page(found, sources, 0, found.size).map(hitOf);
     return answer;
+  }
+
+  /**
+   * A search within one pack that finds few glyphs by their names (fewer
+   * than COUNTERPART_LIMITS.below), completed by the glyphs of that pack
+   * that mean what the rest of the catalog's best results mean: a pack
+   * names a thing otherwise than the words of the query do (heroicons'
+   * `speaker-wave` for "loudness", which other packs call `volume`), and
+   * the catalog's other packs bridge the two. The best few results of the
+   * catalog without the pack are each taken as an icon whose equivalent in
+   * the pack is sought (as `like=` seeks it); those not found already
+   * follow the pack's own results, in the order of the results they answer.
+   * The whole shares what the search left of its bound on entries read.
+   */
+  private withCounterparts(
+    direct: MeaningAnswer,
+    asked: { q: string; pack: string | undefined; job: MeaningJob; first: ReadonlySet<string> },
+    sources: MeaningSources,
+    shown: (pack: string) => boolean,
+    servedBy: (pack: string, database: number) => boolean,
+    catalog: Catalog,
+  ): MeaningAnswer {
+    const { pack, job } = asked;
+    const all = direct.all;
+    if (pack === undefined || all === undefined) return direct;
+    const bound = Math.min(job.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    let work = direct.work;
+    const anchors = this.search(
+      {
+        q: asked.q,
+        limit: COUNTERPART_LIMITS.searched,
+        offset: 0,
+        packs: (other, database) => other !== pack && shown(other) && catalog.database(other) === catalog.databases[database],
+        first: asked.first,
+        workUnits: Math.floor((bound - work) / 2),
+      },
+      sources,
+    );
+    work += anchors.work;
+    // One glyph of each name: emoji packs all call the wastebasket `wastebasket`, which says nothing new after the first.
+    const named = new Map<string, MeaningHit>();
+    for (const hit of anchors.hits) if (named.size < COUNTERPART_LIMITS.anchors && !named.has(hit.name)) named.set(hit.name, hit);
+    const distinct = [...named.values()];
+    const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
+    const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
+    const added: MeaningHit[] = [];
+    for (const [at, anchor] of distinct.entries()) {
+      const share = Math.floor((bound - work) / (distinct.length - at));
+      const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, { workUnits: share, wholeNames: true });
+      work += counterparts.work;
+      for (const hit of counterparts.hits) {
+        if (hit.score < COUNTERPART_LIMITS.minScore) continue;
+        const key = `${hit.index}:${hit.glyph}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        added.push(hit);
+      }
+    }
+    const hits = [...all, ...added];
+    return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work };
   }
 
   /**
@@ -210,6 +285,26 @@ export class MeaningSearcher {
       (hit) => hit.name === name || hit.variants.includes(name),
     );
     if (!own) return none;
+    return { query: id, ...this.counterpartsOf(own, job, sources, (other, database) => other !== pack && allowed(other, database), catalog) };
+  }
+
+  /**
+   * Of each pack `allowed`, the glyph that means what `own` means: each of
+   * its names searched as a query, and of each pack the best result of the
+   * first name that finds any (the one that looks most like `own` of those
+   * as good), packs in the order the searches rank them; the page of them
+   * asked for. With `workUnits`, the searches share that bound on entries
+   * read, each an equal part of what the ones before it left; with
+   * `wholeNames`, only whole names are searched, not each of their words.
+   */
+  private counterpartsOf(
+    own: MeaningHit,
+    page: { offset: number; limit: number },
+    sources: MeaningSources,
+    allowed: (pack: string, database: number) => boolean,
+    catalog: Catalog,
+    { workUnits, wholeNames = false }: { workUnits?: number; wholeNames?: boolean } = {},
+  ): { total: number; hits: MeaningHit[]; work: number } {
     const found = new Map<string, MeaningHit[]>();
     let work = 0;
     // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
@@ -217,13 +312,12 @@ export class MeaningSearcher {
     const ownWords = nameWordsOf(own.name);
     const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
     const names = [ownWords, ...others].slice(0, MAX_LIKE_NAMES);
-    const queries = [...names.map((words) => ({ q: words.join(' '), part: false })), ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
-    for (const { q, part } of queries) {
+    const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
+    const queries = wholeNames ? wholes : [...wholes, ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
+    for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
-      const searched = this.search(
-        { q, limit: LIKE_DEPTH, offset: 0, packs: (other, database) => other !== pack && allowed(other, database), everyWord: true },
-        sources,
-      );
+      const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
+      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share }, sources);
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
@@ -235,10 +329,10 @@ export class MeaningSearcher {
     const byMatch = (a: MeaningHit, b: MeaningHit) => a.tier - b.tier || b.score - a.score;
     const best = [...found.values()].map((hits) => hits.reduce((a, b) => (byMatch(b, a) < 0 ? b : a)));
     const ranked = best.sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
-    const page = ranked
-      .slice(job.offset, job.offset + job.limit)
+    const hits = ranked
+      .slice(page.offset, page.offset + page.limit)
       .map((hit, at) => (at < LIKE_SHAPED_PACKS ? this.mostAlike(own, hit, found.get(hit.pack) as MeaningHit[], sources, catalog) : hit));
-    return { query: id, total: ranked.length, hits: page, work };
+    return { total: ranked.length, hits, work };
   }
 
   /**
