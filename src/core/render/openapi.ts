@@ -185,7 +185,13 @@ export function openApiDocument(basePath: string, version: string): object {
             },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 48 } },
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
-            { name: 'packs', in: 'query', description: 'Comma list of at most 64 pack ids.', schema: { type: 'string' } },
+            {
+              name: 'packs',
+              in: 'query',
+              description:
+                "Comma list of at most 64 pack ids. Within one pack, a search that finds fewer than 10 glyphs by the pack's names is completed by the pack's equivalents of the catalog's first results, after its own.",
+              schema: { type: 'string' },
+            },
             { name: 'license', in: 'query', description: 'SPDX id of the packs searched.', schema: { type: 'string' } },
             { name: 'palette', in: 'query', schema: { type: 'string', enum: ['mono', 'color'] } },
             { name: 'style', in: 'query', schema: { type: 'string', enum: ['fill', 'stroke'] } },

@@ -10,7 +10,7 @@ export const SEARCH_ICONS = {
     "Finds icons by what the words mean, not only by name: 'dustbin' finds trash cans, 'loudness' volume icons; typos are corrected (didYouMean).",
     "Write what the icon shows in a few words ('arrow left', 'user settings'); 'pack:word' keeps to one pack ('mdi:home').",
     'Each result gives its id (pack:name, what get_icons takes), other names of the same drawing, its licence (SPDX) and a small SVG to look at.',
-    "Narrow it with packs, license, style ('stroke' for outline icons) and palette.",
+    "Narrow it with packs, license, style ('stroke' for outline icons) and palette; within one pack that names the thing otherwise, its equivalents of other packs' best results follow its own matches.",
   ].join(' '),
   inputSchema: z.object({
     query: queryText.describe('What the icon shows, in a few words.'),
