@@ -3,15 +3,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../src/data/catalog/catalog.js';
 import { updatesCatalogIsCurrent } from '../src/data/catalog/ensure.js';
 import { CATALOG_FORMAT } from '../src/data/catalog/fingerprint.js';
-import { RevisionHistory } from '../src/data/history/revision-history.js';
-import { HeaderLines } from '../src/http/header-lines.js';
-import { respond } from '../src/http/respond.js';
-import { Registry } from '../src/registry/registry.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { documentsNow, versionIn } from './helpers/documents-now.js';
 import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';
 import { runUpdate, UPDATE_COMMAND_LINE } from './helpers/update-command.js';
@@ -55,23 +51,8 @@ function formatOfUpdates(): { format: string | undefined; entries: boolean } {
 
 /** lucide's pack document, as a registry opened now on the data directory answers it. */
 async function lucideDocument(): Promise<string> {
-  const catalog = new Catalog([join(DATA, 'catalog.db'), UPDATES_DB]);
-  const history = new RevisionHistory(join(DATA, 'history.db'), true);
-  try {
-    const response = await respond(
-      new Registry(catalog, { version: '0.0.0-test', history }),
-      { method: 'GET', target: '/r/lucide.json' },
-      { lines: new HeaderLines(3600) },
-    );
-    expect(response.status).toBe(200);
-    return response.body.toString('utf8');
-  } finally {
-    history.close();
-    catalog.close();
-  }
+  return (await documentsNow(DATA, ['/r/lucide.json']))['/r/lucide.json'] as string;
 }
-
-const versionIn = (document: string) => (JSON.parse(document) as { info: { version: string } }).info.version;
 
 beforeAll(async () => {
   expect(dataDirWithDefaultCatalog('stale-updates')).toBe(DATA);

@@ -4,12 +4,9 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../src/data/catalog/catalog.js';
 import { CATALOG_FORMAT } from '../src/data/catalog/fingerprint.js';
 import { RevisionHistory } from '../src/data/history/revision-history.js';
-import { HeaderLines } from '../src/http/header-lines.js';
-import { respond } from '../src/http/respond.js';
-import { Registry } from '../src/registry/registry.js';
+import { documentsNow, versionIn } from './helpers/documents-now.js';
 import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
 import { FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 import { DEFAULT_JSON_DIR } from './helpers/sources.js';
@@ -89,25 +86,7 @@ function historyRows(table: 'revisions' | 'served' | 'served_log') {
 }
 
 /** The pack documents of lucide and mdi, as a registry opened now on the data directory answers them (as a server started now would). */
-async function answers(): Promise<Record<string, string>> {
-  const catalog = new Catalog(['catalog.db', 'updates.db'].map((file) => join(DATA, file)).filter((path) => existsSync(path)));
-  const history = new RevisionHistory(join(DATA, 'history.db'), true);
-  try {
-    const registry = new Registry(catalog, { version: '0.0.0-test', history });
-    const answered: Record<string, string> = {};
-    for (const target of ['/r/lucide.json', '/r/mdi.json']) {
-      const response = await respond(registry, { method: 'GET', target }, { lines: new HeaderLines(3600) });
-      expect(response.status, target).toBe(200);
-      answered[target] = response.body.toString('utf8');
-    }
-    return answered;
-  } finally {
-    history.close();
-    catalog.close();
-  }
-}
-
-const versionIn = (document: string | undefined) => (JSON.parse(document as string) as { info: { version: string } }).info.version;
+const answers = () => documentsNow(DATA, ['/r/lucide.json', '/r/mdi.json']);
 
 const workFolders = (dataDir: string) => readdirSync(dataDir).filter((name) => /^updates\.\d+\.(staging|replaced|undoing)$/.test(name));
 
