@@ -313,6 +313,25 @@ describe('update: a failure after every package is checked', () => {
     await loggedAfterwards(OLD, MDI, killedAt);
   }, 120_000);
 
+  it('says, naming both files, that it cannot log what the updates’ database serves when the history does not keep that revision', async () => {
+    // A history put back from an older copy, say: the database serves lucide at a version the history never kept.
+    const db = new Database(join(DATA, 'updates.db'));
+    try {
+      const { entry } = db.prepare<[], { entry: string }>("SELECT entry FROM packs WHERE id = 'lucide'").get() as { entry: string };
+      db.prepare("UPDATE packs SET entry = ? WHERE id = 'lucide'").run(JSON.stringify({ ...JSON.parse(entry), version: '1.2.999' }));
+    } finally {
+      db.close();
+    }
+    const next = await update(DATA, [`mdi@${MDI_NEXT}`]);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toBe(
+      `lucide: ${join(DATA, 'updates.db')} serves 1.2.999, which ${join(DATA, 'history.db')} does not keep; the history goes on naming ${OLD} as served\n` +
+        `mdi: serving ${MDI_NEXT} (kept)\n`,
+    );
+    // The database the update built serves lucide as the history says.
+    expect(versionIn((await answers())['/r/lucide.json'])).toBe(OLD);
+  }, 120_000);
+
   it('leaves no updates folder nor database when the first update fails', async () => {
     const before = servedFiles(FRESH);
     const run = await update(FRESH, ['--from', lucideTarball(NEW)], (pid) => mkdirSync(join(FRESH, `updates.db.${pid}.building`)));

@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ownCatalogPath, updatesCatalogPath } from '../data/catalog/ensure.js';
+import { historyPath } from '../data/history/history-file.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+
+/** What the updates' database serves that the history did not say: the revisions logged now, and the packs whose revision it cannot name. */
+export interface UnloggedServing {
+  logged: Revision[];
+  /** Packs served at a version the history does not keep (or a document that names none): nothing can be logged for them. */
+  unnamed: Array<{ pack: string; version: string | undefined }>;
+}
 
 /**
  * Logs in the history, as served, the revision each pack of the updates'
@@ -13,27 +21,37 @@ import type { Revision, RevisionHistory } from '../data/history/revision-history
  * older revision for the newer icons. Dated when that database was built,
  * the moment closest to when it was put in place; a pack the log speaks of
  * since then, or that an own pack of the same id replaces, is left as the
- * log says. Returns the revisions logged.
+ * log says. A revision the history does not keep (a history replaced by
+ * an older copy) cannot be logged, and is returned as unnamed.
  */
-export function logUnloggedServing(dataDir: string, history: RevisionHistory): Revision[] {
+export function logUnloggedServing(dataDir: string, history: RevisionHistory): UnloggedServing {
+  const found: UnloggedServing = { logged: [], unnamed: [] };
   const served = servedByUpdates(dataDir);
-  if (!served) return [];
+  if (!served) return found;
   const own = ownPackIds(dataDir);
-  const unlogged: Revision[] = [];
   for (const [pack, version] of served.versions) {
-    if (own.has(pack) || history.served(pack)?.version === version) continue;
+    if (own.has(pack) || (version !== undefined && history.served(pack)?.version === version)) continue;
     const logged = history.lastLogged(pack);
     if (logged !== undefined && logged >= served.builtAt) continue;
-    const revision = history.revision(pack, version);
-    if (revision) unlogged.push(revision);
+    const revision = version === undefined ? undefined : history.revision(pack, version);
+    if (revision) found.logged.push(revision);
+    else found.unnamed.push({ pack, version });
   }
-  if (unlogged.length > 0) history.serveEach(unlogged, served.builtAt);
-  return unlogged;
+  if (found.logged.length > 0) history.serveEach(found.logged, served.builtAt);
+  return found;
 }
 
-/** What logUnloggedServing logged, a line per pack, as an update says it. */
+/** What logUnloggedServing logged, and what it could not, a line per pack, as an update says it. */
 export function logUnloggedLines(dataDir: string, history: RevisionHistory): string[] {
-  return logUnloggedServing(dataDir, history).map((revision) => `${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`);
+  const { logged, unnamed } = logUnloggedServing(dataDir, history);
+  return [
+    ...logged.map((revision) => `${revision.pack}: ${revision.version} logged as served, which an interrupted update had not`),
+    ...unnamed.map(
+      ({ pack, version }) =>
+        `${pack}: ${updatesCatalogPath(dataDir)} serves ${version === undefined ? 'a document that names no version' : version}, ` +
+        `which ${historyPath(dataDir)} does not keep; the history goes on naming ${history.served(pack)?.version ?? 'nothing'} as served`,
+    ),
+  ];
 }
 
 /**
@@ -42,17 +60,17 @@ export function logUnloggedLines(dataDir: string, history: RevisionHistory): str
  * read with SQL that every catalog format answers, as this runs before a
  * database of another format is built again. None without a database.
  */
-function servedByUpdates(dataDir: string): { versions: Map<string, string>; builtAt: number } | undefined {
+function servedByUpdates(dataDir: string): { versions: Map<string, string | undefined>; builtAt: number } | undefined {
   const path = updatesCatalogPath(dataDir);
   if (!existsSync(path)) return undefined;
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const builtAt = Date.parse(db.prepare<[], string>("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '');
     if (Number.isNaN(builtAt)) return undefined;
-    const versions = new Map<string, string>();
+    const versions = new Map<string, string | undefined>();
     for (const { id, entry } of db.prepare<[], { id: string; entry: string }>('SELECT id, entry FROM packs').all()) {
       const version = (JSON.parse(entry) as { version?: unknown }).version;
-      if (typeof version === 'string') versions.set(id, version);
+      versions.set(id, typeof version === 'string' ? version : undefined);
     }
     return { versions, builtAt };
   } finally {
