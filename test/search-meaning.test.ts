@@ -67,8 +67,13 @@ describe('search by meaning', () => {
     // Lucide's names answer "hard copy" with `paw-print` alone (through "print"); the printers the rest of the catalog finds first are `printer` in lucide.
     const answer = await search({ q: 'hard copy', packs: 'lucide', limit: '10' });
     expect(answer.results[0]?.name).toBe('paw-print');
-    expect(answer.results.map((result) => result.name)).toContain('printer');
+    expect(answer.results[0]?.equivalentOf).toBeUndefined();
+    const printer = answer.results.find((result) => result.name === 'printer');
     expect(answer.results.every((result) => result.pack === 'lucide')).toBe(true);
+    // Each equivalent names the result of the rest of the catalog it stands for: one of its first.
+    expect(printer?.equivalentOf).toMatch(/^(?!lucide:)[a-z0-9-]+:[a-z0-9-]*print/);
+    const catalogWide = await search({ q: 'hard copy', limit: '48' });
+    expect(catalogWide.results.map((result) => result.id)).toContain(printer?.equivalentOf);
     expect(answer.total).toBe(answer.results.length);
     // The pages of one search are slices of one list.
     const second = await search({ q: 'hard copy', packs: 'lucide', limit: '1', offset: '1' });

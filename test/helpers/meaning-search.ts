@@ -10,7 +10,7 @@ export interface SearchAnswer {
   query: string;
   total: number;
   didYouMean?: string;
-  results: Array<{ id: string; pack: string; name: string; variants: string[]; width: number; height: number; body: string }>;
+  results: Array<{ id: string; pack: string; name: string; variants: string[]; equivalentOf?: string; width: number; height: number; body: string }>;
 }
 
 /** The fixture pack the search tests' server keeps private, and the token that reads it. */

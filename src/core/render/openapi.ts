@@ -219,6 +219,11 @@ export function openApiDocument(basePath: string, version: string): object {
                       pack: name,
                       name,
                       variants: { type: 'array', items: { type: 'string' }, description: "The glyph's other names: styles and plain aliases." },
+                      equivalentOf: {
+                        type: 'string',
+                        description:
+                          'Within one pack: found as the equivalent of this result of the rest of the catalog, as the pack names the thing otherwise than the query does.',
+                      },
                       width: { type: 'number' },
                       height: { type: 'number' },
                       body: { type: 'string' },

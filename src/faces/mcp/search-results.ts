@@ -54,7 +54,7 @@ interface SearchDocument {
   query: string;
   total: number;
   didYouMean?: string;
-  results: Array<{ id: string; pack: string; name: string; variants: string[] }>;
+  results: Array<{ id: string; pack: string; name: string; variants: string[]; equivalentOf?: string }>;
 }
 
 /**
@@ -82,12 +82,13 @@ export async function searchAnswer(context: ToolContext, query: URLSearchParams)
 /** The answer of /r/search.json with each result's licence and SVG. */
 function drawn(context: ToolContext, searched: Resource): Record<string, unknown> {
   const found = JSON.parse(searched.bytes('identity').toString('utf8')) as SearchDocument;
-  const results = found.results.map(({ id, pack, name, variants }) => {
+  const results = found.results.map(({ id, pack, name, variants, equivalentOf }) => {
     const icon = context.registry.iconData(pack, name);
     const license = context.registry.packs.get(pack)?.entry.license;
     return {
       id,
       ...(variants.length ? { variants: variants.map((variant) => `${pack}:${variant}`) } : {}),
+      ...(equivalentOf === undefined ? {} : { equivalentOf }),
       license: license?.spdx ?? license?.title ?? null,
       svg: icon ? renderSvg(icon).svg : null,
     };

@@ -31,6 +31,8 @@ export interface MeaningResult {
   pack: string;
   name: string;
   variants: string[];
+  /** Found as the equivalent, in the one pack searched, of this result of the rest of the catalog: the pack names it otherwise. */
+  equivalentOf?: string;
 }
 
 /** One result of `/r/search.json`: a glyph with its drawing, the body and size an icon document gives, without the <svg> around them. */
@@ -58,6 +60,7 @@ export function withDrawings(found: MeaningResults, icon: (pack: string, name: s
       pack: result.pack,
       name: result.name,
       variants: result.variants,
+      ...(result.equivalentOf === undefined ? {} : { equivalentOf: result.equivalentOf }),
       width: drawn?.viewBox[2] ?? 0,
       height: drawn?.viewBox[3] ?? 0,
       body: drawn?.body ?? '',

@@ -33,6 +33,8 @@ export interface MeaningHit {
   /** Where it is: its index in the sources, and its glyph there. */
   index: number;
   glyph: number;
+  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts). */
+  equivalentOf?: string;
 }
 
 export interface MeaningAnswer {
@@ -126,7 +128,15 @@ export class MeaningSearcher {
             (pack) => shown.has(pack),
             catalog,
           );
-    const results = answer.hits.map((hit): MeaningResult => ({ id: `${hit.pack}:${hit.name}`, pack: hit.pack, name: hit.name, variants: hit.variants }));
+    const results = answer.hits.map(
+      (hit): MeaningResult => ({
+        id: `${hit.pack}:${hit.name}`,
+        pack: hit.pack,
+        name: hit.name,
+        variants: hit.variants,
+        ...(hit.equivalentOf === undefined ? {} : { equivalentOf: hit.equivalentOf }),
+      }),
+    );
     return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
   }
 
@@ -209,7 +219,7 @@ export class MeaningSearcher {
         const key = `${hit.index}:${hit.glyph}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        added.push(hit);
+        added.push({ ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
       }
     }
     const hits = [...all, ...added];
