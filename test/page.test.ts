@@ -213,6 +213,14 @@ describe('search as you type', () => {
       await expect.poll(async () => (await first.getAttribute('data-id'))?.split(':')[1]?.split('-')).toContain(LIKELY_TYPO.typed);
     });
 
+    it("says, in a pack's search, which icon of another pack an equivalent that completes it stands for", async () => {
+      // Lucide's names find `paw-print` alone for "hard copy"; the catalog's printers bring lucide's `printer` after it.
+      await page.goto(url(`?pack=lucide&q=${encodeURIComponent('hard copy')}`));
+      const printer = page.locator('.results .grid a[title^="lucide:printer"]');
+      await expect.poll(() => printer.getAttribute('title')).toMatch(/^lucide:printer\b.*, like [a-z0-9-]+:[a-z0-9-]*print/);
+      expect(await page.locator('.results .grid a[title^="lucide:paw-print"]').getAttribute('title')).not.toContain('like');
+    });
+
     it('groups the variants of a glyph in one cell', async () => {
       // The registry's own answer first, as above.
       const { json } = await getJson<{ results: Array<{ id: string; variants: string[] }> }>(`${server.base}/r/search.json?q=${GROUPED.words}&limit=48`);

@@ -191,6 +191,8 @@ export function iconDocumentPath(pack: string, name: string): string {
 export interface SearchHit {
   id: string;
   variants: string[];
+  /** Within one pack: the result of the rest of the catalog it was found the equivalent of. */
+  equivalentOf?: string;
   icon?: { body: string; width: number; height: number };
 }
 
@@ -219,6 +221,7 @@ export async function searchIcons(query: string, options: { pack?: string; offse
 interface SearchResult {
   id: string;
   variants: string[];
+  equivalentOf?: string;
   body: string;
   width: number;
   height: number;
@@ -226,7 +229,12 @@ interface SearchResult {
 
 /** A result of /r/search.json as the page keeps it: its drawing ready to remember. */
 function hitOf(result: SearchResult): SearchHit {
-  return { id: result.id, variants: result.variants, icon: { body: result.body, width: result.width, height: result.height } };
+  return {
+    id: result.id,
+    variants: result.variants,
+    ...(result.equivalentOf === undefined ? {} : { equivalentOf: result.equivalentOf }),
+    icon: { body: result.body, width: result.width, height: result.height },
+  };
 }
 
 /** How many icons of other packs the icon view offers. */

@@ -11,6 +11,8 @@ export interface GridItem {
   id: string;
   showPack: boolean;
   variants?: readonly string[];
+  /** The icon of another pack this one was found the equivalent of, said in its title. */
+  equivalentOf?: string;
 }
 
 const CELL = 88;
@@ -272,7 +274,7 @@ export class IconGrid {
         href: this.options.href?.(item) ?? iconUrl(item.id),
         tabindex: index === this.active ? 0 : -1,
         'data-index': index,
-        title: `${item.id}${more}`,
+        title: `${item.id}${more}${item.equivalentOf ? `, like ${item.equivalentOf}` : ''}`,
         'aria-current': index === this.current ? 'true' : undefined,
       },
       glyph,

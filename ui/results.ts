@@ -82,7 +82,7 @@ export class Results {
     announce(words ? (hits.length ? count.textContent : `No icon matches ${words}`) : count.textContent);
     if (hits.length) {
       const grid = new IconGrid(
-        hits.map((hit) => ({ id: hit.id, showPack: !this.options.pack, variants: hit.variants })),
+        hits.map((hit) => ({ id: hit.id, showPack: !this.options.pack, variants: hit.variants, equivalentOf: hit.equivalentOf })),
         this.options.label(words),
         {
           open: (index) => this.context.open(index),
