@@ -23,7 +23,8 @@ export const MEANING_LIMITS = {
  * A search within one pack that finds fewer glyphs than `below` by their
  * names is completed by the pack's equivalents of the catalog's first
  * results (see MeaningSearcher's withCounterparts): of its first `searched`
- * results, the first `anchors` of distinct names. An equivalent is offered
+ * results, the first `anchors` of distinct names found by what the words
+ * mean with a score of at least `anchorMinScore`. An equivalent is offered
  * only when a whole name of the result finds it with a score of at least
  * `minScore` (an exact name scores 1): through the vocabulary's weaker
  * links, a pack that lacks the thing offers a guess ("cube" for `volume`).
@@ -32,5 +33,6 @@ export const COUNTERPART_LIMITS = {
   below: 10,
   searched: 24,
   anchors: 5,
+  anchorMinScore: 0.4,
   minScore: 0.6,
 } as const;

@@ -203,19 +203,26 @@ export class MeaningSearcher {
       sources,
     );
     work += anchors.work;
-    // One glyph of each name: emoji packs all call the wastebasket `wastebasket`, which says nothing new after the first.
+    // Only what the words mean, not the completions of a word being typed nor corrections, and not through weak links;
+    // one glyph of each name: emoji packs all call the wastebasket `wastebasket`, which says nothing new after the first.
     const named = new Map<string, MeaningHit>();
-    for (const hit of anchors.hits) if (named.size < COUNTERPART_LIMITS.anchors && !named.has(hit.name)) named.set(hit.name, hit);
+    for (const hit of anchors.hits) {
+      if (hit.tier > TIERS.meaning || hit.score < COUNTERPART_LIMITS.anchorMinScore || named.has(hit.name)) continue;
+      if (named.size < COUNTERPART_LIMITS.anchors) named.set(hit.name, hit);
+    }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
     const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
     const added: MeaningHit[] = [];
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
-      const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, { workUnits: share, wholeNames: true });
+      const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
+        workUnits: share,
+        wholeNames: true,
+        minScore: COUNTERPART_LIMITS.minScore,
+      });
       work += counterparts.work;
       for (const hit of counterparts.hits) {
-        if (hit.score < COUNTERPART_LIMITS.minScore) continue;
         const key = `${hit.index}:${hit.glyph}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -305,7 +312,8 @@ export class MeaningSearcher {
    * as good), packs in the order the searches rank them; the page of them
    * asked for. With `workUnits`, the searches share that bound on entries
    * read, each an equal part of what the ones before it left; with
-   * `wholeNames`, only whole names are searched, not each of their words.
+   * `wholeNames`, only whole names are searched, not each of their words;
+   * with `minScore`, a match scoring less is none, and is not compared by shape.
    */
   private counterpartsOf(
     own: MeaningHit,
@@ -313,7 +321,7 @@ export class MeaningSearcher {
     sources: MeaningSources,
     allowed: (pack: string, database: number) => boolean,
     catalog: Catalog,
-    { workUnits, wholeNames = false }: { workUnits?: number; wholeNames?: boolean } = {},
+    { workUnits, wholeNames = false, minScore = 0 }: { workUnits?: number; wholeNames?: boolean; minScore?: number } = {},
   ): { total: number; hits: MeaningHit[]; work: number } {
     const found = new Map<string, MeaningHit[]>();
     let work = 0;
@@ -331,6 +339,7 @@ export class MeaningSearcher {
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
+        if (hit.score < minScore) continue;
         const list = found.get(hit.pack);
         if (list) list.push(hit);
         else found.set(hit.pack, [hit]);
