@@ -218,7 +218,11 @@ describe('search as you type', () => {
       await page.goto(url(`?pack=lucide&q=${encodeURIComponent('hard copy')}`));
       const printer = page.locator('.results .grid a[title^="lucide:printer"]');
       await expect.poll(() => printer.getAttribute('title')).toMatch(/^lucide:printer\b.*, like [a-z0-9-]+:[a-z0-9-]*print/);
-      expect(await page.locator('.results .grid a[title^="lucide:paw-print"]').getAttribute('title')).not.toContain('like');
+      // And under its name, where a grid of one pack names no pack.
+      expect(await printer.locator('.pack').innerText()).toMatch(/^like [a-z0-9-]+:[a-z0-9-]*print/);
+      const pawPrint = page.locator('.results .grid a[title^="lucide:paw-print"]');
+      expect(await pawPrint.getAttribute('title')).not.toContain('like');
+      expect(await pawPrint.locator('.pack').count()).toBe(0);
     });
 
     it('groups the variants of a glyph in one cell', async () => {

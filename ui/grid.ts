@@ -279,7 +279,8 @@ export class IconGrid {
       },
       glyph,
       h('span', { class: 'name' }, name),
-      item.showPack ? h('span', { class: 'pack' }, pack) : undefined,
+      // Under the name: its pack where packs are mixed; in a pack's own grid, the icon an equivalent stands for.
+      item.showPack ? h('span', { class: 'pack' }, pack) : item.equivalentOf ? h('span', { class: 'pack' }, `like ${item.equivalentOf}`) : undefined,
       item.variants?.length ? h('span', { class: 'variants', 'aria-label': `${item.variants.length} variants` }, `+${item.variants.length}`) : undefined,
     );
     const take = isPinnedId(item.id) ? undefined : h('button', { type: 'button', class: 'take', tabindex: -1, 'data-id': item.id }, '+');
