@@ -109,17 +109,20 @@ export class MeaningSearcher {
     const first = new Set(job.first ?? []);
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
     const onePack = only?.size === 1 && allowed([...only][0] as string) ? ([...only][0] as string) : undefined;
-    const allBelow = onePack === undefined ? undefined : COUNTERPART_LIMITS.below;
+    const searched = (allBelow?: number) =>
+      this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow }, sources);
     const answer =
       job.like === undefined
-        ? this.withCounterparts(
-            this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow }, sources),
-            { q: scoped.q, pack: onePack, job, first },
-            sources,
-            (pack) => shown.has(pack),
-            servedBy,
-            catalog,
-          )
+        ? onePack === undefined
+          ? searched()
+          : this.withCounterparts(
+              searched(COUNTERPART_LIMITS.below),
+              { q: scoped.q, pack: onePack, job, first },
+              sources,
+              (pack) => shown.has(pack),
+              servedBy,
+              catalog,
+            )
         : this.sameMeaning(
             job.like,
             job,
@@ -161,8 +164,11 @@ export class MeaningSearcher {
       const index = sources.indexes[hit.index] as GlyphIndex;
       return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
     };
-    answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map(hitOf);
-    if (query.allBelow !== undefined && found.size < query.allBelow) answer.all = this.ranker.page(found, sources, 0, found.size).map(hitOf);
+    if (query.allBelow !== undefined && found.size < query.allBelow) {
+      // All of them ranked once: a page ranks from the first hit on, so it is a slice of them.
+      answer.all = this.ranker.page(found, sources, 0, found.size).map(hitOf);
+      answer.hits = answer.all.slice(query.offset, query.offset + query.limit);
+    } else answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map(hitOf);
     return answer;
   }
 
@@ -180,7 +186,7 @@ export class MeaningSearcher {
    */
   private withCounterparts(
     direct: MeaningAnswer,
-    asked: { q: string; pack: string | undefined; job: MeaningJob; first: ReadonlySet<string> },
+    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
     sources: MeaningSources,
     shown: (pack: string) => boolean,
     servedBy: (pack: string, database: number) => boolean,
@@ -188,7 +194,7 @@ export class MeaningSearcher {
   ): MeaningAnswer {
     const { pack, job } = asked;
     const all = direct.all;
-    if (pack === undefined || all === undefined) return direct;
+    if (all === undefined) return direct;
     const bound = Math.min(job.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
     let work = direct.work;
     const anchors = this.search(
