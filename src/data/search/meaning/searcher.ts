@@ -104,7 +104,8 @@ export class MeaningSearcher {
       return styles === undefined || styles.get(pack) === job.style;
     };
     // A pack is searched in the database that serves it: an own pack may replace a default one of the same id.
-    const servedBy = (pack: string, database: number) => catalog.database(pack) === catalog.databases[database] && allowed(pack);
+    const visibleIn = (pack: string, database: number) => shown.has(pack) && catalog.database(pack) === catalog.databases[database];
+    const servedBy = (pack: string, database: number) => visibleIn(pack, database) && allowed(pack);
     const sources = meaningSourcesOf(catalog);
     const first = new Set(job.first ?? []);
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
@@ -115,14 +116,7 @@ export class MeaningSearcher {
       job.like === undefined
         ? onePack === undefined
           ? searched()
-          : this.withCounterparts(
-              searched(COUNTERPART_LIMITS.below),
-              { q: scoped.q, pack: onePack, job, first },
-              sources,
-              (pack) => shown.has(pack),
-              servedBy,
-              catalog,
-            )
+          : this.withCounterparts(searched(COUNTERPART_LIMITS.below), { q: scoped.q, pack: onePack, job, first }, sources, visibleIn, servedBy, catalog)
         : this.sameMeaning(
             job.like,
             job,
@@ -188,7 +182,7 @@ export class MeaningSearcher {
     direct: MeaningAnswer,
     asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
     sources: MeaningSources,
-    shown: (pack: string) => boolean,
+    visibleIn: (pack: string, database: number) => boolean,
     servedBy: (pack: string, database: number) => boolean,
     catalog: Catalog,
   ): MeaningAnswer {
@@ -202,7 +196,8 @@ export class MeaningSearcher {
         q: asked.q,
         limit: COUNTERPART_LIMITS.searched,
         offset: 0,
-        packs: (other, database) => other !== pack && shown(other) && catalog.database(other) === catalog.databases[database],
+        // Whatever the filters: the anchors only point at what the pack, which passed them, holds.
+        packs: (other, database) => other !== pack && visibleIn(other, database),
         first: asked.first,
         workUnits: Math.floor((bound - work) / 2),
       },
