@@ -8,18 +8,23 @@ import { startTestServer, type TestServer } from './helpers/server.js';
  * and is cut at the stop's 10 s cap.
  */
 
-/** A download of the 100 MB pack, uncompressed: its announced length, and what the client read. */
+/** A download of the 100 MB pack, uncompressed: its announced length, what the client read, and its connection's close. */
 interface Download {
   response: IncomingMessage;
   length: number;
   received: number;
+  closed: Promise<void>;
 }
 
 /** Starts reading the pack; resolves with the download once its first chunk has come. */
 function download(base: string, slow: boolean): Promise<Download> {
   return new Promise((resolve) => {
     get(`${base}/r/fluent-emoji.json`, { headers: { 'accept-encoding': 'identity' } }, (response) => {
-      const started: Download = { response, length: Number(response.headers['content-length']), received: 0 };
+      // The close is awaited from the start: a download read whole may end, and its response let go of its socket,
+      // before the test asks for its end.
+      const closed = new Promise<void>((closes) => response.socket.once('close', () => closes()));
+      response.on('error', () => undefined);
+      const started: Download = { response, length: Number(response.headers['content-length']), received: 0, closed };
       response.once('data', (chunk: Buffer) => {
         started.received += chunk.length;
         if (slow) response.pause();
@@ -31,11 +36,9 @@ function download(base: string, slow: boolean): Promise<Download> {
 }
 
 /** The end of a download: once its connection closes, what the client read in all. */
-function finished(download: Download): Promise<number> {
-  return new Promise((resolve) => {
-    download.response.socket.once('close', () => resolve(download.received));
-    download.response.on('error', () => undefined);
-  });
+async function finished(download: Download): Promise<number> {
+  await download.closed;
+  return download.received;
 }
 
 let server: TestServer;
