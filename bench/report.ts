@@ -287,7 +287,7 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
     ),
   ];
   return [
-    `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run)' : ''}`,
+    `## ${run.date}, commit ${run.commit}${figures.smoke ? ' (smoke run, over the sample of the catalog that `npm test` serves)' : ''}`,
     '',
     `\`${run.command}\`: ${figures.connections} connections, ${figures.seconds} s per load, wrk (1 thread) on 127.0.0.1, seed ${figures.seed}. ` +
       `Start, memory and the first fluent-emoji request are of \`serve\` (1 process); the loads compared with the peers, and the page's timings (median of 5 loads in fresh browser contexts, after one untimed; frames: median of 3 scrolls, each in a fresh context; flings: median of 3, each in a fresh context), are of \`serve --workers ${figures.workers}\`, as nginx runs a worker per core.`,

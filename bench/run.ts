@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { locateDefaultCatalog } from '../src/data/catalog/sources.js';
+import { ICONIFY_JSON_VARIABLE, locateDefaultCatalog } from '../src/data/catalog/sources.js';
+import { writeSampledIconifyJson } from '../test/helpers/catalog-sample.js';
 import { freePort, startNginx } from '../test/helpers/nginx.js';
 import { generatedQueries, WRITTEN_QUERIES } from '../test/helpers/search-queries.js';
 import { neverRepeatingQueries } from './meaning-queries.js';
@@ -44,7 +45,10 @@ const FRESH_STARTS = 3;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'dist', 'cli.js');
-const DATA = join(WORK, 'data');
+/** The smoke run's data apart from the full run's, whose whole catalog it would otherwise replace with a sample. */
+const DATA = join(WORK, SMOKE ? 'smoke-data' : 'data');
+/** What a smoke run serves in place of @iconify/json: the sample `npm test` serves. */
+const SMOKE_ICONIFY_JSON = join(WORK, 'iconify-json-sample');
 /** Packs of the npm load: their tarballs against their pack documents, from about 100 KB to 1 MB gzipped. */
 const NPM_PACKS = ['lucide', 'mdi', 'tabler', 'ph', 'carbon', 'material-symbols'];
 const LUCIDE_TARBALLS = ['1.2.100', '1.2.137'].map((version) => join(ROOT, 'test', 'fixtures', 'npm', `iconify-json-lucide-${version}.tgz`));
@@ -193,6 +197,14 @@ async function main(): Promise<void> {
   log(`seed ${seed}${SMOKE ? ' (smoke run)' : ''}`);
   const figures = emptyFigures(seed, SMOKE, SECONDS, CONNECTIONS, WORKERS);
   ensureWrk(ROOT);
+  if (SMOKE) {
+    // A smoke run shows that every step runs, not what it measures: over the sample of the catalog that
+    // `npm test` serves (every pack, the large ones the steps name kept whole), which builds, and which the
+    // Iconify API loads, in seconds rather than a minute each. Every process started below reads it.
+    rmSync(SMOKE_ICONIFY_JSON, { recursive: true, force: true });
+    writeSampledIconifyJson(SMOKE_ICONIFY_JSON);
+    process.env[ICONIFY_JSON_VARIABLE] = SMOKE_ICONIFY_JSON;
+  }
 
   // One-time build of the full catalog, as on a fresh machine: into an empty data directory
   // (rebuilding over an earlier 1.2 GB catalog would also time deleting it).

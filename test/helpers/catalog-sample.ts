@@ -82,13 +82,13 @@ interface PackSample {
  * characters keep only kept names, and its total counts the kept icons, in
  * the pack and in collections.json alike. Returns the icons and aliases kept.
  */
-export function writeSampledIconifyJson(): { packs: number; names: number; seed: number } {
+export function writeSampledIconifyJson(folder = SAMPLED_ICONIFY_JSON): { packs: number; names: number; seed: number } {
   const source = INSTALLED_JSON_DIR;
   const seed = testSeed('catalog sample');
   const random = seededRandom(seed);
-  const target = join(SAMPLED_ICONIFY_JSON, 'json');
+  const target = join(folder, 'json');
   mkdirSync(target, { recursive: true });
-  copyFileSync(join(source, '..', 'package.json'), join(SAMPLED_ICONIFY_JSON, 'package.json'));
+  copyFileSync(join(source, '..', 'package.json'), join(folder, 'package.json'));
   const collections = JSON.parse(readFileSync(join(source, '..', 'collections.json'), 'utf8')) as Record<string, { total?: number }>;
   let packs = 0;
   let names = 0;
@@ -106,7 +106,7 @@ export function writeSampledIconifyJson(): { packs: number; names: number; seed:
     packs++;
     names += Object.keys(pack.icons).length + Object.keys(pack.aliases ?? {}).length;
   }
-  writeFileSync(join(SAMPLED_ICONIFY_JSON, 'collections.json'), JSON.stringify(collections, null, '\t'));
+  writeFileSync(join(folder, 'collections.json'), JSON.stringify(collections, null, '\t'));
   console.log(`catalog sample: ${names} icons and aliases of ${packs} packs (${WHOLE_PACKS.join(', ')} whole)`);
   return { packs, names, seed };
 }

@@ -1,7 +1,18 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The project's folder: the nearest above this file that holds package.json, whether it runs from test/helpers/ or bundled into .bench/. */
+function projectRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'package.json'))) {
+    if (dirname(folder) === folder) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    folder = dirname(folder);
+  }
+  return folder;
+}
+
+export const ROOT = projectRoot();
 export const CLI = join(ROOT, 'dist', 'cli.js');
 export const FIXTURE_PACKS = join(ROOT, 'test', 'fixtures', 'packs');
 /** Scratch space of a test run (git-ignored). */
