@@ -21,7 +21,5 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     env: { TEST_CATALOG: 'full', TEST_TIER: '' },
     testTimeout: 900_000,
-    // Two at a time: the sweeps compute rather than wait, and a third file on two cores only slows the others.
-    maxWorkers: 2,
   },
 });

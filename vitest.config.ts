@@ -20,11 +20,9 @@ export default defineConfig({
     env: { ICON_REGISTRY_ICONIFY_JSON: SAMPLED_ICONIFY_JSON, TEST_TIER: '' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Three files at a time on two cores: a file of this tier spends much of its time waiting on processes it
-    // started (servers, package managers, Chromium), which a third file fills. The files of a worker share its
-    // loaded modules rather than each loading the registry again (no file replaces a module or the environment
-    // for the others).
-    maxWorkers: 3,
+    // Two files at a time match the machine's two cores, and the files of a worker share its loaded modules
+    // rather than each loading the registry again (no file replaces a module or the environment for the others).
+    maxWorkers: 2,
     isolate: false,
     // The React components that tsc compiles for the render test are run by Node itself, not through Vite's transform.
     server: { deps: { external: [/\/react-components\/js\//] } },
