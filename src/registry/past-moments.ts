@@ -3,6 +3,7 @@ import { ensureMomentCatalog, momentKey } from '../data/history/moment-catalog.j
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { Problem } from '../core/problem.js';
 import type { Registry } from './registry.js';
+import { digestOf } from '../util/etag.js';
 
 /** What the registry served at a past moment, against what it serves now. */
 export interface MomentState {
@@ -10,6 +11,8 @@ export interface MomentState {
   revisions: Revision[];
   /** The packs it did not serve yet, or no longer, then. */
   absent: Set<string>;
+  /** A digest of those packs, sorted: part of the key of a moment's registry, which every request at the moment makes. */
+  absentDigest: string;
 }
 
 /** Moments whose state is kept, by their instant: each is read from the history once. */
@@ -63,23 +66,24 @@ export class PastMoments {
    * replaced is logged from when its catalog was built).
    */
   private readState(moment: number): MomentState {
-    const state: MomentState = { revisions: [], absent: new Set() };
     const history = this.history;
-    if (!history) return state;
+    const revisions: Revision[] = [];
+    const absent = new Set<string>();
+    if (!history) return { revisions, absent, absentDigest: digestOf('') };
     const then = history.servedAt(moment);
     for (const pack of history.packs()) {
       const seq = then.get(pack);
       if (seq === null || (seq === undefined && history.isLogged(pack))) {
-        state.absent.add(pack);
+        absent.add(pack);
         continue;
       }
       if (seq === undefined || seq === history.served(pack)?.seq) continue;
       const revision = history.revisions(pack).find((kept) => kept.seq === seq);
       // A revision forgotten since (an own pack keeps a bounded number) cannot answer: the pack is absent then.
-      if (revision) state.revisions.push(revision);
-      else state.absent.add(pack);
+      if (revision) revisions.push(revision);
+      else absent.add(pack);
     }
-    return state;
+    return { revisions, absent, absentDigest: digestOf([...absent].sort().join(',')) };
   }
 
   /**

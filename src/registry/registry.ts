@@ -38,6 +38,7 @@ import { iconStateOf } from '../core/icon-state.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
 import { PinnableRevisions } from './pinnable-revisions.js';
+import { digestOf } from '../util/etag.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
@@ -103,6 +104,7 @@ export class Registry {
   private llms: Resource | undefined;
   private openApiResource: Resource | undefined;
   private pinnable: PinnableRevisions | undefined;
+  private viewDigestMade: string | undefined;
   private sources: RevisionSources | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
@@ -167,24 +169,31 @@ export class Registry {
     if (!past || this.options.past) return { status: 404, code: 'not_found', detail: 'This registry keeps no past.' };
     const state = past.stateAt(instant);
     if ('status' in state) return state;
-    const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
-    const key = `${moment} ${[...packs].join(',')} ${this.firstInSearch.join(',')}`;
-    const make = (catalog: ServedCatalog) => {
-      const registry = new Registry(catalog, {
-        ...this.options,
-        basePath: momentBasePath(this.basePath, moment),
-        caches: this.caches,
-        onlyPacks: packs,
-        past: true,
-      });
-      // The moment's own packs are read where searches run before its first search, which then waits behind this.
-      registry.prepareSearch().catch(() => undefined);
-      return registry;
-    };
+    // One registry per moment as asked, packs absent then, and view; the key is short, as every request at a moment makes it.
+    const key = `${moment} ${state.absentDigest} ${this.viewDigest}`;
     return past.registryFor(key, () => {
+      const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
+      const make = (catalog: ServedCatalog) => {
+        const registry = new Registry(catalog, {
+          ...this.options,
+          basePath: momentBasePath(this.basePath, moment),
+          caches: this.caches,
+          onlyPacks: packs,
+          past: true,
+        });
+        // The moment's own packs are read where searches run before its first search, which then waits behind this.
+        registry.prepareSearch().catch(() => undefined);
+        return registry;
+      };
       const catalog = past.catalogOf(state, this.catalog);
       return catalog instanceof Promise ? catalog.then(make) : make(catalog);
     });
+  }
+
+  /** What tells this registry's view apart (the packs it serves, those it ranks first): a digest, made once. */
+  private get viewDigest(): string {
+    this.viewDigestMade ??= digestOf(`${[...this.packs.keys()].join(',')} ${this.firstInSearch.join(',')}`);
+    return this.viewDigestMade;
   }
 
   /** The revisions pinned addresses answer: the history's, and the catalog's content of the default packs it keeps none of. */
