@@ -110,6 +110,8 @@ export class Registry {
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
   private readonly latestVersions = new Map<string, string | undefined>();
+  /** packageVersions' lists, by pack: at most one per pack this registry serves. */
+  private readonly packageVersionsByPack = new Map<string, PackageVersion[]>();
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -380,10 +382,20 @@ export class Registry {
     return latest;
   }
 
-  /** A served pack's versions as packages carry them, oldest first (see package-versions.ts); undefined for a pack this registry does not serve. */
+  /**
+   * A served pack's versions as packages carry them, oldest first (see
+   * package-versions.ts); undefined for a pack this registry does not serve.
+   * Read once per registry, as the same list every time: a newer revision
+   * served makes a new registry.
+   */
   packageVersions(pack: string): PackageVersion[] | undefined {
     if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
-    return packageVersionsOf(pack, this.catalog, this.options.history);
+    let versions = this.packageVersionsByPack.get(pack);
+    if (versions === undefined) {
+      versions = packageVersionsOf(pack, this.catalog, this.options.history);
+      this.packageVersionsByPack.set(pack, versions);
+    }
+    return versions;
   }
 
   /**

@@ -20,11 +20,15 @@ export interface PackumentRequest {
   abbreviated: boolean;
 }
 
-/** A version of a pack as npm sees it: the revision, and its npm version. */
+/** A version of a pack as npm sees it: the revision, its npm version, and a digest of what its package is made from. */
 interface NpmVersion {
   revision: PackageVersion;
   version: string;
+  contentDigest: string;
 }
+
+/** npmVersionsOf's lists, by the list of versions they are made of: the same while the registry that read it serves. */
+const npmVersionsByList = new WeakMap<readonly PackageVersion[], NpmVersion[]>();
 
 /**
  * A problem in the form npm's clients read: a problem document whose
@@ -52,14 +56,17 @@ const noSuchPack = (pack: string): Problem => ({ status: 404, code: 'pack_not_fo
 function npmVersionsOf(registry: Registry, pack: string): NpmVersion[] | Problem {
   const revisions = isValidName(pack) ? registry.packageVersions(pack) : undefined;
   if (!revisions) return noSuchPack(pack);
+  const known = npmVersionsByList.get(revisions);
+  if (known) return known;
   const seen = new Set<string>();
   const versions: NpmVersion[] = [];
   for (const revision of revisions) {
     const version = npmVersionOf(revision.version);
     if (version === undefined || seen.has(version)) continue;
     seen.add(version);
-    versions.push({ revision, version });
+    versions.push({ revision, version, contentDigest: createHash('sha256').update(revision.key).digest('hex').slice(0, 16) });
   }
+  npmVersionsByList.set(revisions, versions);
   return versions;
 }
 
@@ -71,10 +78,9 @@ const wholeSeconds = (ms: number | undefined) => (ms === undefined ? undefined :
  * (see Registry.keptFile): its file is named by the npm version and a
  * digest of the content it is made from.
  */
-function packageOf(registry: Registry, pack: string, { revision, version }: NpmVersion): KeptFile | Promise<KeptFile> {
-  const digest = createHash('sha256').update(revision.key).digest('hex').slice(0, 16);
+function packageOf(registry: Registry, pack: string, { revision, version, contentDigest }: NpmVersion): KeptFile | Promise<KeptFile> {
   const fields = { contentType: TARBALL_TYPE, cacheControl: IMMUTABLE, lastModified: wholeSeconds(revision.recorded) };
-  return registry.keptFile(pack, `${tarballFileOf(pack, version)}.${digest}`, fields, async () => {
+  return registry.keptFile(pack, `${tarballFileOf(pack, version)}.${contentDigest}`, fields, async () => {
     const made = await packageMaker().make({ pack, version, documentJson: revision.documentJson() });
     return { bytes: made.tarball, about: { manifest: made.manifest, fileCount: made.fileCount, unpackedSize: made.unpackedSize } };
   });
