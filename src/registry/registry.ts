@@ -110,8 +110,9 @@ export class Registry {
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
   private readonly latestVersions = new Map<string, string | undefined>();
-  /** packageVersions' lists, by pack: at most one per pack this registry serves. */
+  /** packageVersions' lists, by pack: at most one per pack this registry serves, read at the history's change stamp below. */
   private readonly packageVersionsByPack = new Map<string, PackageVersion[]>();
+  private packageVersionsStamp: number | undefined;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -385,11 +386,17 @@ export class Registry {
   /**
    * A served pack's versions as packages carry them, oldest first (see
    * package-versions.ts); undefined for a pack this registry does not serve.
-   * Read once per registry, as the same list every time: a newer revision
-   * served makes a new registry.
+   * Read once, and the same list every time, until the history changes: an
+   * update writes it in its own process, and a server may make its next
+   * registry before the update has logged what it serves.
    */
   packageVersions(pack: string): PackageVersion[] | undefined {
     if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
+    const stamp = this.options.history?.changeStamp();
+    if (stamp !== this.packageVersionsStamp) {
+      this.packageVersionsByPack.clear();
+      this.packageVersionsStamp = stamp;
+    }
     let versions = this.packageVersionsByPack.get(pack);
     if (versions === undefined) {
       versions = packageVersionsOf(pack, this.catalog, this.options.history);

@@ -81,6 +81,7 @@ export class RevisionHistory {
   /** Whether the file has the log of what was served when (a file written before it had none, until written again). */
   private readonly hasServedLog: boolean;
   private readonly inOneRead: (read: () => unknown) => unknown;
+  private readonly selectDataVersion: Database.Statement<[], number>;
 
   constructor(path: string, readonly = false) {
     this.db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
@@ -95,6 +96,7 @@ export class RevisionHistory {
       'SELECT c.kind AS kind, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash WHERE c.pack = ? AND c.name = ? AND c.seq <= ? ORDER BY c.seq DESC LIMIT 1',
     );
     this.selectServed = this.db.prepare<[string], number>('SELECT seq FROM served WHERE pack = ?').pluck();
+    this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
     this.selectRoot = this.db
       .prepare<[string, number], string>('SELECT b.data FROM revisions r JOIN blobs b ON b.hash = r.root WHERE r.pack = ? AND r.seq = ?')
       .pluck();
@@ -235,6 +237,15 @@ export class RevisionHistory {
   /** The aliases whose parent was `parent` at some revision up to `seq` (candidates: check each at the revision). */
   aliasesOf(pack: string, parent: string, seq: number): string[] {
     return this.selectAliases.all(pack, parent, seq);
+  }
+
+  /**
+   * A number that differs from the last one this connection gave once
+   * another connection (an update, in its own process) has written the
+   * history: what is read from it may be kept until then.
+   */
+  changeStamp(): number {
+    return this.selectDataVersion.get() as number;
   }
 
   /**
