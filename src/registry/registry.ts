@@ -110,9 +110,10 @@ export class Registry {
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
   private readonly latestVersions = new Map<string, string | undefined>();
-  /** packageVersions' lists, by pack: at most one per pack this registry serves, read at the history's change stamp below. */
+  /** packageVersions' lists, by pack: at most one per pack this registry serves. */
   private readonly packageVersionsByPack = new Map<string, PackageVersion[]>();
-  private packageVersionsStamp: number | undefined;
+  /** The history's change stamp when latestVersions and packageVersionsByPack were last emptied. */
+  private historyStamp: number | undefined;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -369,12 +370,13 @@ export class Registry {
 
   /**
    * The address of a pinned icon at the revision served now, when that one
-   * draws it differently (see latestVersionOf): kept per registry, which a
-   * newer revision served replaces.
+   * draws it differently (see latestVersionOf): kept until the history is
+   * written.
    */
   latestVersion(route: PinnedRoute): string | undefined {
     const history = this.revisions;
     if (route.name === undefined || !this.packs.has(route.pack)) return undefined;
+    this.forgetHistoryReadsIfWritten();
     const key = pinnedDocumentKey(route);
     if (this.latestVersions.has(key)) return this.latestVersions.get(key);
     const latest = latestVersionOf(history, route, this.basePath, this.sourceOf);
@@ -384,19 +386,26 @@ export class Registry {
   }
 
   /**
+   * Empties what is kept of the history's reads once another connection has
+   * written it (an update, in its own process): a server may make its next
+   * registry before the update has logged what it serves.
+   */
+  private forgetHistoryReadsIfWritten(): void {
+    const stamp = this.options.history?.changeStamp();
+    if (stamp === this.historyStamp) return;
+    this.historyStamp = stamp;
+    this.packageVersionsByPack.clear();
+    this.latestVersions.clear();
+  }
+
+  /**
    * A served pack's versions as packages carry them, oldest first (see
    * package-versions.ts); undefined for a pack this registry does not serve.
-   * Read once, and the same list every time, until the history changes: an
-   * update writes it in its own process, and a server may make its next
-   * registry before the update has logged what it serves.
+   * Read once, and the same list every time, until the history is written.
    */
   packageVersions(pack: string): PackageVersion[] | undefined {
     if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
-    const stamp = this.options.history?.changeStamp();
-    if (stamp !== this.packageVersionsStamp) {
-      this.packageVersionsByPack.clear();
-      this.packageVersionsStamp = stamp;
-    }
+    this.forgetHistoryReadsIfWritten();
     let versions = this.packageVersionsByPack.get(pack);
     if (versions === undefined) {
       versions = packageVersionsOf(pack, this.catalog, this.options.history);
