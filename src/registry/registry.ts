@@ -112,8 +112,8 @@ export class Registry {
   private readonly latestVersions = new Map<string, string | undefined>();
   /** packageVersions' lists, by pack: at most one per pack this registry serves. */
   private readonly packageVersionsByPack = new Map<string, PackageVersion[]>();
-  /** The history's change stamp when latestVersions and packageVersionsByPack were last emptied. */
-  private historyStamp: number | undefined;
+  /** The history's change stamp when packageVersionsByPack was last emptied. */
+  private packageVersionsStamp: number | undefined;
 
   constructor(
     /** The catalog it answers from; whoever made the registry closes it. */
@@ -370,13 +370,12 @@ export class Registry {
 
   /**
    * The address of a pinned icon at the revision served now, when that one
-   * draws it differently (see latestVersionOf): kept until the history is
-   * written.
+   * draws it differently (see latestVersionOf): kept per registry, which a
+   * newer revision served replaces.
    */
   latestVersion(route: PinnedRoute): string | undefined {
     const history = this.revisions;
     if (route.name === undefined || !this.packs.has(route.pack)) return undefined;
-    this.forgetHistoryReadsIfWritten();
     const key = pinnedDocumentKey(route);
     if (this.latestVersions.has(key)) return this.latestVersions.get(key);
     const latest = latestVersionOf(history, route, this.basePath, this.sourceOf);
@@ -386,26 +385,20 @@ export class Registry {
   }
 
   /**
-   * Empties what is kept of the history's reads once another connection has
-   * written it (an update, in its own process): a server may make its next
-   * registry before the update has logged what it serves.
-   */
-  private forgetHistoryReadsIfWritten(): void {
-    const stamp = this.options.history?.changeStamp();
-    if (stamp === this.historyStamp) return;
-    this.historyStamp = stamp;
-    this.packageVersionsByPack.clear();
-    this.latestVersions.clear();
-  }
-
-  /**
    * A served pack's versions as packages carry them, oldest first (see
    * package-versions.ts); undefined for a pack this registry does not serve.
-   * Read once, and the same list every time, until the history is written.
+   * Read once, and the same list every time, until another connection writes
+   * the history (an update, in its own process): a server may make its next
+   * registry before the update has logged what it serves, and `latest` must
+   * not stay behind for that registry's life.
    */
   packageVersions(pack: string): PackageVersion[] | undefined {
     if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
-    this.forgetHistoryReadsIfWritten();
+    const stamp = this.options.history?.changeStamp();
+    if (stamp !== this.packageVersionsStamp) {
+      this.packageVersionsStamp = stamp;
+      this.packageVersionsByPack.clear();
+    }
     let versions = this.packageVersionsByPack.get(pack);
     if (versions === undefined) {
       versions = packageVersionsOf(pack, this.catalog, this.options.history);

@@ -27,7 +27,7 @@ interface NpmVersion {
   contentDigest: string;
 }
 
-/** npmVersionsOf's lists, by the list of versions they are made of: the same while the registry that read it serves. */
+/** npmVersionsOf's lists, by the list of versions they are made of: the registry gives the same list until the history is written. */
 const npmVersionsByList = new WeakMap<readonly PackageVersion[], NpmVersion[]>();
 
 /**
