@@ -8,8 +8,12 @@ import base, { CATALOG_ONLY } from './vitest.config.js';
  *   catalog shows (the ranking of judged queries), run here alone;
  * - `*.sweep.test.ts`: properties of every icon and document, which
  *   `npm test` checks on its seeded sample and this tier on every icon and
- *   document, or on larger samples where a sweep of every icon would take
- *   hours (compiling components).
+ *   document.
+ * A `*.sampled.test.ts` file checks a property on seeded samples whatever the
+ * catalog (components compiled by each framework, requests compared with the
+ * reference): `npm test` runs it on its sample, `npm run test:soak` on larger
+ * samples of the whole catalog (vitest.soak.config.ts); its larger draws add
+ * size, not wholeness, so this tier leaves them out.
  * The same setup as `npm test`: the reference Iconify API, and the small
  * catalog whose own packs the svg sweep reads.
  */

@@ -133,8 +133,9 @@ export function sweptInFastTier<T>(items: readonly T[], label: string, count: nu
 
 /**
  * Whether this run checks the properties of the whole catalog on every icon
- * and every document (`TEST_CATALOG=full`, as `npm run test:catalog` runs),
- * or on a seeded sample of them (`npm test`).
+ * and every document (`TEST_CATALOG=full`, as `npm run test:catalog` and the
+ * second half of `npm run test:soak` run), or on a seeded sample of them
+ * (`npm test`). A `*.sampled.test.ts` file draws its larger samples then.
  */
 export const FULL_CATALOG = process.env.TEST_CATALOG === 'full';
 

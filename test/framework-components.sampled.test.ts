@@ -15,7 +15,7 @@ import { htmlSvgTree, svgTree, type TreeNode } from './helpers/svg-tree.js';
  * resizes its parent and the fixture pack (text, CDATA, inline styles) in
  * each framework, and a seeded sample of the whole catalog (every pack,
  * 3,000 icons). Under `npm test`, each icon of the sample is compiled by one
- * framework drawn with the seed; under `npm run test:catalog`, each icon of a
+ * framework drawn with the seed; under `npm run test:soak`, each icon of a
  * sample of the whole catalog is compiled by all four (compiling every icon
  * of the catalog four times would take hours).
  */
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const served = new Set((await site.request('/r/registry.json')).json<Array<{ id: string }>>().map((entry) => entry.id));
   const packs = new Map([...servedDefaultPacks()].filter(([id]) => served.has(id)));
   const sample = catalogIcons(packs, 'framework components sample', CATALOG_SAMPLE_SIZE, false);
-  // Under npm test, one framework per icon of the sample; all four for the rest, and for every icon under test:catalog.
+  // Under npm test, one framework per icon of the sample; all four for the rest, and for every icon under test:soak.
   const drawn = seededRandom(testSeed('framework components frameworks'));
   const requests: Array<readonly [Framework, string, string]> = sample.flatMap(([pack, name]) =>
     FULL_CATALOG ? FRAMEWORKS.map((framework) => [framework, pack, name] as const) : [[FRAMEWORKS[Math.floor(drawn() * 4)] as Framework, pack, name] as const],

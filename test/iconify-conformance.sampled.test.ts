@@ -14,7 +14,7 @@ import { DEFAULT_JSON_DIR, FULL_CATALOG, readDefaultPack, REPLACED_DEFAULT_PACK,
  * @iconify/json, over HTTP) and to the registry (in process), and must get
  * the same status, content type and answer: the same bytes for SVG, equal
  * JSON otherwise (the order of `not_found` is not part of the protocol).
- * `npm run test:catalog` sends ten times as many.
+ * `npm run test:soak` sends ten times as many, over the whole catalog.
  */
 
 const REQUESTS = FULL_CATALOG ? 30_000 : 3000;

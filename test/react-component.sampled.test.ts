@@ -19,7 +19,7 @@ import {
 import { svgTree } from './helpers/svg-tree.js';
 
 /**
- * Packs checked icon by icon under `npm run test:catalog`: animations
+ * Packs checked icon by icon under `npm run test:soak`: animations
  * (line-md, svg-spinners), gradients, masks and xlink:href (logos,
  * fluent-emoji-flat, skill-icons, vscode-icons), flags, emoji; beside them
  * 3,000 random icons. `npm test` checks a seeded sample of the catalog, every
