@@ -7,6 +7,7 @@ import { updatesCatalogIsCurrent } from '../src/data/catalog/ensure.js';
 import { CATALOG_FORMAT } from '../src/data/catalog/fingerprint.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
 import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { markBuiltByAnOlderFormat } from './helpers/older-format.js';
 import { documentsNow, versionIn } from './helpers/documents-now.js';
 import { TEST_TMP } from './helpers/paths.js';
 import { startTestServer } from './helpers/server.js';
@@ -27,14 +28,7 @@ const UPDATES_DB = join(DATA, 'updates.db');
 
 /** Makes the updates' database one of an older catalog format: another format and fingerprint, and a table this version reads, renamed. */
 function madeByAnOlderFormat(): void {
-  const db = new Database(UPDATES_DB);
-  try {
-    db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(CATALOG_FORMAT - 1));
-    db.prepare("UPDATE meta SET value = 'built by an older format' WHERE key = 'fingerprint'").run();
-    db.exec('ALTER TABLE entries RENAME TO entries_before');
-  } finally {
-    db.close();
-  }
+  markBuiltByAnOlderFormat(UPDATES_DB, true);
 }
 
 /** The updates' database's format and whether it has the table this version reads. */

@@ -4,10 +4,10 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_FORMAT } from '../src/data/catalog/fingerprint.js';
 import { RevisionHistory } from '../src/data/history/revision-history.js';
 import { documentsNow, versionIn } from './helpers/documents-now.js';
 import { lucideSet, lucideTarball } from './helpers/npm-fixtures.js';
+import { markBuiltByAnOlderFormat } from './helpers/older-format.js';
 import { FAST_CATALOG_DATA, TEST_TMP } from './helpers/paths.js';
 import { DEFAULT_JSON_DIR } from './helpers/sources.js';
 import { UPDATE_COMMAND_LINE } from './helpers/update-command.js';
@@ -300,13 +300,7 @@ describe('update: a failure after every package is checked', () => {
   it('logs it before it builds the database again when a version of another catalog format is what reads it next', async () => {
     const killedAt = await killedOnceInPlace(NEW, OLD);
     // An upgrade of icon-registry comes between: the database is of an older format, built again from every document.
-    const db = new Database(join(DATA, 'updates.db'));
-    try {
-      db.prepare("UPDATE meta SET value = 'built by an older format' WHERE key = 'fingerprint'").run();
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(CATALOG_FORMAT - 1));
-    } finally {
-      db.close();
-    }
+    markBuiltByAnOlderFormat(join(DATA, 'updates.db'));
     const next = await update(DATA, [`mdi@${MDI}`]);
     expect(next.status, next.stderr).toBe(0);
     expect(next.stderr).toBe(`lucide: ${OLD} logged as served, which an interrupted update had not\n` + `mdi: serving ${MDI} (kept)\n`);
