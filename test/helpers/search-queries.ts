@@ -232,8 +232,9 @@ export interface FuzzRequest {
 
 /**
  * The costliest searches found so far, each within the 2 KB request target:
- * one word many times, hundreds of different short words, forty common words,
- * two-letter words completed to a thousand keywords and more.
+ * one word many times, hundreds of different short words, forty common words
+ * (also within one pack), two-letter words completed to a thousand keywords
+ * and more.
  */
 export function worstSearchRequests(): FuzzRequest[] {
   const twoLetters: string[] = [];
@@ -260,6 +261,18 @@ export function worstSearchRequests(): FuzzRequest[] {
     // Within the 256 characters /r/search.json reads (a longer q is refused at once).
     requests.push({ target: targetWithin('/r/search.json', [['limit', '200']], { key: 'q', words: wordsWithin(words, 256) }) });
   }
+  // Within one pack, where the whole names tagged with each word are sought too: forty common words, each with names tagged.
+  for (const pack of ['mdi', 'fluent'])
+    requests.push({
+      target: targetWithin(
+        '/r/search.json',
+        [
+          ['limit', '200'],
+          ['packs', pack],
+        ],
+        { key: 'q', words: wordsWithin(forty, 256) },
+      ),
+    });
   requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
   requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });
   return requests;

@@ -4,7 +4,8 @@ import { GlyphIndex, type PackNames } from '../../src/data/search/meaning/glyph-
 import { MeaningSearcher } from '../../src/data/search/meaning/searcher.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
-import { EXTRA_WORD_PENALTY, meaningScore } from '../../src/data/search/meaning/weights.js';
+import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
+import { EXTRA_WORD_PENALTY, meaningScore, TAGGED_NAME_SCORE } from '../../src/data/search/meaning/weights.js';
 
 /*
  * How a glyph's name words weigh on its score: each word the query did not
@@ -22,6 +23,7 @@ const vocabulary = new Vocabulary({
     ['thunderstorm', [link('lightning', 0.5), link('cloud', 0.5)]],
     ['undo', [link('left', 0.7), link('u', 0.6), link('arrow', 0.4), link('up', 0.1)]],
   ],
+  names: [],
 });
 /** The names and scores of the first ten glyphs of one pack that a search by meaning finds for `q`, with the vocabulary above or none. */
 function searchIn(pack: PackNames, q: string, meanings: Vocabulary | undefined = vocabulary): Array<[string, number]> {
@@ -70,5 +72,46 @@ describe('a glyph found by a meaning through an old name of its pack', () => {
     expect(found.map(([name]) => name)).toEqual(['cloud-lightning', 'cloud-fog']);
     // `fog` is a word of its name the query does not mean, though its old name holds `lightning`, which it does.
     expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.5) / (1 + EXTRA_WORD_PENALTY), 6);
+  });
+});
+
+describe('a search within one pack', () => {
+  /** The vocabulary above, and the whole names icon libraries tagged "undo" with. */
+  const withNames = new Vocabulary({
+    sources: VOCABULARY_SOURCES,
+    words: [['undo', [link('left', 0.7), link('u', 0.6), link('arrow', 0.4), link('up', 0.1)]]],
+    names: [['undo', ['arrow-u-up-left', 'rotate-ccw', 'arrow-back-up', 'rotate-left', 'arrow-counter-clockwise']]],
+  });
+  const withinOnePack = (pack: PackNames, q: string) => {
+    const sources: MeaningSources = { indexes: [new GlyphIndex([pack])], vocabulary: withNames, correctors: [] };
+    return new MeaningSearcher().search({ q, limit: 10, offset: 0, taggedIn: pack.id }, sources);
+  };
+
+  it('ranks the glyph named as a library named the icon it tagged with the word first of its meanings', () => {
+    const found = withinOnePack(weather, 'undo').hits.map((hit): [string, number] => [hit.name, hit.score]);
+    expect(found.map(([name]) => name)).toEqual(['arrow-u-up-left', 'arrow-left', 'align-left']);
+    expect(found[0]?.[1]).toBeCloseTo(TAGGED_NAME_SCORE, 6);
+    // A search of every pack ranks it by its words alone, as above.
+    expect(search('undo').map(([name]) => name)).toEqual(['arrow-left', 'arrow-u-up-left', 'align-left']);
+  });
+
+  it('finds such a glyph that no link of the word reaches, in any of its styles, and raises a few at most', () => {
+    const turns: PackNames = {
+      id: 'turns',
+      names: ['rotate-ccw', 'rotate-left-filled', 'arrow-counter-clockwise', 'arrow-back-up', 'rotate-right'],
+      aliases: {},
+    };
+    const found = withinOnePack(turns, 'undo').hits.map((hit) => hit.name);
+    // Of these words "undo" is linked to `arrow` (weakly) and `up` only: the first three tagged names the pack has find their glyphs,
+    // all as the closest meaning (their order among equals is the ranking's); the fourth is found by `arrow` alone, below them.
+    expect(found.slice(0, TAGGED_NAME_LIMITS.perSearch).sort()).toEqual(['arrow-back-up', 'rotate-ccw', 'rotate-left-filled']);
+    expect(found.slice(TAGGED_NAME_LIMITS.perSearch)).toEqual(['arrow-counter-clockwise']);
+  });
+
+  it('counts the entries it reads against the search bound', () => {
+    const unbounded = withinOnePack(weather, 'undo');
+    const sources: MeaningSources = { indexes: [new GlyphIndex([weather])], vocabulary: withNames, correctors: [] };
+    const bare = new MeaningSearcher().search({ q: 'undo', limit: 10, offset: 0 }, sources);
+    expect(unbounded.work).toBeGreaterThan(bare.work);
   });
 });

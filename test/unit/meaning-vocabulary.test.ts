@@ -74,6 +74,38 @@ describe('the method, on a few icons', () => {
     expect(vocabulary.linksOf('statistics').map((link) => link.nameWord)).toEqual(['chart', 'pie']);
   });
 
+  it('keeps the whole names icon libraries tagged with a word, the most tagged first, then the shorter', () => {
+    const vocabulary = noWordNet({
+      lucide: [
+        { name: 'undo-2', tags: ['undo', 'rewind'] },
+        { name: 'rotate-ccw', tags: ['undo', 'restart'] },
+      ],
+      tabler: [{ name: 'arrow-back-up', tags: ['undo', 'back', 'go back'] }],
+      phosphor: [{ name: 'arrow-u-up-left', tags: ['undo', 'return to sender'] }],
+      fontawesome: [
+        { name: 'arrow-u-up-left', tags: ['undo'] },
+        { name: 'rotate-left-solid', tags: ['undo'] },
+      ],
+      // Names of describing sources are no pack's: an emoji's CLDR name, Material Design Icons' own compounds.
+      emoji: [{ name: 'right-arrow-curving-left', tags: ['undo'] }],
+      mdi: [{ name: 'arrow-u-left-top', tags: ['undo'] }],
+    });
+    // Each name as packs name their glyphs, style words and numbers dropped (`rotate-left-solid`, `undo-2`).
+    expect(vocabulary.taggedNamesOf('undo')).toEqual(['arrow-u-up-left', 'rotate-ccw', 'rotate-left', 'arrow-back-up']);
+    expect(vocabulary.taggedNamesOf('rewind')).toEqual(['undo']);
+    // A word of the icon's own name (`back`) finds it by that name already; a tag of several words is no one word's.
+    expect(vocabulary.taggedNamesOf('back')).toEqual([]);
+    expect(vocabulary.taggedNamesOf('sender')).toEqual([]);
+    expect(vocabulary.taggedNamesOf('restarts')).toEqual(['rotate-ccw']);
+  });
+
+  it('keeps at most a few whole names per word', () => {
+    const icons = Array.from({ length: 20 }, (_, i) => ({ name: `arrow-${'x'.repeat(i + 1)}`, tags: ['undo'] }));
+    const names = noWordNet({ lucide: icons }).taggedNamesOf('undo');
+    expect(names).toHaveLength(VOCABULARY_LIMITS.maxTaggedNames);
+    expect(names[0]).toBe('arrow-x');
+  });
+
   it('counts the words of a several-word tag half as much as the tag', () => {
     const vocabulary = noWordNet({ lucide: [{ name: 'printer', tags: ['hard copy'] }], tabler: [], phosphor: [] });
     expect(vocabulary.phraseLinksOf('hard', 'copy')).toEqual([{ nameWord: 'printer', weight: 1, provenance: from({ lucide: 1 }) }]);
@@ -295,13 +327,17 @@ describe('the vocabulary of a copy of its sources', () => {
     expect(unbounded).toEqual([]);
     // The bounds leave room for the sources to grow (bench/README.md records the sizes).
     expect(table.words.length).toBeLessThan(100_000);
-    expect(tableJson.length).toBeLessThan(8_000_000);
+    expect(tableJson.length).toBeLessThan(9_000_000);
   });
 
   it('reads back from its JSON', () => {
     const copy = new Vocabulary(JSON.parse(tableJson));
     expect(copy.size).toBe(vocabulary.size);
     for (const word of ['garbage', 'dustbin', 'hardcopy', 'bin']) expect(copy.linksOf(word)).toEqual(vocabulary.linksOf(word));
+    for (const word of ['undo', 'disconnect', 'talk']) {
+      expect(vocabulary.taggedNamesOf(word).length, word).toBeGreaterThan(0);
+      expect(copy.taggedNamesOf(word)).toEqual(vocabulary.taggedNamesOf(word));
+    }
   });
 
   it('reads back from the parts a build stores, every word linked and read backwards alike', () => {
@@ -318,6 +354,8 @@ describe('the vocabulary of a copy of its sources', () => {
     const nameWords = [...new Set(words.flatMap((word) => vocabulary.linksOf(word).map((link) => link.nameWord)))];
     const backLinksOf = (from: Vocabulary) => nameWords.map((name) => JSON.stringify(from.backLinksOf(name)));
     expect(backLinksOf(copy)).toEqual(backLinksOf(vocabulary));
+    const taggedNamesOf = (from: Vocabulary) => words.map((word) => JSON.stringify(from.taggedNamesOf(word)));
+    expect(taggedNamesOf(copy)).toEqual(taggedNamesOf(vocabulary));
     const backLinked = nameWords.filter((name) => vocabulary.backLinksOf(name).length > 0).length;
     expect(backLinked).toBeGreaterThan(10);
     for (const [name, bytes] of copy.toParts('vocabulary/'))

@@ -61,6 +61,8 @@ export const VOCABULARY_KEY = 'vocabulary';
 export interface VocabularyTable {
   sources: readonly string[];
   words: Array<[word: string, links: LinkTuple[]]>;
+  /** Each query word with the whole names the icon libraries tagged with it, most tagged first (see taggedNames). */
+  names: Array<[word: string, names: string[]]>;
 }
 
 /** How the vocabulary is weighed and bounded. */
@@ -102,6 +104,8 @@ export const VOCABULARY_LIMITS = {
   derivationShare: 0.5,
   /** A British spelling's link to the American word it spells, a name word (`colour` → `color`): the same word, as strong as the closest link. */
   spellingWeight: 1,
+  /** Whole names kept per word (see taggedNames), the most tagged first. */
+  maxTaggedNames: 8,
 } as const;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
@@ -354,6 +358,48 @@ function rounded(weight: number): number {
 }
 
 /**
+ * The whole names the icon libraries tagged with each one-word tag, as the
+ * packs name their glyphs once style words are dropped (Lucide's `unlink`
+ * for "disconnect"), the most tagged first. The links above split a name
+ * into its words (Tabler's `arrow-back-up` for "undo" gives `arrow`, `back`
+ * and `up`, each meaning "undo" no more than any arrow does); the whole
+ * name is what the library drew for it, and a search within one pack finds
+ * the pack's glyph of that name.
+ * The most tagged come first, and of names tagged as often the shorter.
+ * Describing sources are left out: their names are no pack's (see
+ * DESCRIBING_SOURCES). A tag that is a word of the icon's own name is too:
+ * the name finds that glyph already.
+ */
+function taggedNames(input: VocabularyInput, isKnown: (word: string) => boolean): VocabularyTable['names'] {
+  const byKey = new Map<string, Map<string, number>>();
+  for (const source of ICON_SOURCES) {
+    if (DESCRIBING_SOURCES.has(source)) continue;
+    for (const icon of input.icons[source] ?? []) {
+      const name = nameWordsOf(icon.name).join('-');
+      if (name === '') continue;
+      const own = new Set(icon.name.split('-').map((word) => singularOf(word, isKnown)));
+      for (const tag of icon.tags) {
+        const key = tagKeysOf(tag, isKnown)?.whole;
+        if (key === undefined || key.length < 2 || key.includes('-') || own.has(key)) continue;
+        let names = byKey.get(key);
+        if (!names) byKey.set(key, (names = new Map()));
+        names.set(name, (names.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  return [...byKey]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([key, names]): [string, string[]] => [
+      key,
+      [...names]
+        // Of names tagged as often, the shorter first: `unlink` says more of "disconnect" than `database-x`.
+        .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))
+        .slice(0, VOCABULARY_LIMITS.maxTaggedNames)
+        .map(([name]) => name),
+    ]);
+}
+
+/**
  * Builds the vocabulary from the icon sources' tags and WordNet. Pure: the
  * caller reads the sources (see vocabulary-sources.ts); search reads
  * the table as a Vocabulary (search/meaning/vocabulary.ts).
@@ -372,5 +418,5 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
     if (kept.length > 0) words.push([key, kept]);
   }
   words.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  return { sources: [...VOCABULARY_SOURCES], words };
+  return { sources: [...VOCABULARY_SOURCES], words, names: taggedNames(input, isKnown) };
 }

@@ -63,7 +63,7 @@ const RECIPE_PART = 'recipe';
  * of a weight never leaves a catalog searching as it did before it.
  */
 const RECIPE = JSON.stringify({
-  version: 1,
+  version: 2,
   maxPosting: MAX_POSTING,
   maxBackLinks: MAX_BACK_LINKS,
   backLinkMinWeight: BACK_LINK_MIN_WEIGHT,

@@ -183,6 +183,33 @@ export class GlyphIndex {
     return frequencies;
   }
 
+  /**
+   * The glyphs of pack number `pack` one of whose names is `name` once its
+   * style words are dropped (`arrow-back-up` is also `arrow-back-up-filled`):
+   * read in the pack's part of the posting of the name's rarest word. `read`
+   * is told how many entries that is, and says whether they may be read.
+   */
+  glyphsNamed(name: string, pack: number, read: (entries: number) => boolean): number[] {
+    let rarest: Int32Array | undefined;
+    for (const word of name.split('-')) {
+      const posting = this.postings.get(word);
+      if (posting === undefined) return [];
+      if (rarest === undefined || posting.length < rarest.length) rarest = posting;
+    }
+    if (rarest === undefined) return [];
+    // A pack's glyphs are filed one after the other (see filedGlyphs), and a posting is ascending.
+    const from = firstAtLeast(rarest, firstAtLeast(this.packOf, pack));
+    const to = firstAtLeast(rarest, firstAtLeast(this.packOf, pack + 1));
+    if (!read(to - from)) return [];
+    const isNamed = (glyph: number) =>
+      this.namesOf(glyph)
+        .split(' ')
+        .some((own) => nameWordsOf(own).join('-') === name);
+    const named: number[] = [];
+    for (let at = from; at < to; at++) if (isNamed(rarest[at] as number)) named.push(rarest[at] as number);
+    return named;
+  }
+
   /** The glyph's own name, and its other names (variants and aliases). */
   nameOf(glyph: number): { name: string; variants: string[] } {
     const [name, ...variants] = this.namesOf(glyph).split(' ');
@@ -192,6 +219,18 @@ export class GlyphIndex {
   packIdOf(glyph: number): string {
     return this.packs[this.packOf[glyph] as number] as string;
   }
+}
+
+/** The first place of ascending `numbers` holding `value` or more; their length when none does. */
+function firstAtLeast(numbers: ArrayLike<number>, value: number): number {
+  let low = 0;
+  let high = numbers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((numbers[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** What a GlyphIndex holds. */

@@ -20,6 +20,16 @@ export const MEANING_LIMITS = {
 } as const;
 
 /**
+ * A search within one pack ranks at most `perSearch` glyphs by the whole
+ * names the icon libraries tagged with its words (see MeaningSearcher's
+ * raiseTaggedNames), of at most `names` names tried.
+ */
+export const TAGGED_NAME_LIMITS = {
+  perSearch: 3,
+  names: 12,
+} as const;
+
+/**
  * A search within one pack that finds fewer glyphs than `below` by their
  * names is completed by the pack's equivalents of the catalog's first
  * results (see MeaningSearcher's withCounterparts): of its first `searched`

@@ -52,6 +52,24 @@ export class FoundList {
     this.ranks[at] = rank;
   }
 
+  /**
+   * Puts a hit in the list, or, when the glyph is in it already, keeps the
+   * better of the two (lower tier, then higher score): a glyph is listed
+   * once. Returns whether the hit was put in or made better.
+   */
+  raise(index: number, glyph: number, tier: number, score: number, rank: number): boolean {
+    for (let at = 0; at < this.size; at++) {
+      if (this.glyphs[at] !== glyph || this.indexes[at] !== index) continue;
+      if (!(tier < (this.tiers[at] as number) || (tier === this.tiers[at] && score > (this.scores[at] as number)))) return false;
+      this.tiers[at] = tier;
+      this.scores[at] = score;
+      this.ranks[at] = rank;
+      return true;
+    }
+    this.push(index, glyph, tier, score, rank);
+    return true;
+  }
+
   /** Makes this list a copy of `other`'s hits. */
   copyOf(other: FoundList): void {
     if (this.glyphs.length < other.size) this.grow(other.size);

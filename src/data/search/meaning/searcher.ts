@@ -3,11 +3,11 @@ import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
-import { COUNTERPART_LIMITS, MEANING_LIMITS } from './limits.js';
+import { COUNTERPART_LIMITS, MEANING_LIMITS, TAGGED_NAME_LIMITS } from './limits.js';
 import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
-import { bandOf, type Found, firstOf, Ranker } from './rank.js';
+import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
 import { FoundList, type Scored, Scorer, type ScoredPacks } from './score.js';
-import { LIKE_PART_SHARE } from './weights.js';
+import { LIKE_PART_SHARE, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
@@ -21,6 +21,8 @@ export interface MeaningQuery extends ScoredPacks {
   everyWord?: boolean;
   /** When fewer glyphs than this are found, every one of them, ranked, is also given (MeaningAnswer.all), whatever the page. */
   allBelow?: number;
+  /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
+  taggedIn?: string;
 }
 
 export interface MeaningHit {
@@ -110,13 +112,20 @@ export class MeaningSearcher {
     const first = new Set(job.first ?? []);
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
     const onePack = only?.size === 1 && allowed([...only][0] as string) ? ([...only][0] as string) : undefined;
-    const searched = (allBelow?: number) =>
-      this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow }, sources);
+    const searched = (allBelow?: number, taggedIn?: string) =>
+      this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow, taggedIn }, sources);
     const answer =
       job.like === undefined
         ? onePack === undefined
           ? searched()
-          : this.withCounterparts(searched(COUNTERPART_LIMITS.below), { q: scoped.q, pack: onePack, job, first }, sources, visibleIn, servedBy, catalog)
+          : this.withCounterparts(
+              searched(COUNTERPART_LIMITS.below, onePack),
+              { q: scoped.q, pack: onePack, job, first },
+              sources,
+              visibleIn,
+              servedBy,
+              catalog,
+            )
         : this.sameMeaning(
             job.like,
             job,
@@ -150,6 +159,7 @@ export class MeaningSearcher {
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
     if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
+    if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed.words, query.taggedIn, query, sources, work);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
@@ -164,6 +174,60 @@ export class MeaningSearcher {
       answer.hits = answer.all.slice(query.offset, query.offset + query.limit);
     } else answer.hits = this.ranker.page(found, sources, query.offset, query.limit).map(hitOf);
     return answer;
+  }
+
+  /**
+   * In a search within one pack, ranks the pack's glyphs named as an icon
+   * library named what it tagged with a query word (Vocabulary's
+   * taggedNamesOf) as the closest meaning of that word: Lucide tags `unlink`
+   * "disconnect", so "disconnect" within Carbon finds Carbon's `unlink`
+   * before the phones and plugs the word's links reach. Of a query of
+   * several words, a glyph counts for the share of them tagging its name
+   * ("hard copy" within Lucide: `egg`, tagged "hard", is no printer). The names tagged with more of the query's words come first, then
+   * the most tagged; at most TAGGED_NAME_LIMITS.perSearch glyphs are
+   * raised (one found already as well or better is not), and the entries
+   * read to find them count against the search's bound. Returns the entries
+   * read in all.
+   */
+  private raiseTaggedNames(found: FoundList, words: readonly string[], pack: string, query: MeaningQuery, sources: MeaningSources, spent: number): number {
+    const vocabulary = sources.vocabulary;
+    if (vocabulary === undefined) return spent;
+    const asked = new Set(words);
+    const tagging = new Map<string, { words: number; place: number }>();
+    for (const word of asked) {
+      vocabulary.taggedNamesOf(word).forEach((name, place) => {
+        const known = tagging.get(name);
+        if (known) {
+          known.words++;
+          known.place = Math.min(known.place, place);
+        } else tagging.set(name, { words: 1, place });
+      });
+    }
+    const names = [...tagging]
+      .sort((a, b) => b[1].words - a[1].words || a[1].place - b[1].place || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))
+      .slice(0, TAGGED_NAME_LIMITS.names);
+    const limit = Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    let work = spent;
+    const read = (entries: number) => {
+      if (work + entries > limit) return false;
+      work += entries;
+      return true;
+    };
+    let raised = 0;
+    for (const [name, tagged] of names) {
+      const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
+      const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
+      sources.indexes.forEach((index, indexNumber) => {
+        const packNumber = index.packs.indexOf(pack);
+        if (raised === TAGGED_NAME_LIMITS.perSearch || packNumber < 0 || !(query.packs?.(pack, indexNumber) ?? true)) return;
+        for (const glyph of index.glyphsNamed(name, packNumber, read)) {
+          if (raised === TAGGED_NAME_LIMITS.perSearch) return;
+          if (found.raise(indexNumber, glyph, TIERS.meaning, score, rank)) raised++;
+        }
+      });
+      if (raised === TAGGED_NAME_LIMITS.perSearch) break;
+    }
+    return work;
   }
 
   /**

@@ -26,6 +26,8 @@ interface PackedVocabulary {
   provenance: Uint16Array;
   /** Name word, and the words strongly linked to it with their weights, strongest first. */
   backLinks: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]>;
+  /** Query word, and the whole names the icon libraries tagged with it, most tagged first. */
+  taggedNames: ReadonlyArray<readonly [string, readonly string[]]>;
 }
 
 function packedFromParts(parts: PartReader): PackedVocabulary {
@@ -38,6 +40,7 @@ function packedFromParts(parts: PartReader): PackedVocabulary {
     weights: parts.float64('weights'),
     provenance: parts.uint16('provenance'),
     backLinks: parts.json<Array<[string, Array<[string, number]>]>>('backLinks'),
+    taggedNames: parts.json<Array<[string, string[]]>>('taggedNames'),
   };
   const links = packed.nameWordIds.length;
   if (packed.starts.length !== packed.words.length + 1 || packed.weights.length !== links || packed.provenance.length !== links * packed.sources.length)
@@ -89,6 +92,7 @@ function packedTable(table: VocabularyTable): PackedVocabulary {
     weights,
     provenance,
     backLinks: [...backLinks],
+    taggedNames: table.names,
   };
 }
 
@@ -115,6 +119,8 @@ export class Vocabulary {
   private readonly provenance: Uint16Array;
   /** Name word → the words strongly linked to it, strongest first: `trash` ← `bin`, `garbage`. */
   private readonly backLinks: Map<string, Array<{ word: string; weight: number }>>;
+  /** Query word → the whole names the icon libraries tagged with it: "disconnect" → `eject`, `plug-x`, `unlink`, ... */
+  private readonly taggedNames: Map<string, readonly string[]>;
   readonly sources: readonly string[];
 
   /** Reads the table the build stores as JSON, or the vocabulary as a build stored it packed (see toParts). */
@@ -128,6 +134,7 @@ export class Vocabulary {
     this.weights = packed.weights;
     this.provenance = packed.provenance;
     this.backLinks = new Map(packed.backLinks.map(([name, back]) => [name, back.map(([word, weight]) => ({ word, weight }))]));
+    this.taggedNames = new Map(packed.taggedNames);
   }
 
   /** The vocabulary packed as a build stores it with its database, which the constructor reads again (under `prefix`). */
@@ -141,6 +148,7 @@ export class Vocabulary {
       weights: bytesOf(this.weights),
       provenance: bytesOf(this.provenance),
       backLinks: jsonBytes([...this.backLinks].map(([name, back]) => [name, back.map(({ word, weight }) => [word, weight])])),
+      taggedNames: jsonBytes([...this.taggedNames]),
     });
   }
 
@@ -180,6 +188,14 @@ export class Vocabulary {
    */
   backLinksOf(word: string): readonly { word: string; weight: number }[] {
     return this.backLinks.get(word) ?? this.backLinks.get(singularOf(word, (known) => this.backLinks.has(known))) ?? [];
+  }
+
+  /**
+   * The whole names the icon libraries tagged with query word `word` (or
+   * its singular), most tagged first: Lucide tags `unlink` "disconnect".
+   */
+  taggedNamesOf(word: string): readonly string[] {
+    return this.taggedNames.get(word) ?? this.taggedNames.get(singularOf(word, (known) => this.taggedNames.has(known))) ?? [];
   }
 
   /** The links of two adjacent query words read as one tag, or none. */

@@ -20,6 +20,14 @@ export function meaningScore(weight: number): number {
   return MEANING_BASE + MEANING_SPAN * Math.min(1, weight);
 }
 
+/**
+ * In a search within one pack, a glyph whose whole name an icon library
+ * tagged with a query word (Lucide's `unlink` for "disconnect"): the
+ * closest meaning, with no word of its name unasked; of a query of several
+ * words, this times the share of them tagging the name.
+ */
+export const TAGGED_NAME_SCORE = meaningScore(1);
+
 /** A word an own pack tagged an icon with: as good as the closest meaning, below its name's own. */
 export const OWN_TAG_SCORE = meaningScore(1);
 
