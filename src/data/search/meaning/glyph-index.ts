@@ -159,13 +159,7 @@ export class GlyphIndex {
   /** Name words starting with `partial` (itself excepted), shortest first, at most `limit`. */
   wordsStartingWith(partial: string, limit: number): string[] {
     const words = this.sortedWords;
-    let low = 0;
-    let high = words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((words[middle] as string) < partial) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstAtLeast(words, partial);
     const found: string[] = [];
     // Read a bounded run of the range, then keep the shortest: they are the likeliest completions.
     for (let at = low; at < words.length && found.length < limit * 8; at++) {
@@ -221,13 +215,13 @@ export class GlyphIndex {
   }
 }
 
-/** The first place of ascending `numbers` holding `value` or more; their length when none does. */
-function firstAtLeast(numbers: ArrayLike<number>, value: number): number {
+/** The first place of ascending `sorted` holding `value` or more; its length when none does. */
+function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
   let low = 0;
-  let high = numbers.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((numbers[middle] as number) < value) low = middle + 1;
+    if ((sorted[middle] as T) < value) low = middle + 1;
     else high = middle;
   }
   return low;
