@@ -30,9 +30,10 @@ class LongestFirst extends BaseSequencer {
  * global setup and these files read). Its files, by folder and name:
  * - `test/catalog/` and any `*relevance*.test.ts`: what only the whole
  *   catalog shows (the ranking of judged queries), run here alone;
- * - `*.sweep.test.ts`: properties of every icon and document, which
- *   `npm test` checks on its seeded sample and this tier on every icon and
- *   document.
+ * - `*.sweep.test.ts`: properties of every icon and document, and the
+ *   search compared with the reference over the whole catalog's answers,
+ *   which `npm test` checks on its seeded sample and this tier on the whole
+ *   catalog.
  * A `*.sampled.test.ts` file checks a property on seeded samples whatever the
  * catalog (components compiled by each framework, requests compared with the
  * reference): `npm test` runs it on its sample, `npm run test:soak` on larger

@@ -103,15 +103,36 @@ describe('a search within one pack', () => {
     };
     const found = withinOnePack(turns, 'undo').hits.map((hit) => hit.name);
     // Of these words "undo" is linked to `arrow` (weakly) and `up` only: the first three tagged names the pack has find their glyphs,
-    // all as the closest meaning (their order among equals is the ranking's); the fourth is found by `arrow` alone, below them.
-    expect(found.slice(0, TAGGED_NAME_LIMITS.perSearch).sort()).toEqual(['arrow-back-up', 'rotate-ccw', 'rotate-left-filled']);
-    expect(found.slice(TAGGED_NAME_LIMITS.perSearch)).toEqual(['arrow-counter-clockwise']);
+    // all as the closest meaning, in the ranking's order among equals; the fourth is found by `arrow` alone, below them.
+    expect(found).toEqual(['rotate-ccw', 'arrow-back-up', 'rotate-left-filled', 'arrow-counter-clockwise']);
+    expect(TAGGED_NAME_LIMITS.perSearch).toBe(3);
   });
 
-  it('counts the entries it reads against the search bound', () => {
-    const unbounded = withinOnePack(weather, 'undo');
+  it('counts the entries it reads against the search bound, and raises none past it', () => {
     const sources: MeaningSources = { indexes: [new GlyphIndex([weather])], vocabulary: withNames, correctors: [] };
     const bare = new MeaningSearcher().search({ q: 'undo', limit: 10, offset: 0 }, sources);
-    expect(unbounded.work).toBeGreaterThan(bare.work);
+    const raised = withinOnePack(weather, 'undo');
+    expect(raised.work).toBeGreaterThan(bare.work);
+    // A bound the search's own reading spends leaves nothing to find tagged names with: the order is the words' alone.
+    const bounded = new MeaningSearcher().search({ q: 'undo', limit: 10, offset: 0, taggedIn: 'weather', workUnits: bare.work }, sources);
+    expect(bounded.work).toBeLessThanOrEqual(bare.work);
+    expect(bounded.hits.map((hit) => hit.name)).toEqual(bare.hits.map((hit) => hit.name));
+  });
+
+  it("finds a pack's glyph by its aliases too, and never another pack's, in an index of several packs", () => {
+    const packs: PackNames[] = [
+      { id: 'before', names: ['arrow-back-up', 'unlink'], aliases: {} },
+      { id: 'middle', names: ['cut', 'arrow-back-up-filled', 'link'], aliases: { unlink: 'cut' } },
+      { id: 'after', names: ['unlink', 'arrow-back-up'], aliases: {} },
+    ];
+    const index = new GlyphIndex(packs);
+    const named = (name: string, pack: number) =>
+      index.glyphsNamed(name, pack, () => true).map((glyph) => `${index.packIdOf(glyph)}:${index.nameOf(glyph).name}`);
+    expect(named('unlink', 1)).toEqual(['middle:cut']);
+    expect(named('arrow-back-up', 1)).toEqual(['middle:arrow-back-up-filled']);
+    expect(named('arrow-back-up', 0)).toEqual(['before:arrow-back-up']);
+    expect(named('unlink', 2)).toEqual(['after:unlink']);
+    expect(named('link', 0)).toEqual([]);
+    expect(index.glyphsNamed('unlink', 1, () => false)).toEqual([]);
   });
 });

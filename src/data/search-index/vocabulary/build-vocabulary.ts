@@ -1,6 +1,6 @@
 import { britishSpellingsOf } from './spellings.js';
 import type { WordNet, WordNetPart } from './wordnet.js';
-import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
+import { nameWordsOf, singularOf, tagKeysOf, wholeNameOf } from './words.js';
 
 /**
  * The vocabulary of search by meaning: which name words a query word means.
@@ -367,15 +367,17 @@ function rounded(weight: number): number {
  * the pack's glyph of that name.
  * The most tagged come first, and of names tagged as often the shorter.
  * Describing sources are left out: their names are no pack's (see
- * DESCRIBING_SOURCES). A tag that is a word of the icon's own name is too:
- * the name finds that glyph already.
+ * DESCRIBING_SOURCES); so is the project's own list, whose entries are
+ * named by the words packs draw them with, not as any pack names a glyph.
+ * A tag that is a word of the icon's own name is too: the name finds that
+ * glyph already.
  */
 function taggedNames(input: VocabularyInput, isKnown: (word: string) => boolean): VocabularyTable['names'] {
   const byKey = new Map<string, Map<string, number>>();
   for (const source of ICON_SOURCES) {
-    if (DESCRIBING_SOURCES.has(source)) continue;
+    if (DESCRIBING_SOURCES.has(source) || source === 'jargon') continue;
     for (const icon of input.icons[source] ?? []) {
-      const name = nameWordsOf(icon.name).join('-');
+      const name = wholeNameOf(icon.name);
       if (name === '') continue;
       const own = new Set(icon.name.split('-').map((word) => singularOf(word, isKnown)));
       for (const tag of icon.tags) {

@@ -39,6 +39,11 @@ export function nameWordsOf(name: string): string[] {
   return [...new Set(name.split('-').filter((word) => word !== '' && !STYLE_WORDS.has(word) && !STOP_WORDS.has(word) && !/^\d+$/.test(word)))];
 }
 
+/** A name as the vocabulary keeps whole names (see taggedNames in build-vocabulary.ts): its name words, joined with `-`. */
+export function wholeNameOf(name: string): string {
+  return nameWordsOf(name).join('-');
+}
+
 /**
  * What a tag says, as keys of the vocabulary: `whole`, the tag itself (a
  * several-word tag joined with `-`, its last word singular: "trash cans" →

@@ -1,6 +1,6 @@
 import { PackedLists } from '../packed-lists.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
-import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
 
 /**
@@ -178,30 +178,34 @@ export class GlyphIndex {
   }
 
   /**
-   * The glyphs of pack number `pack` one of whose names is `name` once its
-   * style words are dropped (`arrow-back-up` is also `arrow-back-up-filled`):
-   * read in the pack's part of the posting of the name's rarest word. `read`
-   * is told how many entries that is, and says whether they may be read.
+   * The glyphs of pack number `pack` one of whose names (its own, its
+   * variants, its aliases) is `name` once its style words are dropped
+   * (`arrow-back-up` is also `arrow-back-up-filled`): read in the pack's part
+   * of the postings of the name's rarest word. `read` is told how many
+   * entries that is, and says whether they may be read.
    */
   glyphsNamed(name: string, pack: number, read: (entries: number) => boolean): number[] {
-    let rarest: Int32Array | undefined;
+    let rarest: Int32Array[] | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
     for (const word of name.split('-')) {
-      const posting = this.postings.get(word);
-      if (posting === undefined) return [];
-      if (rarest === undefined || posting.length < rarest.length) rarest = posting;
+      const postings = [this.postings.get(word), this.aliasPostings.get(word)].filter((posting) => posting !== undefined);
+      const size = postings.reduce((sum, posting) => sum + posting.length, 0);
+      if (size === 0) return [];
+      if (size < fewest) [rarest, fewest] = [postings, size];
     }
     if (rarest === undefined) return [];
     // A pack's glyphs are filed one after the other (see filedGlyphs), and a posting is ascending.
-    const from = firstAtLeast(rarest, firstAtLeast(this.packOf, pack));
-    const to = firstAtLeast(rarest, firstAtLeast(this.packOf, pack + 1));
-    if (!read(to - from)) return [];
+    const [first, end] = [firstAtLeast(this.packOf, pack), firstAtLeast(this.packOf, pack + 1)];
+    const ranges = rarest.map((posting) => [posting, firstAtLeast(posting, first), firstAtLeast(posting, end)] as const);
+    if (!read(ranges.reduce((sum, [, from, to]) => sum + to - from, 0))) return [];
     const isNamed = (glyph: number) =>
+      this.packOf[glyph] === pack &&
       this.namesOf(glyph)
         .split(' ')
-        .some((own) => nameWordsOf(own).join('-') === name);
-    const named: number[] = [];
-    for (let at = from; at < to; at++) if (isNamed(rarest[at] as number)) named.push(rarest[at] as number);
-    return named;
+        .some((own) => wholeNameOf(own) === name);
+    const named = new Set<number>();
+    for (const [posting, from, to] of ranges) for (let at = from; at < to; at++) if (isNamed(posting[at] as number)) named.add(posting[at] as number);
+    return [...named].sort((a, b) => a - b);
   }
 
   /** The glyph's own name, and its other names (variants and aliases). */

@@ -19,6 +19,11 @@ export const MEANING_LIMITS = {
   rankMargin: 2000,
 } as const;
 
+/** The entries one search may read: what it asks for (`workUnits`), never more than MEANING_LIMITS.workUnits. */
+export function workBoundOf(asked: number | undefined): number {
+  return Math.min(asked ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+}
+
 /**
  * A search within one pack ranks at most `perSearch` glyphs by the whole
  * names the icon libraries tagged with its words (see MeaningSearcher's

@@ -1,6 +1,6 @@
 import type { MeaningSources } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
-import { MEANING_LIMITS } from './limits.js';
+import { workBoundOf } from './limits.js';
 import { downloadsOf } from './pack-popularity.js';
 import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
 import { coarseRank } from './rank.js';
@@ -52,21 +52,22 @@ export class FoundList {
     this.ranks[at] = rank;
   }
 
-  /**
-   * Puts a hit in the list, or, when the glyph is in it already, keeps the
-   * better of the two (lower tier, then higher score): a glyph is listed
-   * once. Returns whether the hit was put in or made better.
-   */
-  raise(index: number, glyph: number, tier: number, score: number, rank: number): boolean {
-    for (let at = 0; at < this.size; at++) {
-      if (this.glyphs[at] !== glyph || this.indexes[at] !== index) continue;
-      if (!(tier < (this.tiers[at] as number) || (tier === this.tiers[at] && score > (this.scores[at] as number)))) return false;
-      this.tiers[at] = tier;
-      this.scores[at] = score;
-      this.ranks[at] = rank;
-      return true;
+  /** Where each hit of `keys` (see foundKey) is in the list, in one pass over it; a key not listed is not in the map. */
+  positionsOf(keys: ReadonlySet<number>): Map<number, number> {
+    const positions = new Map<number, number>();
+    for (let at = 0; at < this.size && positions.size < keys.size; at++) {
+      const key = foundKey(this.indexes[at] as number, this.glyphs[at] as number);
+      if (keys.has(key)) positions.set(key, at);
     }
-    this.push(index, glyph, tier, score, rank);
+    return positions;
+  }
+
+  /** Makes the hit at `at` this one when this one is better (a lower tier, then a higher score); returns whether it was. */
+  improve(at: number, tier: number, score: number, rank: number): boolean {
+    if (!(tier < (this.tiers[at] as number) || (tier === this.tiers[at] && score > (this.scores[at] as number)))) return false;
+    this.tiers[at] = tier;
+    this.scores[at] = score;
+    this.ranks[at] = rank;
     return true;
   }
 
@@ -88,6 +89,11 @@ export class FoundList {
     this.scores = copiedInto(this.scores, new Float64Array(capacity));
     this.ranks = copiedInto(this.ranks, new Float64Array(capacity));
   }
+}
+
+/** One number per glyph of an index, for sets and maps of hits: an index's number is below 2^16, a glyph's below 2^31. */
+export function foundKey(index: number, glyph: number): number {
+  return index * 2 ** 31 + glyph;
 }
 
 /** `larger`, with `array`'s numbers at its start. */
@@ -205,7 +211,7 @@ export class Scorer {
    */
   score(parsed: ParsedMeaningQuery, scope: ScoredPacks, sources: MeaningSources): Scored {
     const { words, phrasings } = parsed;
-    const budget: Budget = { work: 0, limit: Math.min(scope.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits), exhausted: false };
+    const budget: Budget = { work: 0, limit: workBoundOf(scope.workUnits), exhausted: false };
     const found = this.found;
     found.reset();
     sources.indexes.forEach((index, indexNumber) => {

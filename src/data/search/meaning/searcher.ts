@@ -3,10 +3,10 @@ import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
-import { COUNTERPART_LIMITS, MEANING_LIMITS, TAGGED_NAME_LIMITS } from './limits.js';
+import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js';
 import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
-import { FoundList, type Scored, Scorer, type ScoredPacks } from './score.js';
+import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
@@ -183,11 +183,12 @@ export class MeaningSearcher {
    * "disconnect", so "disconnect" within Carbon finds Carbon's `unlink`
    * before the phones and plugs the word's links reach. Of a query of
    * several words, a glyph counts for the share of them tagging its name
-   * ("hard copy" within Lucide: `egg`, tagged "hard", is no printer). The names tagged with more of the query's words come first, then
-   * the most tagged; at most TAGGED_NAME_LIMITS.perSearch glyphs are
+   * ("hard copy" within Lucide: `egg`, tagged "hard", is no printer). The
+   * names tagged with more of the query's words come first, then the most
+   * tagged; at most TAGGED_NAME_LIMITS.perSearch glyphs are
    * raised (one found already as well or better is not), and the entries
-   * read to find them count against the search's bound. Returns the entries
-   * read in all.
+   * read to find them, and the pass over what was found, count against the
+   * search's bound. Returns the entries read in all.
    */
   private raiseTaggedNames(found: FoundList, words: readonly string[], pack: string, query: MeaningQuery, sources: MeaningSources, spent: number): number {
     const vocabulary = sources.vocabulary;
@@ -206,26 +207,36 @@ export class MeaningSearcher {
     const names = [...tagging]
       .sort((a, b) => b[1].words - a[1].words || a[1].place - b[1].place || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))
       .slice(0, TAGGED_NAME_LIMITS.names);
-    const limit = Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    const limit = workBoundOf(query.workUnits);
     let work = spent;
     const read = (entries: number) => {
       if (work + entries > limit) return false;
       work += entries;
       return true;
     };
-    let raised = 0;
+    // The glyphs to raise, best first, gathered before any is: one pass over what was found then tells which are listed.
+    const candidates: Array<{ key: number; index: number; glyph: number; score: number; rank: number }> = [];
     for (const [name, tagged] of names) {
       const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
       const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
       sources.indexes.forEach((index, indexNumber) => {
         const packNumber = index.packs.indexOf(pack);
-        if (raised === TAGGED_NAME_LIMITS.perSearch || packNumber < 0 || !(query.packs?.(pack, indexNumber) ?? true)) return;
-        for (const glyph of index.glyphsNamed(name, packNumber, read)) {
-          if (raised === TAGGED_NAME_LIMITS.perSearch) return;
-          if (found.raise(indexNumber, glyph, TIERS.meaning, score, rank)) raised++;
-        }
+        if (packNumber < 0 || !(query.packs?.(pack, indexNumber) ?? true)) return;
+        for (const glyph of index.glyphsNamed(name, packNumber, read))
+          candidates.push({ key: foundKey(indexNumber, glyph), index: indexNumber, glyph, score, rank });
       });
+    }
+    if (candidates.length === 0 || !read(found.size)) return work;
+    const listed = found.positionsOf(new Set(candidates.map((candidate) => candidate.key)));
+    let raised = 0;
+    for (const { key, index, glyph, score, rank } of candidates) {
       if (raised === TAGGED_NAME_LIMITS.perSearch) break;
+      const at = listed.get(key);
+      if (at === undefined) {
+        found.push(index, glyph, TIERS.meaning, score, rank);
+        listed.set(key, found.size - 1);
+        raised++;
+      } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
     }
     return work;
   }
@@ -253,7 +264,7 @@ export class MeaningSearcher {
     const { pack, job } = asked;
     const all = direct.all;
     if (all === undefined) return direct;
-    const bound = Math.min(job.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    const bound = workBoundOf(job.workUnits);
     let work = direct.work;
     const anchors = this.search(
       {
@@ -314,7 +325,7 @@ export class MeaningSearcher {
    * entries counted again, as a second search would read them.
    */
   private withOneWordLeftOut(parsed: ParsedMeaningQuery, query: MeaningQuery, sources: MeaningSources, spent: number): { found: FoundList; work: number } {
-    const limit = Math.min(query.workUnits ?? MEANING_LIMITS.workUnits, MEANING_LIMITS.workUnits);
+    const limit = workBoundOf(query.workUnits);
     const trials = parsed.words.map((_, left) => leftOut(parsed, left));
     const share = Math.floor((limit - spent) / (trials.length + 1));
     let work = spent;
