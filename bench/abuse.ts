@@ -28,6 +28,8 @@ export interface AbuseSetup {
   seconds: number;
   /** Paths of random icon documents, for the load under the reload storm. */
   iconPaths: string[];
+  /** Icons of the large own pack of the last scenario (LARGE_PACK_ICONS; fewer in a smoke run, which only shows that it runs). */
+  largePackIcons: number;
   random: () => number;
   log: (message: string) => void;
 }
@@ -37,8 +39,12 @@ export const ABUSE_LABELS = {
   misses: '4 clients asking for unknown long names in iconmind (31,722 names)',
   reloads: 'own pack rewritten every 300 ms under the random-icon load (--watch)',
   costlySearches: '4 clients sending the costliest searches that fit the 2 KB target, none repeated',
-  largePackMisses: '4 clients asking for unknown names in an own pack of 200,000 icons',
 } as const;
+
+/** The label of the last scenario, which names the size of its pack. */
+export function largePackMissesLabel(icons: number): string {
+  return `4 clients asking for unknown names in an own pack of ${icons.toLocaleString('en-US')} icons`;
+}
 
 /** Longest request target the server reads; the costly searches fill it. */
 const TARGET_LIMIT = 2048;
@@ -209,7 +215,7 @@ async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
   const origin = `http://127.0.0.1:${port}`;
   const packs = join(setup.workDir, 'abuse-large-pack');
   rmSync(packs, { recursive: true, force: true });
-  writeLargePack(packs, 'large');
+  writeLargePack(packs, 'large', setup.largePackIcons);
   // The same default catalog, but an own catalog of its own, so that no later step serves the large pack.
   const dataDir = join(setup.workDir, 'abuse-large-data');
   rmSync(dataDir, { recursive: true, force: true });
@@ -224,14 +230,13 @@ async function largePackMisses(setup: AbuseSetup): Promise<AbuseResult> {
   );
   // The first start builds the pack into the own catalog; then its search, the large pack's included, is prepared.
   await waitUntilServing(`${origin}/healthz`, Date.now(), 300_000, server);
-  setup.log(`abuse: ${ABUSE_LABELS.largePackMisses}`);
+  const label = largePackMissesLabel(setup.largePackIcons);
+  setup.log(`abuse: ${label}`);
   // Unknown long names, and near misses of real names (`icon-1234x`), which share the longest runs with the pack's names.
   const missPaths = Array.from({ length: 20_000 }, (_, i) =>
-    i % 2 ? `/r/large/${randomName(setup.random)}.json` : `/r/large/icon-${Math.floor(setup.random() * 200_000)}x.json`,
+    i % 2 ? `/r/large/${randomName(setup.random)}.json` : `/r/large/icon-${Math.floor(setup.random() * setup.largePackIcons)}x.json`,
   );
-  const result = await measure(ABUSE_LABELS.largePackMisses, server.pid as number, origin, setup.seconds, () =>
-    fourClients(setup, origin, 'large pack misses', missPaths, 'errors'),
-  );
+  const result = await measure(label, server.pid as number, origin, setup.seconds, () => fourClients(setup, origin, 'large pack misses', missPaths, 'errors'));
   await stopProcess(server);
   return result;
 }
