@@ -214,17 +214,18 @@ export class MeaningSearcher {
       work += entries;
       return true;
     };
+    // The indexes that serve the pack to this search, with its number in each.
+    const serving = sources.indexes
+      .map((index, indexNumber) => ({ index, indexNumber, packNumber: index.packs.indexOf(pack) }))
+      .filter(({ indexNumber, packNumber }) => packNumber >= 0 && (query.packs?.(pack, indexNumber) ?? true));
     // The glyphs to raise, best first, gathered before any is: one pass over what was found then tells which are listed.
     const candidates: Array<{ key: number; index: number; glyph: number; score: number; rank: number }> = [];
     for (const [name, tagged] of names) {
       const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
       const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
-      sources.indexes.forEach((index, indexNumber) => {
-        const packNumber = index.packs.indexOf(pack);
-        if (packNumber < 0 || !(query.packs?.(pack, indexNumber) ?? true)) return;
+      for (const { index, indexNumber, packNumber } of serving)
         for (const glyph of index.glyphsNamed(name, packNumber, read))
           candidates.push({ key: foundKey(indexNumber, glyph), index: indexNumber, glyph, score, rank });
-      });
     }
     if (candidates.length === 0 || !read(found.size)) return work;
     const listed = found.positionsOf(new Set(candidates.map((candidate) => candidate.key)));
