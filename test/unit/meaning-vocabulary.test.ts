@@ -106,6 +106,18 @@ describe('the method, on a few icons', () => {
     expect(names[0]).toBe('arrow-x');
   });
 
+  it('counts an icon once for a word, however often it repeats the tag', () => {
+    const vocabulary = noWordNet({
+      lucide: [
+        { name: 'eraser', tags: ['undo', 'Undo', 'undo'] },
+        { name: 'arrow-back-up', tags: ['undo'] },
+      ],
+      tabler: [{ name: 'arrow-back-up', tags: ['undo'] }],
+    });
+    // Two icons tag `arrow-back-up` "undo", one `eraser`, whatever its three tags.
+    expect(vocabulary.taggedNamesOf('undo')).toEqual(['arrow-back-up', 'eraser']);
+  });
+
   it('counts the words of a several-word tag half as much as the tag', () => {
     const vocabulary = noWordNet({ lucide: [{ name: 'printer', tags: ['hard copy'] }], tabler: [], phosphor: [] });
     expect(vocabulary.phraseLinksOf('hard', 'copy')).toEqual([{ nameWord: 'printer', weight: 1, provenance: from({ lucide: 1 }) }]);

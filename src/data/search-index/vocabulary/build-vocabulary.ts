@@ -1,6 +1,6 @@
 import { britishSpellingsOf } from './spellings.js';
 import type { WordNet, WordNetPart } from './wordnet.js';
-import { nameWordsOf, singularOf, tagKeysOf, wholeNameOf } from './words.js';
+import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
 
 /**
  * The vocabulary of search by meaning: which name words a query word means.
@@ -115,13 +115,17 @@ interface SourceCounts {
   wordIcons: Map<string, number>;
   /** Per key, per name word: icons holding both, and the same counted by how much of the tag the key is (a part counts partShare). */
   pairs: Map<string, Map<string, { icons: number; weighted: number }>>;
+  /** Per one-word tag, per whole name (see wholeNameOf): icons of that name so tagged (see taggedNames). */
+  taggedNames: Map<string, Map<string, number>>;
 }
 
 function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => boolean): SourceCounts {
-  const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map() };
+  const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map(), taggedNames: new Map() };
   for (const icon of icons) {
     const nameWords = nameWordsOf(icon.name);
     if (nameWords.length === 0) continue;
+    // The name as the vocabulary keeps whole names (wholeNameOf in words.ts).
+    const wholeName = nameWords.join('-');
     counts.icons++;
     for (const word of nameWords) counts.wordIcons.set(word, (counts.wordIcons.get(word) ?? 0) + 1);
     // A tag made of the icon's own name words ("pie chart" on `chart-pie`) says nothing about the others.
@@ -136,6 +140,13 @@ function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => bo
       if (tagKeys === undefined || isOwn(tagKeys.whole)) continue;
       add(tagKeys.whole, 1);
       for (const part of tagKeys.parts) add(part, VOCABULARY_LIMITS.partShare);
+    }
+    for (const [key, share] of keys) {
+      // A one-word tag, whole (not a part of a longer tag): counted once per icon, however often the icon repeats it.
+      if (share !== 1 || key.includes('-')) continue;
+      let names = counts.taggedNames.get(key);
+      if (!names) counts.taggedNames.set(key, (names = new Map()));
+      names.set(wholeName, (names.get(wholeName) ?? 0) + 1);
     }
     for (const [key, share] of keys) {
       counts.keyIcons.set(key, (counts.keyIcons.get(key) ?? 0) + 1);
@@ -205,11 +216,13 @@ function nameWordShares(counts: ReadonlyMap<IconSource, SourceCounts>): (word: s
   return (word) => (icons === 0 ? 0 : (holding.get(word) ?? 0) / icons);
 }
 
+/** Each icon source's counts (see countSource). */
+type CountedSources = ReadonlyMap<(typeof ICON_SOURCES)[number], SourceCounts>;
+
 /** The links the icon sources make, and every name word of theirs. */
-function iconSourceLinks(input: VocabularyInput, isKnown: (word: string) => boolean): { links: Links; nameWords: Set<string> } {
+function iconSourceLinks(counted: CountedSources): { links: Links; nameWords: Set<string> } {
   const links: Links = new Map();
   const nameWords = new Set<string>();
-  const counted = new Map(ICON_SOURCES.map((source) => [source, countSource(input.icons[source] ?? [], isKnown)] as const));
   const librariesShare = nameWordShares(counted);
   ICON_SOURCES.forEach((source, index) => {
     const counts = counted.get(source) as SourceCounts;
@@ -365,28 +378,22 @@ function rounded(weight: number): number {
  * and `up`, each meaning "undo" no more than any arrow does); the whole
  * name is what the library drew for it, and a search within one pack finds
  * the pack's glyph of that name.
- * The most tagged come first, and of names tagged as often the shorter.
+ * The most tagged come first (icons so tagged, an icon once however often
+ * it repeats the tag), and of names tagged as often the shorter.
  * Describing sources are left out: their names are no pack's (see
  * DESCRIBING_SOURCES); so is the project's own list, whose entries are
  * named by the words packs draw them with, not as any pack names a glyph.
  * A tag that is a word of the icon's own name is too: the name finds that
  * glyph already.
  */
-function taggedNames(input: VocabularyInput, isKnown: (word: string) => boolean): VocabularyTable['names'] {
+function taggedNames(counted: CountedSources): VocabularyTable['names'] {
   const byKey = new Map<string, Map<string, number>>();
-  for (const source of ICON_SOURCES) {
+  for (const [source, counts] of counted) {
     if (DESCRIBING_SOURCES.has(source) || source === 'jargon') continue;
-    for (const icon of input.icons[source] ?? []) {
-      const name = wholeNameOf(icon.name);
-      if (name === '') continue;
-      const own = new Set(icon.name.split('-').map((word) => singularOf(word, isKnown)));
-      for (const tag of icon.tags) {
-        const key = tagKeysOf(tag, isKnown)?.whole;
-        if (key === undefined || key.length < 2 || key.includes('-') || own.has(key)) continue;
-        let names = byKey.get(key);
-        if (!names) byKey.set(key, (names = new Map()));
-        names.set(name, (names.get(name) ?? 0) + 1);
-      }
+    for (const [key, names] of counts.taggedNames) {
+      let merged = byKey.get(key);
+      if (!merged) byKey.set(key, (merged = new Map()));
+      for (const [name, icons] of names) merged.set(name, (merged.get(name) ?? 0) + icons);
     }
   }
   return [...byKey]
@@ -411,7 +418,8 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const iconNames = new Set(ICON_SOURCES.flatMap((source) => (input.icons[source] ?? []).flatMap((icon) => icon.name.split('-'))));
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
-  const { links, nameWords } = iconSourceLinks(input, isKnown);
+  const counted: CountedSources = new Map(ICON_SOURCES.map((source) => [source, countSource(input.icons[source] ?? [], isKnown)] as const));
+  const { links, nameWords } = iconSourceLinks(counted);
   const tables = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
   if (wordnet) tables.push(spellingLinks(wordnet, tables, nameWords));
   const words: VocabularyTable['words'] = [];
@@ -420,5 +428,5 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
     if (kept.length > 0) words.push([key, kept]);
   }
   words.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  return { sources: [...VOCABULARY_SOURCES], words, names: taggedNames(input, isKnown) };
+  return { sources: [...VOCABULARY_SOURCES], words, names: taggedNames(counted) };
 }
