@@ -12,6 +12,11 @@ import { ALIAS_SHARE, EXTRA_WORD_PENALTY } from './weights.js';
  * FoundList for rank.ts. The work is bounded by the index entries read.
  */
 
+/** Whether a hit of `tier` and `score` is better than one of `thanTier` and `thanScore`: a lower tier, then a higher score. */
+export function isBetterHit(tier: number, score: number, thanTier: number, thanScore: number): boolean {
+  return tier < thanTier || (tier === thanTier && score > thanScore);
+}
+
 /** Which packs a search reads, and which it ranks first. */
 export interface ScoredPacks {
   /** Whether a pack of the index numbered `index` is searched (all when not given). */
@@ -62,9 +67,9 @@ export class FoundList {
     return positions;
   }
 
-  /** Makes the hit at `at` this one when this one is better (a lower tier, then a higher score); returns whether it was. */
+  /** Makes the hit at `at` this one when this one is better (see isBetterHit); returns whether it was. */
   improve(at: number, tier: number, score: number, rank: number): boolean {
-    if (!(tier < (this.tiers[at] as number) || (tier === this.tiers[at] && score > (this.scores[at] as number)))) return false;
+    if (!isBetterHit(tier, score, this.tiers[at] as number, this.scores[at] as number)) return false;
     this.tiers[at] = tier;
     this.scores[at] = score;
     this.ranks[at] = rank;
@@ -243,7 +248,7 @@ export class Scorer {
           if (hitStamp[glyph] !== pass) {
             hitStamp[glyph] = pass;
             hitList[hits++] = glyph;
-          } else if (!(tier < (hitTier[glyph] as number) || (tier === hitTier[glyph] && score > (hitScore[glyph] as number)))) continue;
+          } else if (!isBetterHit(tier, score, hitTier[glyph] as number, hitScore[glyph] as number)) continue;
           hitTier[glyph] = tier;
           hitScore[glyph] = score;
         }
@@ -306,7 +311,7 @@ export class Scorer {
             continue;
           }
           if (named && (slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
-          if (tier < (slotTier[glyph] as number) || (tier === slotTier[glyph] && score > (slotScore[glyph] as number))) {
+          if (isBetterHit(tier, score, slotTier[glyph] as number, slotScore[glyph] as number)) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
           }
