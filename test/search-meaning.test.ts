@@ -83,6 +83,30 @@ describe('search by meaning', () => {
     expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
   });
 
+  it('ranks first, in a pack that matches a query only with a word left out, its equivalents of what the rest of the catalog matches in full', async () => {
+    // No Tabler glyph is named for both "hard" and "copy": leaving "hard" out, the search finds Tabler's copies. The rest
+    // of the catalog matches "hard copy" in full (printers, tagged so), and points at Tabler's `printer`.
+    const answer = await search({ q: 'hard copy', packs: 'tabler', limit: '10' });
+    expect(answer.results[0]?.name).toBe('printer');
+    expect(answer.results[0]?.equivalentOf).toMatch(/^(?!tabler:)[a-z0-9-]+:[a-z0-9-]*print/);
+    const catalogWide = await search({ q: 'hard copy', limit: '48' });
+    expect(catalogWide.results.map((result) => result.id)).toContain(answer.results[0]?.equivalentOf);
+    // After it, what Tabler's names matched: its copies, none an equivalent.
+    expect(answer.results[1]?.name).toBe('copy');
+    expect(answer.results.slice(1).filter((result) => result.equivalentOf !== undefined)).toEqual([]);
+    // The pages of one search are slices of one list, each glyph once, as many as the total says.
+    const whole = await search({ q: 'hard copy', packs: 'tabler', limit: '200' });
+    expect(whole.results.length).toBe(whole.total);
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.total; offset += 7) {
+      const page = await search({ q: 'hard copy', packs: 'tabler', limit: '7', offset: String(offset) });
+      expect(page.total).toBe(whole.total);
+      paged.push(...page.results.map((result) => result.id));
+    }
+    expect(paged).toEqual(whole.results.map((result) => result.id));
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
   it("ranks a caller's private pack first with its token, and never shows it without", async () => {
     const withToken = await search({ q: 'text', limit: '24' }, { authorization: `Bearer ${TOKEN}` });
     expect(withToken.results[0]?.pack).toBe(PRIVATE_PACK);

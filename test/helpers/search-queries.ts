@@ -274,6 +274,24 @@ export function worstSearchRequests(): FuzzRequest[] {
         { key: 'q', words: tagged },
       ),
     });
+  // Within one pack that matches the words only with one left out, while other packs match them all: the pack's
+  // equivalents of those are sought and ranked first, on the last page a search may ask for.
+  for (const [pack, words] of [
+    ['tabler', ['hard', 'copy']],
+    ['ph', ['refresh', 'page']],
+  ] as const)
+    for (const offset of ['0', '9800'])
+      requests.push({
+        target: targetWithin(
+          '/r/search.json',
+          [
+            ['limit', '200'],
+            ['offset', offset],
+            ['packs', pack],
+          ],
+          { key: 'q', words: [...words] },
+        ),
+      });
   requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
   requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });
   return requests;

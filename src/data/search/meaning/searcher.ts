@@ -23,6 +23,8 @@ export interface MeaningQuery extends ScoredPacks {
   allBelow?: number;
   /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
   taggedIn?: string;
+  /** When a word is left out, what was found is kept for the equivalents to be ranked among (see withFullMatchesElsewhere). */
+  keepPartial?: boolean;
 }
 
 export interface MeaningHit {
@@ -50,6 +52,17 @@ export interface MeaningAnswer {
   work: number;
   /** Every glyph found, ranked, when fewer were found than the query's allBelow. */
   all?: MeaningHit[];
+  /** Whether no glyph matched every word, so that one was left out (see withOneWordLeftOut). */
+  leftOut?: boolean;
+}
+
+/** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the score and rank it is found with. */
+interface Raised {
+  key: number;
+  index: number;
+  glyph: number;
+  score: number;
+  rank: number;
 }
 
 /** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
@@ -80,6 +93,8 @@ export class MeaningSearcher {
   private readonly ranker = new Ranker();
   /** The list of the best trial of a sentence with one word left out (see withOneWordLeftOut), kept while the others are searched. */
   private readonly kept = new FoundList();
+  /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
+  private readonly partial = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -113,7 +128,20 @@ export class MeaningSearcher {
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
     const onePack = only?.size === 1 && allowed([...only][0] as string) ? ([...only][0] as string) : undefined;
     const searched = (allBelow?: number, taggedIn?: string) =>
-      this.search({ q: scoped.q, limit: job.limit, offset: job.offset, packs: servedBy, first, workUnits: job.workUnits, allBelow, taggedIn }, sources);
+      this.search(
+        {
+          q: scoped.q,
+          limit: job.limit,
+          offset: job.offset,
+          packs: servedBy,
+          first,
+          workUnits: job.workUnits,
+          allBelow,
+          taggedIn,
+          keepPartial: taggedIn !== undefined,
+        },
+        sources,
+      );
     const answer =
       job.like === undefined
         ? onePack === undefined
@@ -158,16 +186,17 @@ export class MeaningSearcher {
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
-    if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
+    if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) {
+      ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
+      answer.leftOut = true;
+    }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed.words, query.taggedIn, query, sources, work);
+    if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
     answer.total = found.size;
-    const hitOf = (hit: Found): MeaningHit => {
-      const index = sources.indexes[hit.index] as GlyphIndex;
-      return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
-    };
+    const hitOf = (hit: Found) => hitOfFound(hit, sources);
     if (query.allBelow !== undefined && found.size < query.allBelow) {
       // All of them ranked once: a page ranks from the first hit on, so it is a slice of them.
       answer.all = this.ranker.page(found, sources, 0, found.size).map(hitOf);
@@ -219,7 +248,7 @@ export class MeaningSearcher {
       .map((index, indexNumber) => ({ index, indexNumber, packNumber: index.packs.indexOf(pack) }))
       .filter(({ indexNumber, packNumber }) => packNumber >= 0 && (query.packs?.(pack, indexNumber) ?? true));
     // The glyphs to raise, best first, gathered before any is: one pass over what was found then tells which are listed.
-    const candidates: Array<{ key: number; index: number; glyph: number; score: number; rank: number }> = [];
+    const candidates: Raised[] = [];
     for (const [name, tagged] of names) {
       const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
       const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
@@ -227,18 +256,7 @@ export class MeaningSearcher {
         for (const glyph of index.glyphsNamed(name, packNumber, read))
           candidates.push({ key: foundKey(indexNumber, glyph), index: indexNumber, glyph, score, rank });
     }
-    if (candidates.length === 0 || !read(found.size)) return work;
-    const listed = found.positionsOf(new Set(candidates.map((candidate) => candidate.key)));
-    let raised = 0;
-    for (const { key, index, glyph, score, rank } of candidates) {
-      if (raised === TAGGED_NAME_LIMITS.perSearch) break;
-      const at = listed.get(key);
-      if (at === undefined) {
-        found.push(index, glyph, TIERS.meaning, score, rank);
-        listed.set(key, found.size - 1);
-        raised++;
-      } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
-    }
+    if (candidates.length > 0 && read(found.size)) raise(found, candidates, TAGGED_NAME_LIMITS.perSearch);
     return work;
   }
 
@@ -252,7 +270,9 @@ export class MeaningSearcher {
    * catalog without the pack are each taken as an icon whose equivalent in
    * the pack is sought (as `like=` seeks it); those not found already
    * follow the pack's own results, in the order of the results they answer.
-   * The whole shares what the search left of its bound on entries read.
+   * A search that finds more, but only with a word left out, is completed
+   * otherwise (see withFullMatchesElsewhere). The whole shares what the
+   * search left of its bound on entries read.
    */
   private withCounterparts(
     direct: MeaningAnswer,
@@ -262,11 +282,84 @@ export class MeaningSearcher {
     servedBy: (pack: string, database: number) => boolean,
     catalog: Catalog,
   ): MeaningAnswer {
-    const { pack, job } = asked;
+    const { job } = asked;
     const all = direct.all;
-    if (all === undefined) return direct;
+    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked, sources, visibleIn, servedBy, catalog) : direct;
+    const found = this.equivalentsInPack(asked, false, direct.work, sources, visibleIn, servedBy, catalog);
+    const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
+    const added: MeaningHit[] = [];
+    for (const { hit, anchor } of found.equivalents) {
+      const key = `${hit.index}:${hit.glyph}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      added.push({ ...hit, equivalentOf: anchor });
+    }
+    const hits = [...all, ...added];
+    return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work: found.work };
+  }
+
+  /**
+   * A search within one pack that matched no glyph with every word of the
+   * query, so that one was left out, while the rest of the catalog has
+   * glyphs that match them all: the pack's equivalents of those (as
+   * withCounterparts seeks them) rank among what the pack matched with a
+   * word left out, as its closest meaning. "Take a screenshot" within Lucide,
+   * which has no screenshot, matched hands by "take"; the rest of the
+   * catalog's screenshots point at Lucide's monitor and phone. Raised in the
+   * list the search found (kept for this), so that pages follow one ranking.
+   */
+  private withFullMatchesElsewhere(
+    direct: MeaningAnswer,
+    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
+    sources: MeaningSources,
+    visibleIn: (pack: string, database: number) => boolean,
+    servedBy: (pack: string, database: number) => boolean,
+    catalog: Catalog,
+  ): MeaningAnswer {
+    const { job } = asked;
+    const found = this.equivalentsInPack(asked, true, direct.work, sources, visibleIn, servedBy, catalog);
+    const partial = this.partial;
+    if (found.equivalents.length === 0 || found.work + partial.size > workBoundOf(job.workUnits)) return { ...direct, work: found.work };
+    // Each glyph once, in the order of the results they answer.
+    const lead = new Map<number, MeaningHit>();
+    for (const { hit, anchor } of found.equivalents) {
+      const key = foundKey(hit.index, hit.glyph);
+      if (!lead.has(key)) lead.set(key, { ...hit, equivalentOf: anchor });
+    }
+    // The list is the equivalents, then what the pack matched without them: a page of it reads that far into the ranking.
+    const leading = [...lead.values()].slice(job.offset, job.offset + job.limit);
+    const from = Math.max(0, job.offset - lead.size);
+    const rest = this.ranker
+      .page(partial, sources, 0, from + job.limit + lead.size)
+      .filter((hit) => !lead.has(foundKey(hit.index, hit.glyph)))
+      .slice(from, from + job.limit - leading.length)
+      .map((hit) => hitOfFound(hit, sources));
+    const listed = partial.positionsOf(new Set(lead.keys())).size;
+    return { ...direct, total: lead.size + partial.size - listed, hits: [...leading, ...rest], work: found.work + partial.size };
+  }
+
+  /**
+   * The pack's equivalents (see counterpartsOf) of the best few results of
+   * the rest of the catalog, each with the id of the result it answers, in
+   * their order, each sought by the result's whole names (its own, its
+   * variants' and aliases'). With `fullMatches`, of results that match every
+   * word of the query, the best so named; otherwise of results that may
+   * leave a word out, only one named closely (a score of at least
+   * COUNTERPART_LIMITS.minScore). The searches share what `spent` left of the
+   * bound.
+   */
+  private equivalentsInPack(
+    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
+    fullMatches: boolean,
+    spent: number,
+    sources: MeaningSources,
+    visibleIn: (pack: string, database: number) => boolean,
+    servedBy: (pack: string, database: number) => boolean,
+    catalog: Catalog,
+  ): { equivalents: Array<{ hit: MeaningHit; anchor: string }>; work: number } {
+    const { pack, job } = asked;
     const bound = workBoundOf(job.workUnits);
-    let work = direct.work;
+    let work = spent;
     const anchors = this.search(
       {
         q: asked.q,
@@ -275,6 +368,7 @@ export class MeaningSearcher {
         // Whatever the filters: the anchors only point at what the pack, which passed them, holds.
         packs: (other, database) => other !== pack && visibleIn(other, database),
         first: asked.first,
+        everyWord: fullMatches,
         workUnits: Math.floor((bound - work) / 2),
       },
       sources,
@@ -289,25 +383,19 @@ export class MeaningSearcher {
     }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
-    const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
-    const added: MeaningHit[] = [];
+    const equivalents: Array<{ hit: MeaningHit; anchor: string }> = [];
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
+      // Sought by the result's whole names; of a result that may leave a word out, only one named closely.
       const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
         workUnits: share,
         wholeNames: true,
-        minScore: COUNTERPART_LIMITS.minScore,
+        minScore: fullMatches ? 0 : COUNTERPART_LIMITS.minScore,
       });
       work += counterparts.work;
-      for (const hit of counterparts.hits) {
-        const key = `${hit.index}:${hit.glyph}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        added.push({ ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
-      }
+      for (const hit of counterparts.hits) equivalents.push({ hit, anchor: `${anchor.pack}:${anchor.name}` });
     }
-    const hits = [...all, ...added];
-    return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work };
+    return { equivalents, work };
   }
 
   /**
@@ -500,6 +588,32 @@ export class MeaningSearcher {
       return { id: `${pack}:${name}`, pack, name, variants };
     });
     return { query: '', total: hits.length, results };
+  }
+}
+
+/** A glyph found, with its pack and names. */
+function hitOfFound(hit: Found, sources: MeaningSources): MeaningHit {
+  const index = sources.indexes[hit.index] as GlyphIndex;
+  return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
+}
+
+/**
+ * Ranks `candidates` (best first) as found in the meaning tier with their
+ * scores, at most `most` of them: one not listed yet is added, one listed
+ * is raised unless it was found as well or better. One pass over `found`
+ * tells which are listed.
+ */
+function raise(found: FoundList, candidates: readonly Raised[], most: number): void {
+  const listed = found.positionsOf(new Set(candidates.map((candidate) => candidate.key)));
+  let raised = 0;
+  for (const { key, index, glyph, score, rank } of candidates) {
+    if (raised === most) break;
+    const at = listed.get(key);
+    if (at === undefined) {
+      found.push(index, glyph, TIERS.meaning, score, rank);
+      listed.set(key, found.size - 1);
+      raised++;
+    } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
   }
 }
 
