@@ -56,6 +56,20 @@ export interface MeaningAnswer {
   leftOut?: boolean;
 }
 
+/** A search within one pack, and what its completion by the rest of the catalog reads (see withCounterparts). */
+interface OnePackSearch {
+  q: string;
+  pack: string;
+  job: MeaningJob;
+  first: ReadonlySet<string>;
+  sources: MeaningSources;
+  /** Whether a pack is visible to the caller in the database numbered `database`, whatever the search's filters. */
+  visibleIn: (pack: string, database: number) => boolean;
+  /** Whether the search reads a pack there: visible, and passing its filters. */
+  servedBy: (pack: string, database: number) => boolean;
+  catalog: Catalog;
+}
+
 /** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the score and rank it is found with. */
 interface Raised {
   key: number;
@@ -146,14 +160,16 @@ export class MeaningSearcher {
       job.like === undefined
         ? onePack === undefined
           ? searched()
-          : this.withCounterparts(
-              searched(COUNTERPART_LIMITS.below, onePack),
-              { q: scoped.q, pack: onePack, job, first },
+          : this.withCounterparts(searched(COUNTERPART_LIMITS.below, onePack), {
+              q: scoped.q,
+              pack: onePack,
+              job,
+              first,
               sources,
               visibleIn,
               servedBy,
               catalog,
-            )
+            })
         : this.sameMeaning(
             job.like,
             job,
@@ -274,18 +290,11 @@ export class MeaningSearcher {
    * otherwise (see withFullMatchesElsewhere). The whole shares what the
    * search left of its bound on entries read.
    */
-  private withCounterparts(
-    direct: MeaningAnswer,
-    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
-    sources: MeaningSources,
-    visibleIn: (pack: string, database: number) => boolean,
-    servedBy: (pack: string, database: number) => boolean,
-    catalog: Catalog,
-  ): MeaningAnswer {
+  private withCounterparts(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     const { job } = asked;
     const all = direct.all;
-    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked, sources, visibleIn, servedBy, catalog) : direct;
-    const found = this.equivalentsInPack(asked, false, direct.work, sources, visibleIn, servedBy, catalog);
+    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
+    const found = this.equivalentsInPack(asked, false, direct.work);
     const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
     const added: MeaningHit[] = [];
     for (const { hit, anchor } of found.equivalents) {
@@ -301,23 +310,16 @@ export class MeaningSearcher {
   /**
    * A search within one pack that matched no glyph with every word of the
    * query, so that one was left out, while the rest of the catalog has
-   * glyphs that match them all: the pack's equivalents of those (as
-   * withCounterparts seeks them) rank among what the pack matched with a
-   * word left out, as its closest meaning. "Take a screenshot" within Lucide,
-   * which has no screenshot, matched hands by "take"; the rest of the
-   * catalog's screenshots point at Lucide's monitor and phone. Raised in the
-   * list the search found (kept for this), so that pages follow one ranking.
+   * glyphs that match them all: the pack's equivalents of those come first,
+   * then what the pack matched with a word left out (the list the search
+   * found, kept for this, ranked without them), so that pages are slices of
+   * one list. No Tabler glyph is named for both "hard" and "copy", and the
+   * search found its copies; the rest of the catalog's printers, tagged
+   * "hard copy", point at Tabler's `printer`.
    */
-  private withFullMatchesElsewhere(
-    direct: MeaningAnswer,
-    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
-    sources: MeaningSources,
-    visibleIn: (pack: string, database: number) => boolean,
-    servedBy: (pack: string, database: number) => boolean,
-    catalog: Catalog,
-  ): MeaningAnswer {
-    const { job } = asked;
-    const found = this.equivalentsInPack(asked, true, direct.work, sources, visibleIn, servedBy, catalog);
+  private withFullMatchesElsewhere(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
+    const { job, sources } = asked;
+    const found = this.equivalentsInPack(asked, true, direct.work);
     const partial = this.partial;
     if (found.equivalents.length === 0 || found.work + partial.size > workBoundOf(job.workUnits)) return { ...direct, work: found.work };
     // Each glyph once, in the order of the results they answer.
@@ -349,15 +351,11 @@ export class MeaningSearcher {
    * bound.
    */
   private equivalentsInPack(
-    asked: { q: string; pack: string; job: MeaningJob; first: ReadonlySet<string> },
+    asked: OnePackSearch,
     fullMatches: boolean,
     spent: number,
-    sources: MeaningSources,
-    visibleIn: (pack: string, database: number) => boolean,
-    servedBy: (pack: string, database: number) => boolean,
-    catalog: Catalog,
   ): { equivalents: Array<{ hit: MeaningHit; anchor: string }>; work: number } {
-    const { pack, job } = asked;
+    const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
     const bound = workBoundOf(job.workUnits);
     let work = spent;
     const anchors = this.search(
