@@ -1,6 +1,6 @@
 import { britishSpellingsOf } from './spellings.js';
 import type { WordNet, WordNetPart } from './wordnet.js';
-import { nameWordsOf, singularOf, tagKeysOf } from './words.js';
+import { nameWordsOf, singularOf, tagKeysOf, wholeNameOf } from './words.js';
 
 /**
  * The vocabulary of search by meaning: which name words a query word means.
@@ -115,17 +115,16 @@ interface SourceCounts {
   wordIcons: Map<string, number>;
   /** Per key, per name word: icons holding both, and the same counted by how much of the tag the key is (a part counts partShare). */
   pairs: Map<string, Map<string, { icons: number; weighted: number }>>;
-  /** Per one-word tag, per whole name (see wholeNameOf): icons of that name so tagged (see taggedNames). */
+  /** Per one-word tag, per whole name (see wholeNameOf): icons of that name so tagged (see taggedNames); empty for a source whose names are no pack's. */
   taggedNames: Map<string, Map<string, number>>;
 }
 
-function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => boolean): SourceCounts {
+function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => boolean, countNames: boolean): SourceCounts {
   const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map(), taggedNames: new Map() };
   for (const icon of icons) {
     const nameWords = nameWordsOf(icon.name);
     if (nameWords.length === 0) continue;
-    // The name as the vocabulary keeps whole names (wholeNameOf in words.ts).
-    const wholeName = nameWords.join('-');
+    const wholeName = wholeNameOf(icon.name);
     counts.icons++;
     for (const word of nameWords) counts.wordIcons.set(word, (counts.wordIcons.get(word) ?? 0) + 1);
     // A tag made of the icon's own name words ("pie chart" on `chart-pie`) says nothing about the others.
@@ -141,7 +140,7 @@ function countSource(icons: readonly TaggedIcon[], isKnown: (word: string) => bo
       add(tagKeys.whole, 1);
       for (const part of tagKeys.parts) add(part, VOCABULARY_LIMITS.partShare);
     }
-    for (const [key, share] of keys) {
+    for (const [key, share] of countNames ? keys : []) {
       // A one-word tag, whole (not a part of a longer tag): counted once per icon, however often the icon repeats it.
       if (share !== 1 || key.includes('-')) continue;
       let names = counts.taggedNames.get(key);
@@ -388,8 +387,7 @@ function rounded(weight: number): number {
  */
 function taggedNames(counted: CountedSources): VocabularyTable['names'] {
   const byKey = new Map<string, Map<string, number>>();
-  for (const [source, counts] of counted) {
-    if (DESCRIBING_SOURCES.has(source) || source === 'jargon') continue;
+  for (const counts of counted.values()) {
     for (const [key, names] of counts.taggedNames) {
       let merged = byKey.get(key);
       if (!merged) byKey.set(key, (merged = new Map()));
@@ -418,7 +416,9 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const iconNames = new Set(ICON_SOURCES.flatMap((source) => (input.icons[source] ?? []).flatMap((icon) => icon.name.split('-'))));
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
-  const counted: CountedSources = new Map(ICON_SOURCES.map((source) => [source, countSource(input.icons[source] ?? [], isKnown)] as const));
+  // Whole names are counted of the icon libraries alone (see taggedNames).
+  const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && source !== 'jargon';
+  const counted: CountedSources = new Map(ICON_SOURCES.map((source) => [source, countSource(input.icons[source] ?? [], isKnown, namesPacks(source))] as const));
   const { links, nameWords } = iconSourceLinks(counted);
   const tables = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
   if (wordnet) tables.push(spellingLinks(wordnet, tables, nameWords));

@@ -23,7 +23,7 @@ export interface MeaningQuery extends ScoredPacks {
   allBelow?: number;
   /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
   taggedIn?: string;
-  /** When a word is left out, what was found is kept for the equivalents to be ranked among (see withFullMatchesElsewhere). */
+  /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
 }
 
@@ -37,7 +37,7 @@ export interface MeaningHit {
   /** Where it is: its index in the sources, and its glyph there. */
   index: number;
   glyph: number;
-  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts). */
+  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts and withFullMatchesElsewhere). */
   equivalentOf?: string;
 }
 
@@ -294,17 +294,17 @@ export class MeaningSearcher {
     const { job } = asked;
     const all = direct.all;
     if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
-    const found = this.equivalentsInPack(asked, false, direct.work);
+    const completion = this.equivalentsInPack(asked, false, direct.work);
     const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
     const added: MeaningHit[] = [];
-    for (const { hit, anchor } of found.equivalents) {
+    for (const { hit, anchor } of completion.equivalents) {
       const key = `${hit.index}:${hit.glyph}`;
       if (seen.has(key)) continue;
       seen.add(key);
       added.push({ ...hit, equivalentOf: anchor });
     }
     const hits = [...all, ...added];
-    return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work: found.work };
+    return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work: completion.work };
   }
 
   /**
@@ -315,20 +315,25 @@ export class MeaningSearcher {
    * found, kept for this, ranked without them), so that pages are slices of
    * one list. No Tabler glyph is named for both "hard" and "copy", and the
    * search found its copies; the rest of the catalog's printers, tagged
-   * "hard copy", point at Tabler's `printer`.
+   * "hard copy", point at Tabler's `printer`. When the bound leaves no room
+   * for the equivalents, or none is found, the pack's own ranking is the answer.
    */
   private withFullMatchesElsewhere(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     const { job, sources } = asked;
-    const found = this.equivalentsInPack(asked, true, direct.work);
     const partial = this.partial;
-    if (found.equivalents.length === 0 || found.work + partial.size > workBoundOf(job.workUnits)) return { ...direct, work: found.work };
+    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
+    const reserved = direct.work + partial.size;
+    if (reserved > workBoundOf(job.workUnits)) return direct;
+    const completion = this.equivalentsInPack(asked, true, reserved);
+    if (completion.equivalents.length === 0) return { ...direct, work: completion.work };
     // Each glyph once, in the order of the results they answer.
     const lead = new Map<number, MeaningHit>();
-    for (const { hit, anchor } of found.equivalents) {
+    for (const { hit, anchor } of completion.equivalents) {
       const key = foundKey(hit.index, hit.glyph);
       if (!lead.has(key)) lead.set(key, { ...hit, equivalentOf: anchor });
     }
     // The list is the equivalents, then what the pack matched without them: a page of it reads that far into the ranking.
+    // A prefix of the ranking is the same whatever its length, as the kept list is of one pack (rank.ts spreads only several packs' hits).
     const leading = [...lead.values()].slice(job.offset, job.offset + job.limit);
     const from = Math.max(0, job.offset - lead.size);
     const rest = this.ranker
@@ -337,18 +342,19 @@ export class MeaningSearcher {
       .slice(from, from + job.limit - leading.length)
       .map((hit) => hitOfFound(hit, sources));
     const listed = partial.positionsOf(new Set(lead.keys())).size;
-    return { ...direct, total: lead.size + partial.size - listed, hits: [...leading, ...rest], work: found.work + partial.size };
+    return { ...direct, total: lead.size + partial.size - listed, hits: [...leading, ...rest], work: completion.work };
   }
 
   /**
    * The pack's equivalents (see counterpartsOf) of the best few results of
    * the rest of the catalog, each with the id of the result it answers, in
    * their order, each sought by the result's whole names (its own, its
-   * variants' and aliases'). With `fullMatches`, of results that match every
-   * word of the query, the best so named; otherwise of results that may
-   * leave a word out, only one named closely (a score of at least
-   * COUNTERPART_LIMITS.minScore). The searches share what `spent` left of the
-   * bound.
+   * variants' and aliases') and found by a name or what it means. With
+   * `fullMatches`, of results that match every word of the query, the best
+   * scoring at least COUNTERPART_LIMITS.anchorMinScore, as the results
+   * themselves must; otherwise of results that may leave a word out, only
+   * one named closely (at least COUNTERPART_LIMITS.minScore). The searches
+   * share what `spent` left of the bound.
    */
   private equivalentsInPack(
     asked: OnePackSearch,
@@ -384,14 +390,15 @@ export class MeaningSearcher {
     const equivalents: Array<{ hit: MeaningHit; anchor: string }> = [];
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
-      // Sought by the result's whole names; of a result that may leave a word out, only one named closely.
+      // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
       const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
         workUnits: share,
         wholeNames: true,
-        minScore: fullMatches ? 0 : COUNTERPART_LIMITS.minScore,
+        minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
       });
       work += counterparts.work;
-      for (const hit of counterparts.hits) equivalents.push({ hit, anchor: `${anchor.pack}:${anchor.name}` });
+      // Found by a name or what it means, not by a category's title nor a correction.
+      for (const hit of counterparts.hits) if (hit.tier <= TIERS.meaning) equivalents.push({ hit, anchor: `${anchor.pack}:${anchor.name}` });
     }
     return { equivalents, work };
   }
