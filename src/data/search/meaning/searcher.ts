@@ -295,14 +295,8 @@ export class MeaningSearcher {
     const all = direct.all;
     if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
     const completion = this.equivalentsInPack(asked, false, direct.work);
-    const seen = new Set(all.map((hit) => `${hit.index}:${hit.glyph}`));
-    const added: MeaningHit[] = [];
-    for (const { hit, anchor } of completion.equivalents) {
-      const key = `${hit.index}:${hit.glyph}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      added.push({ ...hit, equivalentOf: anchor });
-    }
+    const listed = new Set(all.map((hit) => foundKey(hit.index, hit.glyph)));
+    const added = [...completion.equivalents].filter(([key]) => !listed.has(key)).map(([, equivalent]) => equivalent);
     const hits = [...all, ...added];
     return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work: completion.work };
   }
@@ -325,13 +319,8 @@ export class MeaningSearcher {
     const reserved = direct.work + partial.size;
     if (reserved > workBoundOf(job.workUnits)) return direct;
     const completion = this.equivalentsInPack(asked, true, reserved);
-    if (completion.equivalents.length === 0) return { ...direct, work: completion.work };
-    // Each glyph once, in the order of the results they answer.
-    const lead = new Map<number, MeaningHit>();
-    for (const { hit, anchor } of completion.equivalents) {
-      const key = foundKey(hit.index, hit.glyph);
-      if (!lead.has(key)) lead.set(key, { ...hit, equivalentOf: anchor });
-    }
+    const lead = completion.equivalents;
+    if (lead.size === 0) return { ...direct, work: completion.work };
     // The list is the equivalents, then what the pack matched without them: a page of it reads that far into the ranking.
     // A prefix of the ranking is the same whatever its length, as the kept list is of one pack (rank.ts spreads only several packs' hits).
     const leading = [...lead.values()].slice(job.offset, job.offset + job.limit);
@@ -347,8 +336,8 @@ export class MeaningSearcher {
 
   /**
    * The pack's equivalents (see counterpartsOf) of the best few results of
-   * the rest of the catalog, each with the id of the result it answers, in
-   * their order, each sought by the result's whole names (its own, its
+   * the rest of the catalog, by foundKey, each glyph once with the id of the
+   * first result it answers (`equivalentOf`), in their order, each sought by the result's whole names (its own, its
    * variants' and aliases') and found by a name or what it means. With
    * `fullMatches`, of results that match every word of the query, the best
    * scoring at least COUNTERPART_LIMITS.anchorMinScore, as the results
@@ -356,11 +345,7 @@ export class MeaningSearcher {
    * one named closely (at least COUNTERPART_LIMITS.minScore). The searches
    * share what `spent` left of the bound.
    */
-  private equivalentsInPack(
-    asked: OnePackSearch,
-    fullMatches: boolean,
-    spent: number,
-  ): { equivalents: Array<{ hit: MeaningHit; anchor: string }>; work: number } {
+  private equivalentsInPack(asked: OnePackSearch, fullMatches: boolean, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
     const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
     const bound = workBoundOf(job.workUnits);
     let work = spent;
@@ -387,7 +372,7 @@ export class MeaningSearcher {
     }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
-    const equivalents: Array<{ hit: MeaningHit; anchor: string }> = [];
+    const equivalents = new Map<number, MeaningHit>();
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
       // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
@@ -397,8 +382,11 @@ export class MeaningSearcher {
         minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
       });
       work += counterparts.work;
-      // Found by a name or what it means, not by a category's title nor a correction.
-      for (const hit of counterparts.hits) if (hit.tier <= TIERS.meaning) equivalents.push({ hit, anchor: `${anchor.pack}:${anchor.name}` });
+      for (const hit of counterparts.hits) {
+        const key = foundKey(hit.index, hit.glyph);
+        // Found by a name or what it means, not by a category's title nor a correction.
+        if (hit.tier <= TIERS.meaning && !equivalents.has(key)) equivalents.set(key, { ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
+      }
     }
     return { equivalents, work };
   }
