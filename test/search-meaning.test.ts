@@ -40,6 +40,22 @@ describe('search by meaning', () => {
     expect(answer.results.every((result) => result.name.split('-').some((word) => word.startsWith('calend')))).toBe(true);
   });
 
+  it('finds a word written as one in names that write it as two, and corrects it no more', async () => {
+    // Lucide names it `log-out` and `log-in`; within Lucide, "logout" had found arrows pointing right.
+    for (const [word, name] of [
+      ['logout', 'log-out'],
+      ['login', 'log-in'],
+      ['userplus', 'user-plus'],
+    ] as const)
+      expect((await search({ q: word, packs: 'lucide', limit: '10' })).results[0]?.name, word).toBe(name);
+    // No name holds `userplus`: it was corrected to "surplus", and is now read as the names write it.
+    const everywhere = await search({ q: 'userplus', limit: '24' });
+    expect(everywhere.didYouMean).toBeUndefined();
+    // The sample of the catalog holds a few packs' `user-plus`, each found, and nothing else.
+    expect(everywhere.results.length).toBeGreaterThanOrEqual(3);
+    expect(everywhere.results.every((result) => [result.name, ...result.variants].some((name) => /(^|-)(user-plus|plus-user)(-|$)/.test(name)))).toBe(true);
+  });
+
   it("lists a glyph's variants under one result: one material-symbols house, not four", async () => {
     const answer = await search({ q: 'house', packs: 'material-symbols', limit: '50' });
     const house = answer.results.find((result) => result.name === 'house');

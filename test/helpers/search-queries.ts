@@ -292,6 +292,15 @@ export function worstSearchRequests(): FuzzRequest[] {
           { key: 'q', words: [...words] },
         ),
       });
+  // Six words of 32 letters, each split in two name words at several places (`ar|rowup...`, `arrow|up...`): each split
+  // tried is sought among the names of the rarer half's glyphs, and a word that names hold split searches both halves.
+  const glued = ['arrowupuserplusfillcircleoutline', 'outlinefillcirclearrowsquarehome', 'userplusfilledcircleoutlineround'];
+  const sixGlued = [...glued, ...glued.map((word) => [...word].reverse().join(''))];
+  for (const target of ['/r/search.json', '/search'])
+    requests.push({ target: targetWithin(target, [['limit', '200']], { key: target === '/search' ? 'query' : 'q', words: sixGlued }) });
+  requests.push({
+    target: targetWithin('/r/search.json', [['limit', '200']], { key: 'q', words: ['logout', 'userplus', 'paperclip', 'checkbox', 'dropdown', 'signin'] }),
+  });
   requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
   requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });
   return requests;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { MeaningSources } from '../../src/data/search/meaning/catalog-glyphs.js';
 import { GlyphIndex, type PackNames } from '../../src/data/search/meaning/glyph-index.js';
 import { MeaningSearcher } from '../../src/data/search/meaning/searcher.js';
+import { parseMeaningQuery } from '../../src/data/search/meaning/parse.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
-import { EXTRA_WORD_PENALTY, meaningScore, TAGGED_NAME_SCORE } from '../../src/data/search/meaning/weights.js';
+import { EXTRA_WORD_PENALTY, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE } from '../../src/data/search/meaning/weights.js';
+import { TypoCorrector } from '../../src/data/search/meaning/typo.js';
 
 /*
  * How a glyph's name words weigh on its score: each word the query did not
@@ -134,5 +136,50 @@ describe('a search within one pack', () => {
     expect(named('unlink', 2)).toEqual(['after:unlink']);
     expect(named('link', 0)).toEqual([]);
     expect(index.glyphsNamed('unlink', 1, () => false)).toEqual([]);
+  });
+});
+
+describe('a query word that names write as two', () => {
+  const interface_: PackNames = {
+    id: 'ui',
+    names: ['log-out', 'logs', 'paper-clip', 'clip-paper', 'paper-x-clip', 'user-plus', 'surplus', 'set', 'tee'],
+    aliases: {},
+  };
+  const index = new GlyphIndex([interface_]);
+  const sources: MeaningSources = { indexes: [index], vocabulary: undefined, correctors: [new TypoCorrector(index.wordFrequencies())] };
+  const search = (q: string) => {
+    const answer = new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources);
+    return { names: answer.hits.map((hit) => hit.name), scores: answer.hits.map((hit) => hit.score), didYouMean: answer.didYouMean };
+  };
+
+  it('finds the names that write it apart, the two words side by side in either order, scored as exact names', () => {
+    const found = search('paperclip');
+    expect(found.names).toEqual(['clip-paper', 'paper-clip']);
+    expect(found.scores).toEqual([NAME_SCORE, NAME_SCORE]);
+    // `logs` holds neither word: `log-out` only.
+    expect(search('logout').names).toEqual(['log-out']);
+    expect(search('outlog').names).toEqual(['log-out']);
+  });
+
+  it('is no typo when names write it apart, and is not split where no name holds the two side by side', () => {
+    expect(search('userplus')).toEqual({ names: ['user-plus'], scores: [NAME_SCORE], didYouMean: undefined });
+    // `set` and `tee` are names, but no name holds them side by side: "settee" is read as it is.
+    expect(parseMeaningQuery('settee', sources).phrasings).toHaveLength(1);
+    expect(parseMeaningQuery('paperclip', sources).phrasings).toHaveLength(2);
+  });
+
+  it("reads at most a bounded number of the rarer word's glyphs to find the two side by side", () => {
+    const many: PackNames = {
+      id: 'many',
+      names: [...Array.from({ length: 30 }, (_, at) => `plus-${at}`), ...Array.from({ length: 40 }, (_, at) => `user-${at}`), 'user-plus', 'at'],
+      aliases: {},
+    };
+    const crowded = new GlyphIndex([many]);
+    const place = [...(crowded.glyphsWith('plus') ?? [])].findIndex((glyph) => crowded.nameOf(glyph).name === 'user-plus');
+    expect(place).toBeGreaterThan(0);
+    expect(crowded.holdsPair('user', 'plus', place + 1)).toBe(true);
+    expect(crowded.holdsPair('plus', 'user', place + 1)).toBe(true);
+    expect(crowded.holdsPair('user', 'plus', place)).toBe(false);
+    expect(crowded.holdsPair('user', 'at', 1000)).toBe(false);
   });
 });

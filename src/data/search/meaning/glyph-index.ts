@@ -151,6 +151,32 @@ export class GlyphIndex {
     return this.postings.has(word) || this.aliasPostings.has(word);
   }
 
+  /**
+   * Whether a glyph's names hold `first` and `second` side by side, in
+   * either order (`log-out`, `trend-down`), sought among at most `limit` of
+   * the glyphs whose names hold the rarer of the two: a pair most names lack
+   * is then missed, never read at the cost of a common word's every glyph.
+   */
+  holdsPair(first: string, second: string, limit: number): boolean {
+    const [withFirst, withSecond] = [this.postings.get(first), this.postings.get(second)];
+    if (!withFirst || !withSecond) return false;
+    const rarer = withFirst.length <= withSecond.length ? withFirst : withSecond;
+    const read = Math.min(rarer.length, limit);
+    for (let at = 0; at < read; at++) if (this.holdsPairIn(rarer[at] as number, first, second)) return true;
+    return false;
+  }
+
+  /** Whether one of the glyph's names holds `first` and `second` as whole words side by side, in either order. */
+  holdsPairIn(glyph: number, first: string, second: string): boolean {
+    const names = this.namesOf(glyph);
+    const isEdge = (at: number) => at < 0 || at >= names.length || names[at] === '-' || names[at] === ' ';
+    const holds = (run: string) => {
+      for (let at = names.indexOf(run); at >= 0; at = names.indexOf(run, at + 1)) if (isEdge(at - 1) && isEdge(at + run.length)) return true;
+      return false;
+    };
+    return holds(`${first}-${second}`) || holds(`${second}-${first}`);
+  }
+
   /** Whether an own pack tagged a glyph with `word`. */
   hasTag(word: string): boolean {
     return this.ownTagPostings.has(word);

@@ -10,6 +10,9 @@ export const MEANING_LIMITS = {
   maxCorrections: 2,
   /** Most phrasings of one query: word by word, and with one pair of adjacent words read as one. */
   maxPhrasings: 3,
+  /** Ways of splitting one query word into two name words tried (`logout` as `log out`), and glyphs read to find the two side by side in a name. */
+  maxSplitsTried: 3,
+  splitGlyphsRead: 5000,
   /** Glyph entries read from the index for one search: past them, what was found is ranked. */
   workUnits: 600_000,
   /** In the first `diverseTop` results, at most `perPackInTop` of one pack. */

@@ -33,13 +33,15 @@ export interface Expansion {
   tag?: 'category' | 'own';
 }
 
-/** A query slot: one query word, or two read as one phrase ("hard copy"). */
+/** A query slot: one query word, two read as one phrase ("hard copy"), or half of one that names write as two (`log-out` for "logout"). */
 export interface Slot {
   text: string;
   expansions: Expansion[];
+  /** Of a word's first half: both halves, which a glyph's name must hold side by side. */
+  halves?: readonly [string, string];
 }
 
-/** One way of grouping the query's words into slots: word by word, or with two adjacent words as one phrase. */
+/** One way of grouping the query's words into slots: word by word, with two adjacent words as one phrase, or with one word split in two. */
 export type Phrasing = readonly Slot[];
 
 /** A query as search by meaning reads it. */
@@ -109,10 +111,12 @@ function queryWordsOf(typed: readonly string[]): readonly string[] {
   return meaningful.length > 0 ? meaningful : typed;
 }
 
-/** What one query word may match, and its correction if it is no known word. */
-function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: Slot; correction: string | undefined } {
+/** What one query word may match, its correction if it is no known word, and its split if names write it as two. */
+function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: Slot; correction: string | undefined; split: Slot[] | undefined } {
   const expansions: Expansion[] = [];
-  const known = isKnown(word, sources);
+  const split = splitOf(word, sources);
+  // A word names write as two (`userplus`) is no typo: it is searched as written apart, not corrected (to `surplus`).
+  const known = split !== undefined || isKnown(word, sources);
   if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   expansions.push({ word, score: OWN_TAG_SCORE, tier: TIERS.meaning, tag: 'own' });
@@ -134,7 +138,30 @@ function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: S
       expansions.push(...meaningsOf(corrected, sources, CORRECTION_SHARE, TIERS.corrected));
     }
   }
-  return { slot: { text: word, expansions }, correction };
+  return { slot: { text: word, expansions }, correction, split };
+}
+
+/**
+ * A word written as one that names write as two (`logout` for `log-out`,
+ * `paperclip` for heroicons' `paper-clip`, `userplus`, `downtrend` for
+ * `trend-down`): the first split of it into two name words that some name
+ * holds side by side, in either order, as two slots matched only as names'
+ * own words, side by side, each half an exact name's score, so that
+ * `log-out` ranks as a name `logout` would.
+ */
+function splitOf(word: string, sources: MeaningSources): Slot[] | undefined {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
+  const isNameWord = (part: string) => sources.indexes.some((index) => index.hasWord(part));
+  let tried = 0;
+  for (let at = 2; at <= word.length - 2 && tried < MEANING_LIMITS.maxSplitsTried; at++) {
+    const [first, second] = [word.slice(0, at), word.slice(at)];
+    if (!isNameWord(first) || !isNameWord(second)) continue;
+    tried++;
+    if (!sources.indexes.some((index) => index.holdsPair(first, second, MEANING_LIMITS.splitGlyphsRead))) continue;
+    const half = (part: string): Slot => ({ text: part, expansions: [{ word: part, score: NAME_SCORE / 2, tier: TIERS.name }] });
+    return [{ ...half(first), halves: [first, second] }, half(second)];
+  }
+  return undefined;
 }
 
 /** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
@@ -166,8 +193,10 @@ function phrasingsOf(
 ): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[] } {
   let corrected: string[] | undefined;
   let likely: string[] | undefined;
+  const splits: Array<{ at: number; slots: Slot[] }> = [];
   const plain = words.map((word, i) => {
-    const { slot, correction } = slotOf(word, i === words.length - 1, sources);
+    const { slot, correction, split } = slotOf(word, i === words.length - 1, sources);
+    if (split !== undefined) splits.push({ at: i, slots: split });
     if (correction !== undefined) {
       corrected ??= [...words];
       corrected[i] = correction;
@@ -196,6 +225,8 @@ function phrasingsOf(
     sources,
     phrasings,
   );
+  for (const { at, slots } of splits)
+    if (phrasings.length < MEANING_LIMITS.maxPhrasings) phrasings.push(plain.flatMap((slot, j) => (j === at ? slots : [slot])));
   if (likely === undefined) return { phrasings, corrected };
   // Offered whole: the words likely meant, with the corrections of unknown ones.
   const offered = likely.map((word, i) => (corrected && corrected[i] !== words[i] ? (corrected[i] as string) : word));
