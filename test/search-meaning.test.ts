@@ -99,6 +99,24 @@ describe('search by meaning', () => {
     expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
   });
 
+  it('completes a search within one pack with equivalents of results of different names, not of one name in several sizes or styles', async () => {
+    // The catalog's first results hold `volume` and `volume-1`, `reload` and `reload-sharp`: each name once, so that
+    // five other names are sought instead.
+    const wholeName = (id: string) => id.slice(id.indexOf(':') + 1).replace(/-(sharp|filled|fill|outline|\d+)(?=-|$)/g, '');
+    for (const [q, pack] of [
+      ['loudness', 'ph'],
+      ['gym', 'ph'],
+      ['paper plane', 'ph'],
+      ['refresh page', 'material-symbols'],
+    ] as const) {
+      const anchors = (await search({ q, packs: pack, limit: '48' })).results.flatMap((result) =>
+        result.equivalentOf ? [wholeName(result.equivalentOf)] : [],
+      );
+      expect(anchors.length, q).toBeGreaterThan(0);
+      expect(new Set(anchors).size, `${q}: ${anchors.join(', ')}`).toBe(anchors.length);
+    }
+  });
+
   it('ranks first, in a pack that matches a query only with a word left out, its equivalents of what the rest of the catalog matches in full', async () => {
     // No Tabler glyph is named for both "hard" and "copy": leaving "hard" out, the search finds Tabler's copies. The rest
     // of the catalog matches "hard copy" in full (printers, tagged so), and points at Tabler's `printer`.

@@ -8,7 +8,7 @@ import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE, TAGGED_NAME_SCORE } from './weights.js';
-import { nameWordsOf } from '../../search-index/vocabulary/words.js';
+import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
@@ -364,11 +364,13 @@ export class MeaningSearcher {
     );
     work += anchors.work;
     // Only what the words mean, not the completions of a word being typed nor corrections, and not through weak links;
-    // one glyph of each name: emoji packs all call the wastebasket `wastebasket`, which says nothing new after the first.
+    // one glyph of each whole name: emoji packs all call the wastebasket `wastebasket`, and Osmic numbers its sizes
+    // (`waste-basket-10`, `waste-basket-14`), which say nothing new after the first.
     const named = new Map<string, MeaningHit>();
     for (const hit of anchors.hits) {
-      if (hit.tier > TIERS.meaning || hit.score < COUNTERPART_LIMITS.anchorMinScore || named.has(hit.name)) continue;
-      if (named.size < COUNTERPART_LIMITS.anchors) named.set(hit.name, hit);
+      const whole = wholeNameOf(hit.name);
+      if (hit.tier > TIERS.meaning || hit.score < COUNTERPART_LIMITS.anchorMinScore || named.has(whole)) continue;
+      if (named.size < COUNTERPART_LIMITS.anchors) named.set(whole, hit);
     }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
