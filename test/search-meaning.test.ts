@@ -56,6 +56,21 @@ describe('search by meaning', () => {
     expect(everywhere.results.every((result) => [result.name, ...result.variants].some((name) => /(^|-)(user-plus|plus-user)(-|$)/.test(name)))).toBe(true);
   });
 
+  it('reads a form of a verb that the vocabulary does not know as the verb, and takes no form of a verb for a typo', async () => {
+    // "deleting" was corrected to "meeting", and "syncing" to "dancing".
+    for (const [word, verb] of [
+      ['deleting', 'delete'],
+      ['syncing', 'sync'],
+      ['rotating', 'rotate'],
+    ] as const) {
+      const answer = await search({ q: word, packs: 'lucide', limit: '10' });
+      expect(answer.didYouMean, word).toBeUndefined();
+      expect(answer.results[0]?.name.split('-'), word).toContain(verb);
+    }
+    // The vocabulary knows "printing", but it is still no typo of "pointing".
+    expect((await search({ q: 'printing', limit: '10' })).didYouMean).toBeUndefined();
+  });
+
   it("lists a glyph's variants under one result: one material-symbols house, not four", async () => {
     const answer = await search({ q: 'house', packs: 'material-symbols', limit: '50' });
     const house = answer.results.find((result) => result.name === 'house');

@@ -7,7 +7,7 @@ import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
 import { EXTRA_WORD_PENALTY, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE } from '../../src/data/search/meaning/weights.js';
-import { TypoCorrector } from '../../src/data/search/meaning/typo.js';
+import { likelyMeant, TypoCorrector } from '../../src/data/search/meaning/typo.js';
 
 /*
  * How a glyph's name words weigh on its score: each word the query did not
@@ -181,5 +181,38 @@ describe('a query word that names write as two', () => {
     expect(crowded.holdsPair('plus', 'user', place + 1)).toBe(true);
     expect(crowded.holdsPair('user', 'plus', place)).toBe(false);
     expect(crowded.holdsPair('user', 'at', 1000)).toBe(false);
+  });
+});
+
+describe('a form of a verb', () => {
+  const tools: PackNames = { id: 'tools', names: ['delete', 'rotate', 'meeting', 'rotating-gear', 'printer', 'pointing'], aliases: {} };
+  const index = new GlyphIndex([tools]);
+  // As in the catalog, `pointing` is held by far more names than `printing`: enough for "printing" to look like its typo.
+  const frequencies = new Map([...index.wordFrequencies(), ['pointing', 500]]);
+  const printing = new Vocabulary({
+    sources: VOCABULARY_SOURCES,
+    words: [
+      ['printing', [link('printer', 1)]],
+      ['print', [link('printer', 1)]],
+    ],
+    names: [],
+  });
+  const sources: MeaningSources = { indexes: [index], vocabulary: printing, correctors: [new TypoCorrector(frequencies)] };
+  const search = (q: string) => {
+    const answer = new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources);
+    return { names: answer.hits.map((hit) => hit.name), didYouMean: answer.didYouMean };
+  };
+
+  it('that no name and no word of the vocabulary knows means what its verb means, and is no typo', () => {
+    // "deleting" was corrected to "meeting", one edit from it.
+    expect(search('deleting')).toEqual({ names: ['delete'], didYouMean: undefined });
+    // A name holds `rotating`, in another sense: the verb's glyphs come first, as they need no word the query lacks.
+    expect(search('rotating').names).toEqual(['rotate', 'rotating-gear']);
+  });
+
+  it('that the vocabulary knows keeps its own meaning, and is never offered as a likely typo', () => {
+    expect(search('printing')).toEqual({ names: ['printer'], didYouMean: undefined });
+    // The typo check alone would take it for `pointing`, one edit from it and held by far more names.
+    expect(likelyMeant('printing', sources.correctors)).toBe('pointing');
   });
 });

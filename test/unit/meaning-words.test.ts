@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWordsOf, singularOf, tagKeysOf } from '../../src/data/search-index/vocabulary/words.js';
+import { nameWordsOf, singularOf, tagKeysOf, verbBaseOf } from '../../src/data/search-index/vocabulary/words.js';
 
 /* How query words, tags and names are read before the vocabulary links them. */
 
@@ -23,6 +23,28 @@ describe('the singular of a word', () => {
     expect(singularOf('bus', isKnown)).toBe('bus');
     expect(singularOf('chess', isKnown)).toBe('chess');
     expect(singularOf('widgets', isKnown)).toBe('widgets');
+  });
+});
+
+describe('the verb of a form in -ing or -ed', () => {
+  const verbs = new Set(['delete', 'sync', 'pin', 'cut', 'copy', 'filter', 'open', 'star', 'hope', 'hop']);
+  const isVerb = (word: string) => verbs.has(word);
+
+  it('is found by simple rules and kept only when known', () => {
+    expect(verbBaseOf('deleting', isVerb)).toBe('delete');
+    expect(verbBaseOf('deleted', isVerb)).toBe('delete');
+    expect(verbBaseOf('syncing', isVerb)).toBe('sync');
+    expect(verbBaseOf('pinned', isVerb)).toBe('pin');
+    expect(verbBaseOf('cutting', isVerb)).toBe('cut');
+    expect(verbBaseOf('copied', isVerb)).toBe('copy');
+    expect(verbBaseOf('filtered', isVerb)).toBe('filter');
+    expect(verbBaseOf('starred', isVerb)).toBe('star');
+    // Of two known verbs, the one with an e: "hoping" is hope.
+    expect(verbBaseOf('hoping', isVerb)).toBe('hope');
+  });
+
+  it('is none for other endings, stems too short to tell, and unknown verbs', () => {
+    for (const word of ['delete', 'bed', 'ring', 'sing', 'shed', 'walking', 'opener']) expect(verbBaseOf(word, isVerb), word).toBeUndefined();
   });
 });
 

@@ -22,6 +22,23 @@ export function singularOf(word: string, isKnown: (word: string) => boolean): st
   return candidates.find(isKnown) ?? word;
 }
 
+/**
+ * The base of an English verb form by simple rules, kept only when the base
+ * is a known word: `deleting` and `deleted` → `delete`, `syncing` → `sync`,
+ * `pinned` → `pin`, `copied` → `copy`. Undefined when the word ends in
+ * neither `-ing` nor `-ed`, or no rule gives a known word.
+ */
+export function verbBaseOf(word: string, isKnown: (word: string) => boolean): string | undefined {
+  const ending = word.endsWith('ing') ? 3 : word.endsWith('ed') ? 2 : 0;
+  const stem = word.slice(0, word.length - ending);
+  if (ending === 0 || stem.length < 3) return undefined;
+  const candidates = [`${stem}e`, stem];
+  if (ending === 2 && stem.endsWith('i')) candidates.unshift(`${stem.slice(0, -1)}y`);
+  // A doubled last consonant is the verb's single one: `pinned`, `cutting`.
+  if (stem.at(-1) === stem.at(-2) && !'aeiou'.includes(stem.at(-1) as string)) candidates.push(stem.slice(0, -1));
+  return candidates.find(isKnown);
+}
+
 /** The words of a text, lower-cased, split on anything but letters and digits. */
 export function wordsOf(text: string): string[] {
   return text

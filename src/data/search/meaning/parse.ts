@@ -12,7 +12,7 @@ import {
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
-import { wordsOf } from '../../search-index/vocabulary/words.js';
+import { verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
 
 /*
  * The first step of a search by meaning: the query's words, and for each the
@@ -111,14 +111,29 @@ function queryWordsOf(typed: readonly string[]): readonly string[] {
   return meaningful.length > 0 ? meaningful : typed;
 }
 
-/** What one query word may match, its correction if it is no known word, and its split if names write it as two. */
-function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: Slot; correction: string | undefined; split: Slot[] | undefined } {
+/**
+ * What one query word may match, its correction if it is no known word, its
+ * split if names write it as two, and its verb if it is a form of one.
+ */
+function slotOf(
+  word: string,
+  last: boolean,
+  sources: MeaningSources,
+): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; verb: string | undefined } {
   const expansions: Expansion[] = [];
   const split = splitOf(word, sources);
-  // A word names write as two (`userplus`) is no typo: it is searched as written apart, not corrected (to `surplus`).
-  const known = split !== undefined || isKnown(word, sources);
+  // A form of a known verb is no typo ("deleting" of "meeting", "printing" of "pointing"). Where the vocabulary does not
+  // know the form ("deleting", "rotating"), it means what the verb means; one it knows ("lodging") keeps its own meaning.
+  const verb = verbBaseOf(word, (base) => isKnown(base, sources));
+  const meansVerb = verb !== undefined && !sources.vocabulary?.has(word);
+  // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
+  const known = split !== undefined || verb !== undefined || isKnown(word, sources);
   if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
+  if (meansVerb) {
+    if (sources.indexes.some((index) => index.hasWord(verb))) expansions.push({ word: verb, score: meaningScore(1), tier: TIERS.meaning });
+    expansions.push(...meaningsOf(verb, sources, 1, TIERS.meaning));
+  }
   expansions.push({ word, score: OWN_TAG_SCORE, tier: TIERS.meaning, tag: 'own' });
   if (word.length >= 2) expansions.push({ word, score: CATEGORY_SCORE, tier: TIERS.partial, tag: 'category' });
   // The word being typed, or one known only as the start of others: its completions.
@@ -138,7 +153,7 @@ function slotOf(word: string, last: boolean, sources: MeaningSources): { slot: S
       expansions.push(...meaningsOf(corrected, sources, CORRECTION_SHARE, TIERS.corrected));
     }
   }
-  return { slot: { text: word, expansions }, correction, split };
+  return { slot: { text: word, expansions }, correction, split, verb };
 }
 
 /**
@@ -195,13 +210,14 @@ function phrasingsOf(
   let likely: string[] | undefined;
   const splits: Array<{ at: number; slots: Slot[] }> = [];
   const plain = words.map((word, i) => {
-    const { slot, correction, split } = slotOf(word, i === words.length - 1, sources);
+    const { slot, correction, split, verb } = slotOf(word, i === words.length - 1, sources);
     if (split !== undefined) splits.push({ at: i, slots: split });
     if (correction !== undefined) {
       corrected ??= [...words];
       corrected[i] = correction;
     }
-    const meant = correction === undefined && isKnown(word, sources) ? likelyMeant(word, sources.correctors) : undefined;
+    // A form of a known verb is no likely typo: "printing" is not "pointing".
+    const meant = correction === undefined && verb === undefined && isKnown(word, sources) ? likelyMeant(word, sources.correctors) : undefined;
     if (meant !== undefined) {
       likely ??= [...words];
       likely[i] = meant;
