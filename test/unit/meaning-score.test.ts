@@ -184,20 +184,21 @@ describe('a query word that names write as two', () => {
   });
 });
 
-describe('a form of a verb', () => {
-  const tools: PackNames = { id: 'tools', names: ['delete', 'rotate', 'meeting', 'rotating-gear', 'printer', 'pointing'], aliases: {} };
+describe('a form of a word', () => {
+  const tools: PackNames = { id: 'tools', names: ['delete', 'rotate', 'meeting', 'rotating-gear', 'printer', 'pointing', 'heart', 'lines'], aliases: {} };
   const index = new GlyphIndex([tools]);
   // As in the catalog, `pointing` is held by far more names than `printing`: enough for "printing" to look like its typo.
-  const frequencies = new Map([...index.wordFrequencies(), ['pointing', 500]]);
-  const printing = new Vocabulary({
+  const frequencies = new Map([...index.wordFrequencies(), ['pointing', 500], ['lines', 500]]);
+  const vocabulary = new Vocabulary({
     sources: VOCABULARY_SOURCES,
     words: [
       ['printing', [link('printer', 1)]],
       ['print', [link('printer', 1)]],
+      ['like', [link('heart', 1)]],
     ],
     names: [],
   });
-  const sources: MeaningSources = { indexes: [index], vocabulary: printing, correctors: [new TypoCorrector(frequencies)] };
+  const sources: MeaningSources = { indexes: [index], vocabulary, correctors: [new TypoCorrector(frequencies)] };
   const search = (q: string) => {
     const answer = new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources);
     return { names: answer.hits.map((hit) => hit.name), didYouMean: answer.didYouMean };
@@ -208,6 +209,11 @@ describe('a form of a verb', () => {
     expect(search('deleting')).toEqual({ names: ['delete'], didYouMean: undefined });
     // A name holds `rotating`, in another sense: the verb's glyphs come first, as they need no word the query lacks.
     expect(search('rotating').names).toEqual(['rotate', 'rotating-gear']);
+  });
+
+  it('in the plural means what its singular means, and is no typo', () => {
+    // "likes" was corrected to "lines", one edit from it.
+    expect(search('likes')).toEqual({ names: ['heart'], didYouMean: undefined });
   });
 
   it('that the vocabulary knows keeps its own meaning, and is never offered as a likely typo', () => {

@@ -12,7 +12,7 @@ import {
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
-import { verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
+import { singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
 
 /*
  * The first step of a search by meaning: the query's words, and for each the
@@ -113,24 +113,27 @@ function queryWordsOf(typed: readonly string[]): readonly string[] {
 
 /**
  * What one query word may match, its correction if it is no known word, its
- * split if names write it as two, and its verb if it is a form of one.
+ * split if names write it as two, and the known word it is a form of, if any.
  */
 function slotOf(
   word: string,
   last: boolean,
   sources: MeaningSources,
-): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; verb: string | undefined } {
+): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
   const split = splitOf(word, sources);
-  // A form of a known verb is no typo ("deleting" of "meeting", "printing" of "pointing"). Where the vocabulary does not
-  // know the form ("deleting", "rotating"), it means what the verb means; one it knows ("lodging") keeps its own meaning.
-  const verb = verbBaseOf(word, (base) => isKnown(base, sources));
-  const meansVerb = verb !== undefined && !sources.vocabulary?.has(word);
+  // A form of a known word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing").
+  const isKnownWord = (base: string) => isKnown(base, sources);
+  const verb = verbBaseOf(word, isKnownWord);
+  const singular = singularOf(word, isKnownWord);
+  const formOf = verb ?? (singular === word ? undefined : singular);
   // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
-  const known = split !== undefined || verb !== undefined || isKnown(word, sources);
+  const known = split !== undefined || formOf !== undefined || isKnown(word, sources);
   if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
-  if (meansVerb) {
+  // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
+  // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).
+  if (verb !== undefined && !sources.vocabulary?.has(word)) {
     if (sources.indexes.some((index) => index.hasWord(verb))) expansions.push({ word: verb, score: meaningScore(1), tier: TIERS.meaning });
     expansions.push(...meaningsOf(verb, sources, 1, TIERS.meaning));
   }
@@ -153,7 +156,7 @@ function slotOf(
       expansions.push(...meaningsOf(corrected, sources, CORRECTION_SHARE, TIERS.corrected));
     }
   }
-  return { slot: { text: word, expansions }, correction, split, verb };
+  return { slot: { text: word, expansions }, correction, split, formOf };
 }
 
 /**
@@ -210,14 +213,14 @@ function phrasingsOf(
   let likely: string[] | undefined;
   const splits: Array<{ at: number; slots: Slot[] }> = [];
   const plain = words.map((word, i) => {
-    const { slot, correction, split, verb } = slotOf(word, i === words.length - 1, sources);
+    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources);
     if (split !== undefined) splits.push({ at: i, slots: split });
     if (correction !== undefined) {
       corrected ??= [...words];
       corrected[i] = correction;
     }
-    // A form of a known verb is no likely typo: "printing" is not "pointing".
-    const meant = correction === undefined && verb === undefined && isKnown(word, sources) ? likelyMeant(word, sources.correctors) : undefined;
+    // A form of a known word is no likely typo: "printing" is not "pointing".
+    const meant = correction === undefined && formOf === undefined && isKnown(word, sources) ? likelyMeant(word, sources.correctors) : undefined;
     if (meant !== undefined) {
       likely ??= [...words];
       likely[i] = meant;
