@@ -71,6 +71,16 @@ describe('search by meaning', () => {
     expect((await search({ q: 'printing', limit: '10' })).didYouMean).toBeUndefined();
   });
 
+  it('reads a query of symbols by their names', async () => {
+    for (const [symbol, name] of [
+      ['+', 'plus'],
+      ['%', 'percent'],
+      ['€', 'euro'],
+      ['->', 'arrow-right'],
+    ] as const)
+      expect((await search({ q: symbol, packs: 'lucide', limit: '10' })).results[0]?.name, symbol).toBe(name);
+  });
+
   it("lists a glyph's variants under one result: one material-symbols house, not four", async () => {
     const answer = await search({ q: 'house', packs: 'material-symbols', limit: '50' });
     const house = answer.results.find((result) => result.name === 'house');

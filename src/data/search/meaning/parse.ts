@@ -13,6 +13,7 @@ import {
   STRONG_LINK_WEIGHT,
 } from './weights.js';
 import { singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
+import { withSymbolsNamed } from './symbol-words.js';
 
 /*
  * The first step of a search by meaning: the query's words, and for each the
@@ -98,9 +99,9 @@ function meaningsOf(word: string, sources: MeaningSources, factor: number, tier:
   return [...forwards, ...backwards, ...through];
 }
 
-/** The query's words as typed: lower-case, at most maxWords of at most maxWordLength letters. */
+/** The query's words as typed, symbols by their names: lower-case, at most maxWords of at most maxWordLength letters. */
 function typedWordsOf(q: string): string[] {
-  return wordsOf(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2))
+  return wordsOf(withSymbolsNamed(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2)))
     .filter((word) => word.length <= MEANING_LIMITS.maxWordLength)
     .slice(0, MEANING_LIMITS.maxWords);
 }

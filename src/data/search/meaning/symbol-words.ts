@@ -1,0 +1,73 @@
+/**
+ * The names of the symbols people type when they look for the icon of one
+ * ("+", "?", "€", "->"): words split on anything but letters and digits
+ * read nothing of them, and such a query found nothing. Each is named as
+ * icon packs name its glyph (`plus`, `question`, `euro`, `arrow-right`).
+ */
+const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['+', 'plus'],
+  ['-', 'minus'],
+  ['±', 'plus minus'],
+  ['×', 'x'],
+  ['÷', 'divide'],
+  ['=', 'equal'],
+  ['%', 'percent'],
+  ['∞', 'infinity'],
+  ['π', 'pi'],
+  ['?', 'question'],
+  ['!', 'exclamation'],
+  ['@', 'at'],
+  ['#', 'hash'],
+  ['&', 'ampersand'],
+  ['*', 'asterisk'],
+  ['/', 'slash'],
+  ['\\', 'backslash'],
+  ['~', 'tilde'],
+  ['^', 'caret'],
+  ['...', 'ellipsis'],
+  ['…', 'ellipsis'],
+  ['§', 'section'],
+  ['¶', 'pilcrow'],
+  ['$', 'dollar'],
+  ['€', 'euro'],
+  ['£', 'pound'],
+  ['¥', 'yen'],
+  ['₹', 'rupee'],
+  ['₩', 'won'],
+  ['₽', 'ruble'],
+  ['₿', 'bitcoin'],
+  ['©', 'copyright'],
+  ['®', 'registered'],
+  ['™', 'trademark'],
+  ['°', 'degree'],
+  ['->', 'arrow right'],
+  ['<-', 'arrow left'],
+  ['→', 'arrow right'],
+  ['←', 'arrow left'],
+  ['↑', 'arrow up'],
+  ['↓', 'arrow down'],
+  ['✓', 'check'],
+  ['✔', 'check'],
+  ['✗', 'x'],
+  ['✕', 'x'],
+  ['♥', 'heart'],
+  ['❤', 'heart'],
+  ['★', 'star'],
+  ['☆', 'star'],
+]);
+
+/** `q` with each space-separated token made only of known symbols ("+", "?!", "->") replaced by their names. */
+export function withSymbolsNamed(q: string): string {
+  return q
+    .split(/(\s+)/)
+    .map((token) => namesOfSymbols(token) ?? token)
+    .join('');
+}
+
+function namesOfSymbols(token: string): string | undefined {
+  const whole = SYMBOL_NAMES.get(token);
+  if (whole !== undefined) return whole;
+  const characters = [...token];
+  if (characters.length === 0 || !characters.every((character) => SYMBOL_NAMES.has(character))) return undefined;
+  return characters.map((character) => SYMBOL_NAMES.get(character)).join(' ');
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { withSymbolsNamed } from '../../src/data/search/meaning/symbol-words.js';
+
+/* A query of symbols, which words split on anything but letters and digits read nothing of. */
+
+describe('the symbols of a query', () => {
+  it('are read by their names, a token of several symbols symbol by symbol', () => {
+    expect(withSymbolsNamed('+')).toBe('plus');
+    expect(withSymbolsNamed('€ ->')).toBe('euro arrow right');
+    expect(withSymbolsNamed('?!')).toBe('question exclamation');
+    expect(withSymbolsNamed('...')).toBe('ellipsis');
+    expect(withSymbolsNamed('+  user')).toBe('plus  user');
+  });
+
+  it('are left as typed within a word, a pack id or a filter, and where one of them has no name', () => {
+    for (const q of ['c++', 'c#', 'mdi:home', 'arrow-left', 'style:fill home', '+<', '']) expect(withSymbolsNamed(q)).toBe(q);
+  });
+});
