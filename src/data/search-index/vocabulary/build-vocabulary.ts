@@ -16,8 +16,9 @@ import { nameWordsOf, singularOf, tagKeysOf, wholeNameOf } from './words.js';
  * names and keywords), as emojibase-data publishes them; `jargon` the
  * project's own lists: the names of interface controls (ui-jargon.ts), of
  * actions (ui-actions.ts), the words of photo and text editing
- * (editing-words.ts) and the ideas conventional symbols stand for
- * (conventional-symbols.ts).
+ * (editing-words.ts), the ideas conventional symbols stand for
+ * (conventional-symbols.ts), and informal and regional words for everyday
+ * things (everyday-words.ts).
  */
 export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon'] as const;
 export type IconSource = (typeof ICON_SOURCES)[number];

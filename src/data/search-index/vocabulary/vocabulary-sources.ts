@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
 import { CONVENTIONAL_SYMBOLS } from './conventional-symbols.js';
 import { EDITING_WORDS } from './editing-words.js';
+import { EVERYDAY_WORDS } from './everyday-words.js';
 import { UI_ACTIONS } from './ui-actions.js';
 import { UI_JARGON } from './ui-jargon.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
@@ -119,7 +120,7 @@ export function readWordNetFiles(): WordNetFiles {
 }
 
 /** The project's own lists of words: their content names their version, so that editing one rebuilds the catalog's vocabulary. */
-const PROJECT_WORDS = [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS];
+const PROJECT_WORDS = [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS, ...EVERYDAY_WORDS];
 
 /** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
 export function vocabularySourceVersions(): string {
