@@ -168,6 +168,16 @@ describe('a query word that names write as two', () => {
     expect(parseMeaningQuery('paperclip', sources).phrasings).toHaveLength(2);
   });
 
+  it('splits a word that is itself a name only when asked, as the searches of one pack ask', () => {
+    const both = new GlyphIndex([{ id: 'exits', names: ['logout', 'log-out', 'door'], aliases: {} }]);
+    const names = (splitNameWords: boolean) =>
+      new MeaningSearcher()
+        .search({ q: 'logout', limit: 10, offset: 0, splitNameWords }, { indexes: [both], vocabulary: undefined, correctors: [] })
+        .hits.map((hit) => hit.name);
+    expect(names(false)).toEqual(['logout']);
+    expect(names(true).sort()).toEqual(['log-out', 'logout']);
+  });
+
   it("reads at most a bounded number of the rarer word's glyphs to find the two side by side", () => {
     const many: PackNames = {
       id: 'many',

@@ -160,9 +160,15 @@ export class GlyphIndex {
   holdsPair(first: string, second: string, limit: number): boolean {
     const [withFirst, withSecond] = [this.postings.get(first), this.postings.get(second)];
     if (!withFirst || !withSecond) return false;
-    const rarer = withFirst.length <= withSecond.length ? withFirst : withSecond;
+    const [rarer, other] = withFirst.length <= withSecond.length ? [withFirst, withSecond] : [withSecond, withFirst];
     const read = Math.min(rarer.length, limit);
-    for (let at = 0; at < read; at++) if (this.holdsPairIn(rarer[at] as number, first, second)) return true;
+    // Only a glyph holding both words is read by name: most of the rarer word's glyphs lack the other.
+    let from = 0;
+    for (let at = 0; at < read && from < other.length; at++) {
+      const glyph = rarer[at] as number;
+      from = firstAtLeast(other, glyph, from);
+      if (other[from] === glyph && this.holdsPairIn(glyph, first, second)) return true;
+    }
     return false;
   }
 
@@ -245,9 +251,9 @@ export class GlyphIndex {
   }
 }
 
-/** The first place of ascending `sorted` holding `value` or more; its length when none does. */
-function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
-  let low = 0;
+/** The first place of ascending `sorted`, from `low` on, holding `value` or more; its length when none does. */
+function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T, from = 0): number {
+  let low = from;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;

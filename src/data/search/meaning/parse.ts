@@ -70,12 +70,16 @@ const STOP_WORDS = new Set([
   ...['icon', 'icons', 'symbol', 'button'],
 ]);
 
-/** Reads a query: its words, their phrasings and the corrections of unknown words. */
-export function parseMeaningQuery(q: string, sources: MeaningSources): ParsedMeaningQuery {
+/**
+ * Reads a query: its words, their phrasings and the corrections of unknown
+ * words. `splitNameWords`: a name word is split too (see splitOf), as the
+ * packs searched may write it as two (`log-out` for `logout`).
+ */
+export function parseMeaningQuery(q: string, sources: MeaningSources, splitNameWords = false): ParsedMeaningQuery {
   const typed = typedWordsOf(q);
   const words = queryWordsOf(typed);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
-  return { words, ...phrasingsOf(words, typed, sources) };
+  return { words, ...phrasingsOf(words, typed, sources, splitNameWords) };
 }
 
 function isKnown(word: string, sources: MeaningSources): boolean {
@@ -120,9 +124,10 @@ function slotOf(
   word: string,
   last: boolean,
   sources: MeaningSources,
+  splitNameWords: boolean,
 ): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
-  const split = splitOf(word, sources);
+  const split = splitOf(word, sources, splitNameWords);
   // A form of a known word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing").
   const isKnownWord = (base: string) => isKnown(base, sources);
   const verb = verbBaseOf(word, isKnownWord);
@@ -166,11 +171,14 @@ function slotOf(
  * `trend-down`): the first split of it into two name words that some name
  * holds side by side, in either order, as two slots matched only as names'
  * own words, side by side, each half an exact name's score, so that
- * `log-out` ranks as a name `logout` would.
+ * `log-out` ranks as a name `logout` would. A name word itself is split only
+ * when asked (searches within a pack): of the whole catalog, the names that
+ * hold it are found.
  */
-function splitOf(word: string, sources: MeaningSources): Slot[] | undefined {
+function splitOf(word: string, sources: MeaningSources, splitNameWords: boolean): Slot[] | undefined {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
   const isNameWord = (part: string) => sources.indexes.some((index) => index.hasWord(part));
+  if (!splitNameWords && isNameWord(word)) return undefined;
   let tried = 0;
   for (let at = 2; at <= word.length - 2 && tried < MEANING_LIMITS.maxSplitsTried; at++) {
     const [first, second] = [word.slice(0, at), word.slice(at)];
@@ -209,12 +217,13 @@ function phrasingsOf(
   words: readonly string[],
   typed: readonly string[],
   sources: MeaningSources,
+  splitNameWords: boolean,
 ): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[] } {
   let corrected: string[] | undefined;
   let likely: string[] | undefined;
   const splits: Array<{ at: number; slots: Slot[] }> = [];
   const plain = words.map((word, i) => {
-    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources);
+    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, splitNameWords);
     if (split !== undefined) splits.push({ at: i, slots: split });
     if (correction !== undefined) {
       corrected ??= [...words];

@@ -23,6 +23,11 @@ export interface MeaningQuery extends ScoredPacks {
   allBelow?: number;
   /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
   taggedIn?: string;
+  /**
+   * Name words are split too, as a pack may write one as two (`log-out` for `logout`; see parseMeaningQuery): in the
+   * searches of one pack and of each pack's equivalent, not of the whole catalog, where the names holding the word are found.
+   */
+  splitNameWords?: boolean;
   /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
 }
@@ -153,6 +158,7 @@ export class MeaningSearcher {
           allBelow,
           taggedIn,
           keepPartial: taggedIn !== undefined,
+          splitNameWords: taggedIn !== undefined,
         },
         sources,
       );
@@ -198,7 +204,7 @@ export class MeaningSearcher {
    * work is bounded by the entries read, whatever the query.
    */
   search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
-    const parsed = parseMeaningQuery(query.q, sources);
+    const parsed = parseMeaningQuery(query.q, sources, query.splitNameWords === true);
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
@@ -495,7 +501,7 @@ export class MeaningSearcher {
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
-      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share }, sources);
+      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share, splitNameWords: true }, sources);
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
