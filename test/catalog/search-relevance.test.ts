@@ -40,7 +40,7 @@ const TUNING_FLOOR = {
   all: { precisionIn24: 0.9, packSearchesWithARightIconIn10: 0.89 },
 };
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
-const HELD_OUT_FLOOR = { precisionIn24: 0.87, packSearchesWithARightIconIn10: 0.87 };
+const HELD_OUT_FLOOR = { precisionIn24: 0.88, packSearchesWithARightIconIn10: 0.88 };
 
 let server: TestServer;
 let reference: ReferenceServer;
