@@ -292,14 +292,25 @@ export function worstSearchRequests(): FuzzRequest[] {
           { key: 'q', words: [...words] },
         ),
       });
-  // Six words of 32 letters, each split in two name words at several places (`ar|rowup...`, `arrow|up...`): each split
-  // tried is sought among the names of the rarer half's glyphs, and a word that names hold split searches both halves.
-  const glued = ['arrowupuserplusfillcircleoutline', 'outlinefillcirclearrowsquarehome', 'userplusfilledcircleoutlineround'];
-  const sixGlued = [...glued, ...glued.map((word) => [...word].reverse().join(''))];
-  for (const target of ['/r/search.json', '/search'])
-    requests.push({ target: targetWithin(target, [['limit', '200']], { key: target === '/search' ? 'query' : 'q', words: sixGlued }) });
+  // Six words each made of two common name words that no name holds side by side, so that each of the 3 splits a
+  // word may try reads its most glyphs, within one pack (where a name word is split too) and over every pack.
+  const glued = ['regularfilled', 'filledregular', 'roundsharp', 'arrowhome', 'sharpround', 'outlinesolid'];
+  for (const packs of [[['packs', 'mdi']], []] as Array<Array<[string, string]>>)
+    requests.push({ target: targetWithin('/r/search.json', [['limit', '200'], ...packs], { key: 'q', words: glued }) });
   requests.push({
-    target: targetWithin('/r/search.json', [['limit', '200']], { key: 'q', words: ['logout', 'userplus', 'paperclip', 'checkbox', 'dropdown', 'signin'] }),
+    target: targetWithin(
+      '/r/search.json',
+      [
+        ['limit', '200'],
+        ['packs', 'lucide'],
+      ],
+      { key: 'q', words: ['logout', 'userplus', 'paperclip', 'checkbox', 'dropdown', 'signin'] },
+    ),
+  });
+  // Words of 32 letters, every split of which is tried.
+  const long = ['arrowupuserplusfillcircleoutline', 'outlinefillcirclearrowsquarehome', 'userplusfilledcircleoutlineround'];
+  requests.push({
+    target: targetWithin('/search', [['limit', '200']], { key: 'query', words: [...long, ...long.map((word) => [...word].reverse().join(''))] }),
   });
   requests.push({ target: targetWithin('/keywords', [['keyword', 'er']]) });
   requests.push({ target: targetWithin('/keywords', [['prefix', `${Array(600).fill('a').join('-')}-ar`]]) });

@@ -168,6 +168,15 @@ describe('a query word that names write as two', () => {
     expect(parseMeaningQuery('paperclip', sources).phrasings).toHaveLength(2);
   });
 
+  it('splits every such word of a query, and keeps a split word when another is left out', () => {
+    const users = new GlyphIndex([{ id: 'users', names: ['user-plus', 'user-minus', 'user'], aliases: {} }]);
+    const first = (q: string) =>
+      new MeaningSearcher().search({ q, limit: 10, offset: 0 }, { indexes: [users], vocabulary: undefined, correctors: [] }).hits.map((hit) => hit.name);
+    // No glyph holds user, plus and minus: each word is left out in turn, the other searched split.
+    expect(first('userplus userminus')).toEqual(['user-minus']);
+    expect(first('userplus quickly')).toEqual(['user-plus']);
+  });
+
   it('splits a word that is itself a name only when asked, as the searches of one pack ask', () => {
     const both = new GlyphIndex([{ id: 'exits', names: ['logout', 'log-out', 'door'], aliases: {} }]);
     const names = (splitNameWords: boolean) =>
@@ -195,7 +204,11 @@ describe('a query word that names write as two', () => {
 });
 
 describe('a form of a word', () => {
-  const tools: PackNames = { id: 'tools', names: ['delete', 'rotate', 'meeting', 'rotating-gear', 'printer', 'pointing', 'heart', 'lines'], aliases: {} };
+  const tools: PackNames = {
+    id: 'tools',
+    names: ['delete', 'rotate', 'meeting', 'rotating-gear', 'printer', 'pointing', 'heart', 'lines', 'like', 'print'],
+    aliases: {},
+  };
   const index = new GlyphIndex([tools]);
   // As in the catalog, `pointing` is held by far more names than `printing`: enough for "printing" to look like its typo.
   const frequencies = new Map([...index.wordFrequencies(), ['pointing', 500], ['lines', 500]]);
@@ -223,11 +236,12 @@ describe('a form of a word', () => {
 
   it('in the plural means what its singular means, and is no typo', () => {
     // "likes" was corrected to "lines", one edit from it.
-    expect(search('likes')).toEqual({ names: ['heart'], didYouMean: undefined });
+    // `like` comes through its link to `heart`, read backwards.
+    expect(search('likes')).toEqual({ names: ['heart', 'like'], didYouMean: undefined });
   });
 
   it('that the vocabulary knows keeps its own meaning, and is never offered as a likely typo', () => {
-    expect(search('printing')).toEqual({ names: ['printer'], didYouMean: undefined });
+    expect(search('printing')).toEqual({ names: ['printer', 'print'], didYouMean: undefined });
     // The typo check alone would take it for `pointing`, one edit from it and held by far more names.
     expect(likelyMeant('printing', sources.correctors)).toBe('pointing');
   });

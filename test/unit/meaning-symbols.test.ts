@@ -9,7 +9,12 @@ describe('the symbols of a query', () => {
     expect(withSymbolsNamed('€ ->')).toBe('euro arrow right');
     expect(withSymbolsNamed('?!')).toBe('question exclamation');
     expect(withSymbolsNamed('...')).toBe('ellipsis');
-    expect(withSymbolsNamed('+  user')).toBe('plus  user');
+    // As typed or pasted, with the selector of its emoji presentation.
+    expect(withSymbolsNamed('❤\uFE0F')).toBe('heart');
+  });
+
+  it('are separators between words, and left as typed', () => {
+    for (const q of ['drag & drop', 'on / off', '+ user']) expect(withSymbolsNamed(q)).toBe(q);
   });
 
   it('are left as typed within a word, a pack id or a filter, and where one of them has no name', () => {

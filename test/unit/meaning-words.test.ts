@@ -27,7 +27,7 @@ describe('the singular of a word', () => {
 });
 
 describe('the verb of a form in -ing or -ed', () => {
-  const verbs = new Set(['delete', 'sync', 'pin', 'cut', 'copy', 'filter', 'open', 'star', 'hope', 'hop']);
+  const verbs = new Set(['delete', 'sync', 'pin', 'cut', 'copy', 'filter', 'open', 'star', 'hope', 'hop', 'set', 'stop']);
   const isVerb = (word: string) => verbs.has(word);
 
   it('is found by simple rules and kept only when known', () => {
@@ -45,6 +45,15 @@ describe('the verb of a form in -ing or -ed', () => {
 
   it('is none for other endings, stems too short to tell, and unknown verbs', () => {
     for (const word of ['delete', 'bed', 'ring', 'sing', 'shed', 'walking', 'opener']) expect(verbBaseOf(word, isVerb), word).toBeUndefined();
+  });
+
+  it('is none for a verb of one syllable that would double its last consonant: such a form is a typo', () => {
+    expect(verbBaseOf('setting', isVerb)).toBe('set');
+    expect(verbBaseOf('stopping', isVerb)).toBe('stop');
+    // "seting" and "stoping" are "setting" and "stopping" mistyped; "opened" and "filtered" double nothing.
+    expect(verbBaseOf('seting', isVerb)).toBeUndefined();
+    expect(verbBaseOf('stoping', isVerb)).toBeUndefined();
+    expect(verbBaseOf('opened', isVerb)).toBe('open');
   });
 });
 

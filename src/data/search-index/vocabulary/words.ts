@@ -32,7 +32,8 @@ export function verbBaseOf(word: string, isKnown: (word: string) => boolean): st
   const ending = word.endsWith('ing') ? 3 : word.endsWith('ed') ? 2 : 0;
   const stem = word.slice(0, word.length - ending);
   if (ending === 0 || stem.length < 3) return undefined;
-  const candidates = [`${stem}e`, stem];
+  // A verb of one syllable ending in a vowel and a consonant doubles it (`setting`): "seting" is a typo, not a form of `set`.
+  const candidates = [`${stem}e`, ...(/^[^aeiouy]*[aeiouy][^aeiouwxy]$/.test(stem) ? [] : [stem])];
   if (ending === 2 && stem.endsWith('i')) candidates.unshift(`${stem.slice(0, -1)}y`);
   // A doubled last consonant is the verb's single one: `pinned`, `cutting`.
   if (stem.at(-1) === stem.at(-2) && !'aeiou'.includes(stem.at(-1) as string)) candidates.push(stem.slice(0, -1));

@@ -55,6 +55,8 @@ export interface ParsedMeaningQuery {
   corrected: string[] | undefined;
   /** The words as they were most likely meant (see likelyMeant), offered beside the literal matches, if any known word is a likely typo. */
   likely?: string[];
+  /** The words names write as two (see splitOf), by their place in `words`: the halves that stand for each. */
+  splits?: ReadonlyMap<number, readonly Slot[]>;
 }
 
 /**
@@ -128,18 +130,21 @@ function slotOf(
 ): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
   const split = splitOf(word, sources, splitNameWords);
-  // A form of a known word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing").
-  const isKnownWord = (base: string) => isKnown(base, sources);
-  const verb = verbBaseOf(word, isKnownWord);
-  const singular = singularOf(word, isKnownWord);
-  const formOf = verb ?? (singular === word ? undefined : singular);
+  // A form of a name word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing"). Of a name
+  // word: "loging" is no form of the theatre's "loge", which the vocabulary knows, but `login` mistyped.
+  const isNameWord = (base: string) => sources.indexes.some((index) => index.hasWord(base));
+  const verb = verbBaseOf(word, isNameWord);
+  const singular = singularOf(word, isNameWord);
+  const base = verb ?? (singular === word ? undefined : singular);
+  // Not of a word that is itself a likely typo: "calenders" is still read as "calendars".
+  const formOf = base !== undefined && likelyMeant(base, sources.correctors) === undefined ? base : undefined;
   // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
   const known = split !== undefined || formOf !== undefined || isKnown(word, sources);
   if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
   // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).
-  if (verb !== undefined && !sources.vocabulary?.has(word)) {
+  if (verb !== undefined && verb === formOf && !sources.vocabulary?.has(word)) {
     if (sources.indexes.some((index) => index.hasWord(verb))) expansions.push({ word: verb, score: meaningScore(1), tier: TIERS.meaning });
     expansions.push(...meaningsOf(verb, sources, 1, TIERS.meaning));
   }
@@ -218,13 +223,13 @@ function phrasingsOf(
   typed: readonly string[],
   sources: MeaningSources,
   splitNameWords: boolean,
-): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[] } {
+): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[]; splits?: ReadonlyMap<number, readonly Slot[]> } {
   let corrected: string[] | undefined;
   let likely: string[] | undefined;
-  const splits: Array<{ at: number; slots: Slot[] }> = [];
+  const splitAt = new Map<number, Slot[]>();
   const plain = words.map((word, i) => {
     const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, splitNameWords);
-    if (split !== undefined) splits.push({ at: i, slots: split });
+    if (split !== undefined) splitAt.set(i, split);
     if (correction !== undefined) {
       corrected ??= [...words];
       corrected[i] = correction;
@@ -238,6 +243,10 @@ function phrasingsOf(
     return slot;
   });
   const phrasings = [plain];
+  // Every word names write as two, split (`userplus userminus` as `user plus user minus`): second, so that it always has a
+  // place, as such a word is not corrected.
+  const splits = splitAt.size > 0 ? { splits: splitAt } : {};
+  if (splitAt.size > 0) phrasings.push(plain.flatMap((slot, j) => splitAt.get(j) ?? [slot]));
   // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
   if (typed.length > words.length) {
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
@@ -254,12 +263,10 @@ function phrasingsOf(
     sources,
     phrasings,
   );
-  for (const { at, slots } of splits)
-    if (phrasings.length < MEANING_LIMITS.maxPhrasings) phrasings.push(plain.flatMap((slot, j) => (j === at ? slots : [slot])));
-  if (likely === undefined) return { phrasings, corrected };
+  if (likely === undefined) return { phrasings, corrected, ...splits };
   // Offered whole: the words likely meant, with the corrections of unknown ones.
   const offered = likely.map((word, i) => (corrected && corrected[i] !== words[i] ? (corrected[i] as string) : word));
-  return { phrasings, corrected, likely: offered };
+  return { phrasings, corrected, likely: offered, ...splits };
 }
 
 /**

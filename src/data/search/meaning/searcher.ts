@@ -618,12 +618,14 @@ function raise(found: FoundList, candidates: readonly Raised[], most: number): v
   }
 }
 
-/** The query read word by word, with one word left out. */
+/** The query read word by word, with one word left out; and with the words names write as two split, if any is left. */
 function leftOut(parsed: ParsedMeaningQuery, left: number): ParsedMeaningQuery {
-  const plain = parsed.phrasings[0] ?? [];
+  const plain = (parsed.phrasings[0] ?? []).filter((_, at) => at !== left);
+  const kept = [...(parsed.splits ?? [])].filter(([at]) => at !== left);
+  const halves = new Map(kept.map(([at, slots]) => [at < left ? at : at - 1, slots]));
   return {
     words: parsed.words.filter((_, at) => at !== left),
-    phrasings: [plain.filter((_, at) => at !== left)],
+    phrasings: halves.size > 0 ? [plain, plain.flatMap((slot, at) => halves.get(at) ?? [slot])] : [plain],
     corrected: parsed.corrected,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The names of the symbols people type when they look for the icon of one
- * ("+", "?", "€", "->"): words split on anything but letters and digits
- * read nothing of them, and such a query found nothing. Each is named as
- * icon packs name its glyph (`plus`, `question`, `euro`, `arrow-right`).
+ * ("+", "?", "€", "->", "⭐"): words split on anything but letters and
+ * digits read nothing of them, and such a query found nothing. Each is
+ * named as icon packs name its glyph (`plus`, `question`, `euro`,
+ * `arrow-right`, `star`).
  */
 const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
   ['+', 'plus'],
@@ -54,11 +55,27 @@ const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
   ['❤', 'heart'],
   ['★', 'star'],
   ['☆', 'star'],
+  ['⭐', 'star'],
+  ['✅', 'check'],
+  ['❌', 'x'],
+  ['✖', 'x'],
+  ['➕', 'plus'],
+  ['➖', 'minus'],
+  ['⚠', 'warning'],
 ]);
 
-/** `q` with each space-separated token made only of known symbols ("+", "?!", "->") replaced by their names. */
+/** Emoji presentation and text presentation selectors, which an emoji typed or pasted may carry (`❤️` is ❤ and U+FE0F). */
+const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+
+/**
+ * A query made only of symbols ("+", "?!", "€ ->") with each space-separated
+ * token of known symbols replaced by their names; any other query as it is,
+ * as a symbol between words is a separator ("drag & drop", "on / off").
+ */
 export function withSymbolsNamed(q: string): string {
+  if (/[\p{L}\p{N}]/u.test(q)) return q;
   return q
+    .replace(VARIATION_SELECTORS, '')
     .split(/(\s+)/)
     .map((token) => namesOfSymbols(token) ?? token)
     .join('');
