@@ -110,6 +110,14 @@ describe('a search within one pack', () => {
     expect(TAGGED_NAME_LIMITS.perSearch).toBe(3);
   });
 
+  it("raises one glyph of each tagged name, not a pack's numbered siblings of one", () => {
+    const numbered: PackNames = { id: 'numbered', names: ['arrow-u-up-left', 'arrow-u-up-left-2', 'rotate-ccw', 'rotate-ccw-2', 'arrow-back-up'], aliases: {} };
+    const found = withinOnePack(numbered, 'undo').hits.map((hit) => hit.name);
+    // Three names, a glyph each, raised as the closest meaning (in the ranking's order among equals); the sibling
+    // `arrow-u-up-left-2` comes after them, found by the words "undo" is linked to, where it had taken `arrow-back-up`'s place.
+    expect(found).toEqual(['rotate-ccw', 'arrow-back-up', 'arrow-u-up-left', 'arrow-u-up-left-2']);
+  });
+
   it('counts the entries it reads against the search bound, and raises none past it', () => {
     const sources: MeaningSources = { indexes: [new GlyphIndex([weather])], vocabulary: withNames, correctors: [] };
     const bare = new MeaningSearcher().search({ q: 'undo', limit: 10, offset: 0 }, sources);

@@ -274,9 +274,10 @@ export class MeaningSearcher {
     for (const [name, tagged] of names) {
       const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
       const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
-      for (const { index, indexNumber, packNumber } of serving)
-        for (const glyph of index.glyphsNamed(name, packNumber, read))
-          candidates.push({ key: foundKey(indexNumber, glyph), index: indexNumber, glyph, score, rank });
+      // One glyph of each name: a pack's numbered siblings (`unlink`, `unlink-2`) would take two places of a few.
+      const named = serving.flatMap(({ index, indexNumber, packNumber }) => index.glyphsNamed(name, packNumber, read).map((glyph) => ({ indexNumber, glyph })));
+      const first = named[0];
+      if (first !== undefined) candidates.push({ key: foundKey(first.indexNumber, first.glyph), index: first.indexNumber, glyph: first.glyph, score, rank });
     }
     if (candidates.length > 0 && read(found.size)) raise(found, candidates, TAGGED_NAME_LIMITS.perSearch);
     return work;
