@@ -84,6 +84,11 @@ export function parseMeaningQuery(q: string, sources: MeaningSources, splitNameW
   return { words, ...phrasingsOf(words, typed, sources, splitNameWords) };
 }
 
+/** Whether a name of some glyph holds `word` (or an alias's name does). */
+function isNameWord(word: string, sources: MeaningSources): boolean {
+  return sources.indexes.some((index) => index.hasWord(word));
+}
+
 function isKnown(word: string, sources: MeaningSources): boolean {
   return sources.indexes.some((index) => index.hasWord(word) || index.hasTag(word)) || (sources.vocabulary?.has(word) ?? false);
 }
@@ -129,23 +134,25 @@ function slotOf(
   splitNameWords: boolean,
 ): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
-  const split = splitOf(word, sources, splitNameWords);
+  const nameWord = isNameWord(word, sources);
+  // A name word itself is split only when asked (searches within a pack): of the whole catalog, the names holding it are found.
+  const split = splitNameWords || !nameWord ? splitOf(word, sources) : undefined;
   // A form of a name word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing"). Of a name
   // word: "loging" is no form of the theatre's "loge", which the vocabulary knows, but `login` mistyped.
-  const isNameWord = (base: string) => sources.indexes.some((index) => index.hasWord(base));
-  const verb = verbBaseOf(word, isNameWord);
-  const singular = singularOf(word, isNameWord);
+  const isName = (base: string) => isNameWord(base, sources);
+  const verb = verbBaseOf(word, isName);
+  const singular = singularOf(word, isName);
   const base = verb ?? (singular === word ? undefined : singular);
   // Not of a word that is itself a likely typo: "calenders" is still read as "calendars".
   const formOf = base !== undefined && likelyMeant(base, sources.correctors) === undefined ? base : undefined;
   // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
   const known = split !== undefined || formOf !== undefined || isKnown(word, sources);
-  if (sources.indexes.some((index) => index.hasWord(word))) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
+  if (nameWord) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
   // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).
   if (verb !== undefined && verb === formOf && !sources.vocabulary?.has(word)) {
-    if (sources.indexes.some((index) => index.hasWord(verb))) expansions.push({ word: verb, score: meaningScore(1), tier: TIERS.meaning });
+    expansions.push({ word: verb, score: meaningScore(1), tier: TIERS.meaning });
     expansions.push(...meaningsOf(verb, sources, 1, TIERS.meaning));
   }
   expansions.push({ word, score: OWN_TAG_SCORE, tier: TIERS.meaning, tag: 'own' });
@@ -176,18 +183,14 @@ function slotOf(
  * `trend-down`): the first split of it into two name words that some name
  * holds side by side, in either order, as two slots matched only as names'
  * own words, side by side, each half an exact name's score, so that
- * `log-out` ranks as a name `logout` would. A name word itself is split only
- * when asked (searches within a pack): of the whole catalog, the names that
- * hold it are found.
+ * `log-out` ranks as a name `logout` would.
  */
-function splitOf(word: string, sources: MeaningSources, splitNameWords: boolean): Slot[] | undefined {
+function splitOf(word: string, sources: MeaningSources): Slot[] | undefined {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
-  const isNameWord = (part: string) => sources.indexes.some((index) => index.hasWord(part));
-  if (!splitNameWords && isNameWord(word)) return undefined;
   let tried = 0;
   for (let at = 2; at <= word.length - 2 && tried < MEANING_LIMITS.maxSplitsTried; at++) {
     const [first, second] = [word.slice(0, at), word.slice(at)];
-    if (!isNameWord(first) || !isNameWord(second)) continue;
+    if (!isNameWord(first, sources) || !isNameWord(second, sources)) continue;
     tried++;
     if (!sources.indexes.some((index) => index.holdsPair(first, second, MEANING_LIMITS.splitGlyphsRead))) continue;
     const half = (part: string): Slot => ({ text: part, expansions: [{ word: part, score: NAME_SCORE / 2, tier: TIERS.name }] });
@@ -204,7 +207,7 @@ function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot
     score: meaningScore(link.weight),
     tier: TIERS.meaning,
   }));
-  if (sources.indexes.some((index) => index.hasWord(glued))) expansions.push({ word: glued, score: NAME_SCORE, tier: TIERS.name });
+  if (isNameWord(glued, sources)) expansions.push({ word: glued, score: NAME_SCORE, tier: TIERS.name });
   return expansions.length > 0 ? { text: `${word} ${next}`, expansions } : undefined;
 }
 
@@ -214,7 +217,7 @@ function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot
  * that `sign-in` ranks as an exact name while `in` finds nothing else.
  */
 function stopSlotOf(word: string, sources: MeaningSources): Slot | undefined {
-  return sources.indexes.some((index) => index.hasWord(word)) ? { text: word, expansions: [{ word, score: NAME_SCORE, tier: TIERS.name }] } : undefined;
+  return isNameWord(word, sources) ? { text: word, expansions: [{ word, score: NAME_SCORE, tier: TIERS.name }] } : undefined;
 }
 
 /** The phrasings of the query (word by word first), and the query with corrections, if any were made. */

@@ -14,7 +14,6 @@ const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
   ['=', 'equal'],
   ['%', 'percent'],
   ['∞', 'infinity'],
-  ['π', 'pi'],
   ['?', 'question'],
   ['!', 'exclamation'],
   ['@', 'at'],
