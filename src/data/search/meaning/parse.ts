@@ -199,6 +199,11 @@ function splitOf(word: string, sources: MeaningSources): Slot[] | undefined {
   return undefined;
 }
 
+/** The phrasing word by word with each word of `splits` (by its place) replaced by its halves. */
+export function withWordsSplit(plain: Phrasing, splits: ReadonlyMap<number, readonly Slot[]>): Slot[] {
+  return plain.flatMap((slot, at) => splits.get(at) ?? [slot]);
+}
+
 /** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
 function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot | undefined {
   const glued = `${word}${next}`;
@@ -249,7 +254,7 @@ function phrasingsOf(
   // Every word names write as two, split (`userplus userminus` as `user plus user minus`): second, so that it always has a
   // place, as such a word is not corrected.
   const splits = splitAt.size > 0 ? { splits: splitAt } : {};
-  if (splitAt.size > 0) phrasings.push(plain.flatMap((slot, j) => splitAt.get(j) ?? [slot]));
+  if (splitAt.size > 0) phrasings.push(withWordsSplit(plain, splitAt));
   // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
   if (typed.length > words.length) {
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));

@@ -4,7 +4,7 @@ import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
 import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js';
-import { type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
+import { type ParsedMeaningQuery, parseMeaningQuery, TIERS, withWordsSplit } from './parse.js';
 import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE, TAGGED_NAME_SCORE } from './weights.js';
@@ -626,7 +626,7 @@ function leftOut(parsed: ParsedMeaningQuery, left: number): ParsedMeaningQuery {
   const halves = new Map(kept.map(([at, slots]) => [at < left ? at : at - 1, slots]));
   return {
     words: parsed.words.filter((_, at) => at !== left),
-    phrasings: halves.size > 0 ? [plain, plain.flatMap((slot, at) => halves.get(at) ?? [slot])] : [plain],
+    phrasings: halves.size > 0 ? [plain, withWordsSplit(plain, halves)] : [plain],
     corrected: parsed.corrected,
   };
 }
