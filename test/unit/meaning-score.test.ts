@@ -185,6 +185,15 @@ describe('a query word that names write as two', () => {
     expect(first('userplus quickly')).toEqual(['user-plus']);
   });
 
+  it('matches a query of two split words only where a name holds each pair side by side', () => {
+    const users = new GlyphIndex([{ id: 'users', names: ['user-plus-minus', 'plus-user-minus'], aliases: {} }]);
+    const found = new MeaningSearcher()
+      .search({ q: 'userplus minususer', limit: 10, offset: 0 }, { indexes: [users], vocabulary: undefined, correctors: [] })
+      .hits.map((hit) => hit.name);
+    // Both hold user, plus and minus; only `plus-user-minus` holds minus beside user too.
+    expect(found).toEqual(['plus-user-minus']);
+  });
+
   it('splits a word that is itself a name only when asked, as the searches of one pack ask', () => {
     const both = new GlyphIndex([{ id: 'exits', names: ['logout', 'log-out', 'door'], aliases: {} }]);
     const names = (splitNameWords: boolean) =>

@@ -232,11 +232,11 @@ export class Scorer {
       let hits = 0;
       for (const slots of phrasings) {
         const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
-        // A word split in two (`log-out` for "logout") matches names that hold its halves side by side.
-        const halves = slots.find((slot) => slot.halves !== undefined)?.halves;
+        // A word split in two (`log-out` for "logout") matches names that hold its halves side by side: each word so split.
+        const pairs = slots.flatMap((slot) => (slot.halves === undefined ? [] : [slot.halves]));
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
-          if (halves !== undefined && !index.holdsPairIn(glyph, halves[0], halves[1])) continue;
+          if (pairs.some(([first, second]) => !index.holdsPairIn(glyph, first, second))) continue;
           const matched = matches.tiers[at] as Tier;
           const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
           const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
