@@ -33,6 +33,12 @@ describe('search by meaning', () => {
     );
   });
 
+  it("finds, by a word of a list entry's own name, the words packs draw it with", async () => {
+    // The project's list names "watermark" `watermark-copyright`: no Lucide glyph is named for a watermark.
+    const answer = await search({ q: 'watermark', packs: 'lucide' });
+    expect(answer.results[0]?.name).toBe('copyright');
+  });
+
   it('completes the word being typed', async () => {
     const answer = await search({ q: 'calend', limit: '10' });
     expect(answer.results.length).toBe(10);

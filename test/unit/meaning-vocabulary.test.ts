@@ -74,6 +74,15 @@ describe('the method, on a few icons', () => {
     expect(vocabulary.linksOf('statistics').map((link) => link.nameWord)).toEqual(['chart', 'pie']);
   });
 
+  it("links a word of a project's list entry's own name to the entry's other name words", () => {
+    // The entry is named with the words packs draw the thing with, among them the word it is asked for by.
+    const vocabulary = noWordNet({ jargon: [{ name: 'watermark-copyright', tags: ['watermark', 'branding'] }] });
+    expect(vocabulary.linksOf('watermark').map((link) => link.nameWord)).toEqual(['copyright', 'watermark']);
+    // A library's tag of its own name words still says nothing (above), however the lists are read.
+    const library = noWordNet({ lucide: [{ name: 'watermark-copyright', tags: ['watermark'] }] });
+    expect(library.linksOf('watermark')).toEqual([]);
+  });
+
   it('keeps the whole names icon libraries tagged with a word, the most tagged first, then the shorter', () => {
     const vocabulary = noWordNet({
       lucide: [
