@@ -33,6 +33,19 @@ describe('search by meaning', () => {
     );
   });
 
+  it('reads the light verbs of an action said as a sentence as fillers', async () => {
+    // "make" and "take" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
+    for (const [q, pack, name] of [
+      ['make a copy', 'lucide', 'copy'],
+      ['take a screenshot', 'tabler', 'screenshot'],
+      ['do a search', 'lucide', 'search'],
+      ['give me a rating', 'tabler', 'star'],
+    ] as const) {
+      const answer = await search({ q, packs: pack });
+      expect(answer.results[0]?.name, q).toBe(name);
+    }
+  });
+
   it("finds, by a word of a list entry's own name, the words packs draw it with", async () => {
     // The project's list names "watermark" `watermark-copyright`: no Lucide glyph is named for a watermark.
     const answer = await search({ q: 'watermark', packs: 'lucide' });

@@ -62,14 +62,19 @@ export interface ParsedMeaningQuery {
 /**
  * Words that carry no meaning an icon could draw. Besides articles and
  * prepositions, the fillers of a query written as a sentence ("put something
- * in the cloud", "share this with my team"): pronouns and determiners, and
- * the words that name an icon or a control rather than what it shows.
+ * in the cloud", "share this with my team"): pronouns and determiners, the
+ * words that name an icon or a control rather than what it shows, and the
+ * light verbs of an action said as a sentence ("take a screenshot", "make a
+ * copy"), which matched names through what they mean (`copy-check`). Not
+ * "go": "go to bottom" is drawn as going, an arrow.
  */
 const STOP_WORDS = new Set([
   ...['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'into', 'onto', 'from', 'by', 'as', 'or'],
   ...['something', 'someone', 'somebody', 'anything', 'thing', 'things', 'stuff'],
   ...['my', 'your', 'our', 'their', 'its', 'this', 'that', 'these', 'those', 'it'],
   ...['icon', 'icons', 'symbol', 'button'],
+  ...['take', 'make', 'do', 'get', 'have', 'give', 'put'],
+  ...['i', 'me', 'we', 'us', 'you', 'please'],
 ]);
 
 /**
