@@ -46,6 +46,13 @@ describe('search by meaning', () => {
     }
   });
 
+  it('reads a query of three words or more as one tag where the vocabulary knows it whole', async () => {
+    // The editing words tag `speech-speaker-voice` with "text to speech"; read in pairs, the tag was never met, and
+    // Tabler's letters, for "text", came first.
+    const answer = await search({ q: 'text to speech', packs: 'tabler' });
+    expect(answer.results[0]?.name).toBe('voice');
+  });
+
   it("finds, by a word of a list entry's own name, the words packs draw it with", async () => {
     // The project's list names "watermark" `watermark-copyright`: no Lucide glyph is named for a watermark.
     const answer = await search({ q: 'watermark', packs: 'lucide' });

@@ -221,6 +221,14 @@ function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot
   return expansions.length > 0 ? { text: `${word} ${next}`, expansions } : undefined;
 }
 
+/** The whole of a sequence of three words or more read as one tag, if the vocabulary knows it. */
+function wholePhraseSlotOf(sequence: readonly string[], sources: MeaningSources): Slot | undefined {
+  if (sequence.length < 3) return undefined;
+  const links = sources.vocabulary?.linksOf(sequence.join('-')) ?? [];
+  if (links.length === 0) return undefined;
+  return { text: sequence.join(' '), expansions: links.map((link) => ({ word: link.nameWord, score: meaningScore(link.weight), tier: TIERS.meaning })) };
+}
+
 /**
  * A stop word the query holds where names hold it too (`sign in`, `log out`
  * is no stop word, `zoom in`): it is matched only as a name's own word, so
@@ -260,6 +268,10 @@ function phrasingsOf(
   // place, as such a word is not corrected.
   const splits = splitAt.size > 0 ? { splits: splitAt } : {};
   if (splitAt.size > 0) phrasings.push(withWordsSplit(plain, splitAt));
+  // A query of three words or more the vocabulary knows whole ("pull to refresh", "high dynamic range"): adjacent pairs
+  // (below) never read such a tag.
+  const whole = wholePhraseSlotOf(typed, sources) ?? wholePhraseSlotOf(words, sources);
+  if (whole !== undefined) phrasings.push([whole]);
   // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
   if (typed.length > words.length) {
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
