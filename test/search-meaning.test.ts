@@ -53,6 +53,11 @@ describe('search by meaning', () => {
     expect(answer.results[0]?.name).toBe('voice');
   });
 
+  it('ranks first, within one pack, the glyph named as a library named what it tagged with two words of the query', async () => {
+    // Lucide tags `user-plus` "sign up"; the words apart found `arrow-up` first.
+    expect((await search({ q: 'sign up', packs: 'lucide' })).results[0]?.name).toBe('user-plus');
+  });
+
   it("finds, by a word of a list entry's own name, the words packs draw it with", async () => {
     // The project's list names "watermark" `watermark-copyright`: no Lucide glyph is named for a watermark.
     const answer = await search({ q: 'watermark', packs: 'lucide' });

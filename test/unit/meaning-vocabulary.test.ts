@@ -105,6 +105,9 @@ describe('the method, on a few icons', () => {
     // A word of the icon's own name (`back`) finds it by that name already; a tag of several words is no one word's.
     expect(vocabulary.taggedNamesOf('back')).toEqual([]);
     expect(vocabulary.taggedNamesOf('sender')).toEqual([]);
+    // A tag of two words is kept whole too, and one of three is not.
+    expect(vocabulary.taggedNamesOf('go-back')).toEqual(['arrow-back-up']);
+    expect(vocabulary.taggedNamesOf('return-to-sender')).toEqual([]);
     expect(vocabulary.taggedNamesOf('restarts')).toEqual(['rotate-ccw']);
   });
 

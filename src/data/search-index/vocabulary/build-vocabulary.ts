@@ -62,7 +62,7 @@ export const VOCABULARY_KEY = 'vocabulary';
 export interface VocabularyTable {
   sources: readonly string[];
   words: Array<[word: string, links: LinkTuple[]]>;
-  /** Each query word with the whole names the icon libraries tagged with it, most tagged first (see taggedNames). */
+  /** Each query word, or two words joined with `-`, with the whole names the icon libraries tagged with it, most tagged first (see taggedNames). */
   names: Array<[word: string, names: string[]]>;
 }
 
@@ -116,7 +116,7 @@ interface SourceCounts {
   wordIcons: Map<string, number>;
   /** Per key, per name word: icons holding both, and the same counted by how much of the tag the key is (a part counts partShare). */
   pairs: Map<string, Map<string, { icons: number; weighted: number }>>;
-  /** Per one-word tag, per whole name (see wholeNameOf): icons of that name so tagged (see taggedNames); empty for a source whose names are no pack's. */
+  /** Per tag of one or two words, per whole name (see wholeNameOf): icons of that name so tagged (see taggedNames); empty for a source whose names are no pack's. */
   taggedNames: Map<string, Map<string, number>>;
 }
 
@@ -152,8 +152,9 @@ function countSource(
       for (const part of tagKeys.parts) add(part, VOCABULARY_LIMITS.partShare);
     }
     for (const [key, share] of countNames ? keys : []) {
-      // A one-word tag, whole (not a part of a longer tag): counted once per icon, however often the icon repeats it.
-      if (share !== 1 || key.includes('-')) continue;
+      // A tag of one word or two ("sign up"), whole (not a part of a longer tag): counted once per icon, however often
+      // the icon repeats it.
+      if (share !== 1 || key.split('-').length > 2) continue;
       let names = counts.taggedNames.get(key);
       if (!names) counts.taggedNames.set(key, (names = new Map()));
       names.set(wholeName, (names.get(wholeName) ?? 0) + 1);
@@ -381,9 +382,9 @@ function rounded(weight: number): number {
 }
 
 /**
- * The whole names the icon libraries tagged with each one-word tag, as the
- * packs name their glyphs once style words are dropped (Lucide's `unlink`
- * for "disconnect"), the most tagged first. The links above split a name
+ * The whole names the icon libraries tagged with each tag of one word or two,
+ * as the packs name their glyphs once style words are dropped (Lucide's
+ * `unlink` for "disconnect", `user-plus` for "sign up"), the most tagged first. The links above split a name
  * into its words (Tabler's `arrow-back-up` for "undo" gives `arrow`, `back`
  * and `up`, each meaning "undo" no more than any arrow does); the whole
  * name is what the library drew for it, and a search within one pack finds

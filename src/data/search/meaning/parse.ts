@@ -57,6 +57,8 @@ export interface ParsedMeaningQuery {
   likely?: string[];
   /** The words names write as two (see splitOf), by their place in `words`: the halves that stand for each. */
   splits?: ReadonlyMap<number, readonly Slot[]>;
+  /** Each two adjacent words as typed, stop words included, joined with `-`: the keys of two-word tags ("sign up"). */
+  pairs?: readonly string[];
 }
 
 /**
@@ -86,7 +88,8 @@ export function parseMeaningQuery(q: string, sources: MeaningSources, splitNameW
   const typed = typedWordsOf(q);
   const words = queryWordsOf(typed);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
-  return { words, ...phrasingsOf(words, typed, sources, splitNameWords) };
+  const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
+  return { words, ...phrasingsOf(words, typed, sources, splitNameWords), ...(pairs.length > 0 ? { pairs } : {}) };
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */

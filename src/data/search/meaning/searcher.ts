@@ -212,7 +212,7 @@ export class MeaningSearcher {
       ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
       answer.leftOut = true;
     }
-    if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed.words, query.taggedIn, query, sources, work);
+    if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
     if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
@@ -229,8 +229,8 @@ export class MeaningSearcher {
 
   /**
    * In a search within one pack, ranks the pack's glyphs named as an icon
-   * library named what it tagged with a query word (Vocabulary's
-   * taggedNamesOf) as the closest meaning of that word: Lucide tags `unlink`
+   * library named what it tagged with a query word, or two adjacent words
+   * (Vocabulary's taggedNamesOf), as the closest meaning of that word: Lucide tags `unlink`
    * "disconnect", so "disconnect" within Carbon finds Carbon's `unlink`
    * before the phones and plugs the word's links reach. Of a query of
    * several words, a glyph counts for the share of them tagging its name
@@ -241,20 +241,22 @@ export class MeaningSearcher {
    * read to find them, and the pass over what was found, count against the
    * search's bound. Returns the entries read in all.
    */
-  private raiseTaggedNames(found: FoundList, words: readonly string[], pack: string, query: MeaningQuery, sources: MeaningSources, spent: number): number {
+  private raiseTaggedNames(found: FoundList, parsed: ParsedMeaningQuery, pack: string, query: MeaningQuery, sources: MeaningSources, spent: number): number {
     const vocabulary = sources.vocabulary;
     if (vocabulary === undefined) return spent;
-    const asked = new Set(words);
+    const asked = new Set(parsed.words);
     const tagging = new Map<string, { words: number; place: number }>();
-    for (const word of asked) {
-      vocabulary.taggedNamesOf(word).forEach((name, place) => {
+    const tagged = (key: string, words: number) =>
+      vocabulary.taggedNamesOf(key).forEach((name, place) => {
         const known = tagging.get(name);
         if (known) {
-          known.words++;
+          known.words = Math.min(asked.size, known.words + words);
           known.place = Math.min(known.place, place);
-        } else tagging.set(name, { words: 1, place });
+        } else tagging.set(name, { words, place });
       });
-    }
+    for (const word of asked) tagged(word, 1);
+    // A two-word tag ("sign up" on Lucide's `user-plus`) counts for the words of the query it holds.
+    for (const pair of parsed.pairs ?? []) tagged(pair, pair.split('-').filter((word) => asked.has(word)).length);
     const names = [...tagging]
       .sort((a, b) => b[1].words - a[1].words || a[1].place - b[1].place || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))
       .slice(0, TAGGED_NAME_LIMITS.names);
