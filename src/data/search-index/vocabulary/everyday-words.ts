@@ -43,7 +43,7 @@ export const EVERYDAY_WORDS: readonly TaggedIcon[] = [
   { name: 'sticky-note', tags: ['post it', 'post it note', 'post it notes', 'postit', 'stickies', 'memo note'] },
   { name: 'washing-machine', tags: ['washer', 'launderette', 'laundrette', 'laundromat'] },
   { name: 'tv-television', tags: ['gogglebox'] },
-  { name: 'apartment-building', tags: ['condo', 'condominium', 'flats', 'tenement'] },
+  { name: 'apartment-building', tags: ['condo', 'condominium', 'flats', 'tenement', 'apartment block', 'highrise'] },
   // Clothes.
   { name: 'shirt-tshirt', tags: ['jumper', 'sweater', 'sweatshirt', 'pullover', 'jersey', 'tee', 'tee shirt', 'polo shirt', 'cardigan'] },
   { name: 'sneaker-shoe', tags: ['trainers', 'running shoes', 'running shoe', 'plimsolls', 'tennis shoes', 'gym shoes', 'runners', 'footwear'] },
@@ -51,7 +51,23 @@ export const EVERYDAY_WORDS: readonly TaggedIcon[] = [
   { name: 'sunglasses', tags: ['shades', 'sunnies', 'sun glasses', 'aviators'] },
   // Food and drink.
   { name: 'soda', tags: ['fizzy drink', 'fizzy', 'soft drink', 'cola', 'coke', 'lemonade'] },
-  { name: 'coffee', tags: ['cup of joe', 'caffeine', 'latte', 'espresso', 'cappuccino', 'americano', 'morning coffee'] },
+  {
+    name: 'coffee',
+    tags: [
+      'cup of joe',
+      'caffeine',
+      'latte',
+      'espresso',
+      'cappuccino',
+      'americano',
+      'morning coffee',
+      'macchiato',
+      'mocha',
+      'coffee shop',
+      'cafe',
+      'coffee break',
+    ],
+  },
   { name: 'sandwich', tags: ['sarnie', 'sarny', 'butty', 'sanger', 'sanga', 'hoagie', 'sub sandwich', 'toastie', 'panini', 'packed lunch'] },
   { name: 'beer', tags: ['bevvy', 'bevvies', 'brewski', 'tinnie', 'stubby', 'pub', 'boozer'] },
   {
@@ -186,11 +202,11 @@ export const EVERYDAY_WORDS: readonly TaggedIcon[] = [
   { name: 'cat', tags: ['moggy', 'moggie', 'kitty cat', 'pussycat', 'puss', 'feline', 'meow'] },
   // Pastimes.
   { name: 'soccer', tags: ['footie', 'footy', 'kickabout', 'futbol', 'futebol'] },
-  { name: 'mail-mailbox', tags: ['postie', 'mailman', 'mail carrier', 'postal worker', 'mail delivery'] },
+  { name: 'mail-mailbox', tags: ['postie', 'mailman', 'mail carrier', 'postal worker', 'mail delivery', 'postbox', 'post box', 'pillar box', 'letterbox'] },
   { name: 'map-pin', tags: ['postcode', 'post code', 'postal code', 'zip code', 'zipcode'] },
   { name: 'video', tags: ['vid', 'vids', 'vlog', 'vlogs', 'vlogger'] },
   { name: 'jacket-coat', tags: ['raincoat', 'anorak', 'parka', 'overcoat', 'rain jacket', 'outerwear', 'blazer', 'windbreaker'] },
-  // Everyday things, a second round.
+  // Everyday things, more.
   { name: 'pants', tags: ['trousers', 'jeans', 'slacks', 'chinos', 'leggings', 'sweatpants', 'khakis', 'denim'] },
   {
     name: 'scissors-razor',
@@ -246,6 +262,29 @@ export const EVERYDAY_WORDS: readonly TaggedIcon[] = [
   { name: 'ironing', tags: ['steam iron', 'clothes iron', 'iron clothes', 'creases'] },
   { name: 'ruler-measure', tags: ['tape measure', 'measuring tape', 'measurement', 'measurements', 'measure length', 'yardstick', 'tailor'] },
   { name: 'plug-zap', tags: ['electrician', 'electrical', 'electrics', 'wiring', 'sparky', 'power outlet', 'wall socket', 'mains power'] },
-  { name: 'trash', tags: ['garbage truck', 'bin lorry', 'binman'] },
+  { name: 'trash', tags: ['garbage truck', 'bin lorry', 'binman', 'wheelie bin', 'litter bin'] },
   { name: 'key', tags: ['keyring', 'keychain', 'key ring', 'key fob', 'spare key', 'house key', 'front door key', 'car key'] },
+  // Everyday things, more.
+  { name: 'tea-mug-cup', tags: ['cuppa', 'cup of tea', 'tea break', 'teatime', 'tea time', 'afternoon tea'] },
+  { name: 'smartphone-mobile-phone', tags: ['mobile phone', 'cellphone', 'cell phone', 'handset', 'moby'] },
+  { name: 'vacuum', tags: ['hoover', 'hoovering', 'vacuum cleaner'] },
+  { name: 'road-highway', tags: ['motorway', 'freeway', 'expressway', 'autobahn', 'dual carriageway', 'interstate'] },
+  { name: 'truck-lorry', tags: ['lorries', 'hgv', 'eighteen wheeler', 'semi truck', 'juggernaut'] },
+  { name: 'truck', tags: ['moving day', 'removals', 'removal van', 'movers'] },
+  { name: 'hat-cap', tags: ['beanie', 'bobble hat', 'woolly hat', 'toque', 'baseball cap', 'snapback', 'trucker hat'] },
+  { name: 'candy', tags: ['sweets', 'sweeties', 'lollies', 'candies', 'confectionery'] },
+  { name: 'popsicle-ice-cream', tags: ['ice lolly', 'ice pop', 'icy pole', 'freezer pop'] },
+  { name: 'bottle-wine-store', tags: ['bottle shop', 'bottle o', 'bottlo', 'offie', 'liquor store'] },
+  { name: 'grill-barbecue', tags: ['barbie', 'bbq', 'barbeque', 'braai', 'cookout'] },
+  { name: 'virus', tags: ['rona', 'the rona', 'covid', 'covid 19', 'coronavirus', 'pandemic'] },
+  { name: 'hospital', tags: ['a and e', 'a&e', 'emergency room', 'casualty', 'accident and emergency'] },
+  { name: 'broom-spray', tags: ['cleaner', 'housekeeping', 'spring clean', 'cleaning service', 'janitor'] },
+  { name: 'soap-sanitizer', tags: ['wash hands', 'wash your hands', 'handwash', 'hand wash', 'hand sanitiser', 'hand sanitizer', 'hygiene'] },
+  { name: 'store-shopping', tags: ['shopping centre', 'shopping center', 'shopping mall', 'the mall'] },
+  { name: 'headphones-earbuds', tags: ['earphones', 'in ear headphones', 'airpods'] },
+  { name: 'users', tags: ['mates', 'pals', 'buddies', 'besties', 'bff', 'squad', 'homies'] },
+  { name: 'family', tags: ['mum', 'mom', 'dad', 'mum and dad', 'mom and dad', 'the folks', 'mummy', 'daddy'] },
+  { name: 'baby-child', tags: ['kiddo', 'kiddos', 'sprog', 'sprogs', 'ankle biters', 'nipper'] },
+  { name: 'beach-palm-umbrella', tags: ['vacay', 'hols', 'staycation'] },
+  { name: 'motorbike-motorcycle-scooter', tags: ['moped', 'mopeds', 'vespa', 'motorcyclist', 'biker'] },
 ];
