@@ -34,10 +34,10 @@ describe('search by meaning', () => {
   });
 
   it('reads the light verbs of an action said as a sentence as fillers', async () => {
-    // "make" and "take" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
+    // "make" and "do" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
     for (const [q, pack, name] of [
       ['make a copy', 'lucide', 'copy'],
-      ['take a screenshot', 'tabler', 'screenshot'],
+      ['make a call', 'lucide', 'phone-call'],
       ['do a search', 'lucide', 'search'],
       ['give me a rating', 'tabler', 'star'],
     ] as const) {
