@@ -44,6 +44,12 @@ describe('search by meaning', () => {
       const answer = await search({ q, packs: pack });
       expect(answer.results[0]?.name, q).toBe(name);
     }
+    // One that reads as a phrase with the word after it stays a word: "take off" is a plane taking off, not `off`.
+    expect((await search({ q: 'take off', packs: 'lucide' })).results[0]?.name).toBe('plane-takeoff');
+    // A query of stop words alone keeps its sentence words: "get a" is "get".
+    const getA = await search({ q: 'get a' });
+    expect(getA.query).toBe('get');
+    expect(getA.results.map((result) => result.id)).toEqual((await search({ q: 'get' })).results.map((result) => result.id));
   });
 
   it('reads a query of three words or more as one tag where the vocabulary knows it whole', async () => {

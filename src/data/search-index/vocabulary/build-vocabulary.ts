@@ -121,17 +121,17 @@ interface SourceCounts {
 }
 
 /**
- * `countNames`: whole names are counted per one-word tag (see taggedNames).
- * `namedByTheThing`: an icon's name is the words packs draw the thing with, among them the word it is asked for by, as
+ * `countNames`: whole names are counted per tag of one word or two (see taggedNames).
+ * `ownNameTagsLink`: an icon's name is the words packs draw the thing with, among them the word it is asked for by, as
  * in the project's own lists (`watermark-copyright`, tagged "watermark"): a tag of its own name words still links to
  * the others. A library's tag of its own name words ("pie chart" on `chart-pie`) says nothing about the others.
  */
 function countSource(
   icons: readonly TaggedIcon[],
   isKnown: (word: string) => boolean,
-  options: { countNames: boolean; namedByTheThing: boolean },
+  options: { countNames: boolean; ownNameTagsLink: boolean },
 ): SourceCounts {
-  const { countNames, namedByTheThing } = options;
+  const { countNames, ownNameTagsLink } = options;
   const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map(), taggedNames: new Map() };
   for (const icon of icons) {
     const nameWords = nameWordsOf(icon.name);
@@ -140,7 +140,7 @@ function countSource(
     counts.icons++;
     for (const word of nameWords) counts.wordIcons.set(word, (counts.wordIcons.get(word) ?? 0) + 1);
     const own = new Set(icon.name.split('-').map((word) => singularOf(word, isKnown)));
-    const isOwn = (key: string) => !namedByTheThing && key.split('-').every((word) => own.has(word));
+    const isOwn = (key: string) => !ownNameTagsLink && key.split('-').every((word) => own.has(word));
     const keys = new Map<string, number>();
     const add = (key: string, share: number) => {
       if (key.length > 1 && !isOwn(key)) keys.set(key, Math.max(keys.get(key) ?? 0, share));
@@ -432,7 +432,7 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && source !== 'jargon';
   const counted: CountedSources = new Map(
     ICON_SOURCES.map(
-      (source) => [source, countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), namedByTheThing: source === 'jargon' })] as const,
+      (source) => [source, countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), ownNameTagsLink: source === 'jargon' })] as const,
     ),
   );
   const { links, nameWords } = iconSourceLinks(counted);

@@ -8,7 +8,10 @@ export const MEANING_LIMITS = {
   maxCompletions: 24,
   /** Corrections tried for a word no name or vocabulary knows. */
   maxCorrections: 2,
-  /** Most phrasings of one query: word by word, and with one pair of adjacent words read as one. */
+  /**
+   * Most phrasings of one query: word by word, then (while there is room) with its words split in two, the whole
+   * query as one tag, its stop words typed in their places, and with one pair of adjacent words read as one.
+   */
   maxPhrasings: 3,
   /** Ways of splitting one query word into two name words tried (`logout` as `log out`), and glyphs read to find the two side by side in a name. */
   maxSplitsTried: 3,

@@ -14,6 +14,7 @@ import {
 } from './weights.js';
 import { singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
 import { withSymbolsNamed } from './symbol-words.js';
+import type { MeaningLink } from './vocabulary.js';
 
 /*
  * The first step of a search by meaning: the query's words, and for each the
@@ -66,19 +67,26 @@ export interface ParsedMeaningQuery {
  * prepositions, the fillers of a query written as a sentence ("put something
  * in the cloud", "share this with my team"): pronouns and determiners, the
  * words that name an icon or a control rather than what it shows, and the
- * light verbs of an action said as a sentence ("take a screenshot", "make a
- * copy"), which matched names through what they mean (`copy-check`). Not
- * "go": "go to bottom" is drawn as going, an arrow.
+ * SENTENCE_WORDS.
  */
 const STOP_WORDS = new Set([
   ...['a', 'an', 'the', 'of', 'for', 'with', 'and', 'to', 'in', 'on', 'into', 'onto', 'from', 'by', 'as', 'or'],
   ...['something', 'someone', 'somebody', 'anything', 'thing', 'things', 'stuff'],
   ...['my', 'your', 'our', 'their', 'its', 'this', 'that', 'these', 'those', 'it'],
   ...['icon', 'icons', 'symbol', 'button'],
-  ...['take', 'make', 'do', 'get', 'have', 'give', 'put'],
-  ...['i', 'me', 'we', 'us', 'you', 'please'],
 ]);
 
+/**
+ * The light verbs and pronouns of an action said as a sentence ("take a
+ * screenshot", "make a copy", "give me a rating"), which matched names
+ * through what they mean (`copy-check` for "make a copy"). Dropped as stop
+ * words, but for one that reads as a phrase with the word after it ("make
+ * up", "take off"), and kept, of a query of nothing else, before the other
+ * stop words ("get a" is `get`). Not "go" ("go to bottom" is drawn
+ * as an arrow) nor "us" (the United States).
+ */
+const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please']);
+for (const word of SENTENCE_WORDS) STOP_WORDS.add(word);
 /**
  * Reads a query: its words, their phrasings and the corrections of unknown
  * words. `splitNameWords`: a name word is split too (see splitOf), as the
@@ -86,7 +94,7 @@ const STOP_WORDS = new Set([
  */
 export function parseMeaningQuery(q: string, sources: MeaningSources, splitNameWords = false): ParsedMeaningQuery {
   const typed = typedWordsOf(q);
-  const words = queryWordsOf(typed);
+  const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
   return { words, ...phrasingsOf(words, typed, sources, splitNameWords), ...(pairs.length > 0 ? { pairs } : {}) };
@@ -125,10 +133,23 @@ function typedWordsOf(q: string): string[] {
     .slice(0, MEANING_LIMITS.maxWords);
 }
 
-/** The query words read, of those typed: stop words dropped unless nothing else is left. */
-function queryWordsOf(typed: readonly string[]): readonly string[] {
-  const meaningful = typed.filter((word) => !STOP_WORDS.has(word));
-  return meaningful.length > 0 ? meaningful : typed;
+/**
+ * The query words read, of those typed: stop words dropped, but for a
+ * sentence word that reads as a phrase with the word after it; of a query of
+ * stop words alone, its sentence words, or else all of it.
+ */
+function queryWordsOf(typed: readonly string[], sources: MeaningSources): readonly string[] {
+  // With the word after it, not a stop word itself, a phrase the vocabulary knows or a word names write as one: "make
+  // up", "take off". After a stop word ("get a refund", "put on hold"), the sentence word is a filler.
+  const inPhrase = (at: number) => {
+    const next = typed[at + 1];
+    if (next === undefined || STOP_WORDS.has(next)) return false;
+    return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
+  };
+  const meaningful = typed.filter((word, at) => !STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
+  if (meaningful.length > 0) return meaningful;
+  const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
+  return sentence.length > 0 ? sentence : typed;
 }
 
 /**
@@ -213,13 +234,14 @@ export function withWordsSplit(plain: Phrasing, splits: ReadonlyMap<number, read
 }
 
 /** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
+/** What a phrase the vocabulary knows means, as a slot's expansions. */
+function phraseExpansionsOf(links: readonly MeaningLink[]): Expansion[] {
+  return links.map((link) => ({ word: link.nameWord, score: meaningScore(link.weight), tier: TIERS.meaning }));
+}
+
 function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot | undefined {
   const glued = `${word}${next}`;
-  const expansions: Expansion[] = (sources.vocabulary?.phraseLinksOf(word, next) ?? []).map((link) => ({
-    word: link.nameWord,
-    score: meaningScore(link.weight),
-    tier: TIERS.meaning,
-  }));
+  const expansions = phraseExpansionsOf(sources.vocabulary?.phraseLinksOf(word, next) ?? []);
   if (isNameWord(glued, sources)) expansions.push({ word: glued, score: NAME_SCORE, tier: TIERS.name });
   return expansions.length > 0 ? { text: `${word} ${next}`, expansions } : undefined;
 }
@@ -228,8 +250,7 @@ function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot
 function wholePhraseSlotOf(sequence: readonly string[], sources: MeaningSources): Slot | undefined {
   if (sequence.length < 3) return undefined;
   const links = sources.vocabulary?.linksOf(sequence.join('-')) ?? [];
-  if (links.length === 0) return undefined;
-  return { text: sequence.join(' '), expansions: links.map((link) => ({ word: link.nameWord, score: meaningScore(link.weight), tier: TIERS.meaning })) };
+  return links.length === 0 ? undefined : { text: sequence.join(' '), expansions: phraseExpansionsOf(links) };
 }
 
 /**
@@ -273,13 +294,13 @@ function phrasingsOf(
   if (splitAt.size > 0) phrasings.push(withWordsSplit(plain, splitAt));
   // A query of three words or more the vocabulary knows whole ("pull to refresh", "high dynamic range"): adjacent pairs
   // (below) never read such a tag.
-  const whole = wholePhraseSlotOf(typed, sources) ?? wholePhraseSlotOf(words, sources);
-  if (whole !== undefined) phrasings.push([whole]);
+  const whole = wholePhraseSlotOf(typed, sources) ?? (typed.length > words.length ? wholePhraseSlotOf(words, sources) : undefined);
+  if (whole !== undefined && phrasings.length < MEANING_LIMITS.maxPhrasings) phrasings.push([whole]);
   // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
   if (typed.length > words.length) {
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
     const withStops = typed.map((word) => slotOfTyped.get(word) ?? stopSlotOf(word, sources));
-    if (withStops.every((slot): slot is Slot => slot !== undefined)) phrasings.push(withStops);
+    if (withStops.every((slot): slot is Slot => slot !== undefined) && phrasings.length < MEANING_LIMITS.maxPhrasings) phrasings.push(withStops);
     const hasStop = (word: string, next: string) => STOP_WORDS.has(word) || STOP_WORDS.has(next);
     // Stop words other than the phrase's are left out, as in the plain phrasing.
     addPhrasesOf(typed, hasStop, (word) => (STOP_WORDS.has(word) ? undefined : slotOfTyped.get(word)), sources, phrasings);

@@ -246,17 +246,21 @@ export class MeaningSearcher {
     if (vocabulary === undefined) return spent;
     const asked = new Set(parsed.words);
     const tagging = new Map<string, { words: number; place: number }>();
-    const tagged = (key: string, words: number) =>
+    const countTagged = (key: string, words: number) =>
       vocabulary.taggedNamesOf(key).forEach((name, place) => {
         const known = tagging.get(name);
         if (known) {
           known.words = Math.min(asked.size, known.words + words);
           known.place = Math.min(known.place, place);
-        } else tagging.set(name, { words, place });
+        } else tagging.set(name, { words: Math.min(asked.size, words), place });
       });
-    for (const word of asked) tagged(word, 1);
-    // A two-word tag ("sign up" on Lucide's `user-plus`) counts for the words of the query it holds.
-    for (const pair of parsed.pairs ?? []) tagged(pair, pair.split('-').filter((word) => asked.has(word)).length);
+    for (const word of asked) countTagged(word, 1);
+    // A two-word tag ("sign up" on Lucide's `user-plus`) counts for the query words it holds, each once; one of stop
+    // words alone ("to do") for none, and is not read.
+    for (const pair of parsed.pairs ?? []) {
+      const holds = [...new Set(pair.split('-'))].filter((word) => asked.has(word)).length;
+      if (holds > 0) countTagged(pair, holds);
+    }
     const names = [...tagging]
       .sort((a, b) => b[1].words - a[1].words || a[1].place - b[1].place || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))
       .slice(0, TAGGED_NAME_LIMITS.names);

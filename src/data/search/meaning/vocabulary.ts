@@ -192,7 +192,8 @@ export class Vocabulary {
 
   /**
    * The whole names the icon libraries tagged with query word `word` (or
-   * its singular), most tagged first: Lucide tags `unlink` "disconnect".
+   * its singular), or with two words joined with `-`, most tagged first:
+   * Lucide tags `unlink` "disconnect", `user-plus` "sign up".
    */
   taggedNamesOf(word: string): readonly string[] {
     return this.taggedNames.get(word) ?? this.taggedNames.get(singularOf(word, (known) => this.taggedNames.has(known))) ?? [];
