@@ -63,6 +63,17 @@ export interface ParsedMeaningQuery {
 }
 
 /**
+ * The light verbs and pronouns of an action said as a sentence ("take a
+ * screenshot", "make a copy", "give me a rating"), which matched names
+ * through what they mean (`copy-check` for "make a copy"). Dropped as stop
+ * words, but for one that reads as a phrase with the word after it ("make
+ * up", "take off"), and kept, of a query of nothing else, before the other
+ * stop words ("get a" is `get`). Not "go" ("go to bottom" is drawn
+ * as an arrow) nor "us" (the United States).
+ */
+const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please']);
+
+/**
  * Words that carry no meaning an icon could draw. Besides articles and
  * prepositions, the fillers of a query written as a sentence ("put something
  * in the cloud", "share this with my team"): pronouns and determiners, the
@@ -74,19 +85,9 @@ const STOP_WORDS = new Set([
   ...['something', 'someone', 'somebody', 'anything', 'thing', 'things', 'stuff'],
   ...['my', 'your', 'our', 'their', 'its', 'this', 'that', 'these', 'those', 'it'],
   ...['icon', 'icons', 'symbol', 'button'],
+  ...SENTENCE_WORDS,
 ]);
 
-/**
- * The light verbs and pronouns of an action said as a sentence ("take a
- * screenshot", "make a copy", "give me a rating"), which matched names
- * through what they mean (`copy-check` for "make a copy"). Dropped as stop
- * words, but for one that reads as a phrase with the word after it ("make
- * up", "take off"), and kept, of a query of nothing else, before the other
- * stop words ("get a" is `get`). Not "go" ("go to bottom" is drawn
- * as an arrow) nor "us" (the United States).
- */
-const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please']);
-for (const word of SENTENCE_WORDS) STOP_WORDS.add(word);
 /**
  * Reads a query: its words, their phrasings and the corrections of unknown
  * words. `splitNameWords`: a name word is split too (see splitOf), as the
@@ -233,12 +234,12 @@ export function withWordsSplit(plain: Phrasing, splits: ReadonlyMap<number, read
   return plain.flatMap((slot, at) => splits.get(at) ?? [slot]);
 }
 
-/** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
 /** What a phrase the vocabulary knows means, as a slot's expansions. */
 function phraseExpansionsOf(links: readonly MeaningLink[]): Expansion[] {
   return links.map((link) => ({ word: link.nameWord, score: meaningScore(link.weight), tier: TIERS.meaning }));
 }
 
+/** Two adjacent words read as one ("hard copy", "dust bin"), when the vocabulary or a name knows them so. */
 function phraseSlotOf(word: string, next: string, sources: MeaningSources): Slot | undefined {
   const glued = `${word}${next}`;
   const expansions = phraseExpansionsOf(sources.vocabulary?.phraseLinksOf(word, next) ?? []);
