@@ -320,6 +320,29 @@ function phrasingsOf(
 }
 
 /**
+ * The query with one word left out: word by word, with the words names
+ * write as two split, if any is left, and with the two words the left-out
+ * one stood between read as one, if the vocabulary knows them as a phrase
+ * ("undo last change" without "last" is also `undo change`). The pairs
+ * side by side before were read in the query's own phrasings.
+ */
+export function leftOut(parsed: ParsedMeaningQuery, left: number, sources: MeaningSources): ParsedMeaningQuery {
+  const plain = (parsed.phrasings[0] ?? []).filter((_, at) => at !== left);
+  const words = parsed.words.filter((_, at) => at !== left);
+  const kept = [...(parsed.splits ?? [])].filter(([at]) => at !== left);
+  const halves = new Map(kept.map(([at, slots]) => [at < left ? at : at - 1, slots]));
+  const phrasings = halves.size > 0 ? [plain, withWordsSplit(plain, halves)] : [plain];
+  addPhrasesOf(
+    words,
+    (_, __, at) => at === left - 1,
+    (_, j) => plain[j],
+    sources,
+    phrasings,
+  );
+  return { words, phrasings, corrected: parsed.corrected };
+}
+
+/**
  * Adds to `phrasings`, while they are fewer than maxPhrasings, a phrasing of
  * `sequence` for each neighbouring pair that `pairs` admits and the vocabulary
  * knows as a phrase: the phrase's slot in the pair's place, each other word's
@@ -327,14 +350,14 @@ function phrasingsOf(
  */
 function addPhrasesOf(
   sequence: readonly string[],
-  pairs: (word: string, next: string) => boolean,
+  pairs: (word: string, next: string, index: number) => boolean,
   slotOf: (word: string, index: number) => Slot | undefined,
   sources: MeaningSources,
   phrasings: Slot[][],
 ): void {
   for (let i = 0; i + 1 < sequence.length && phrasings.length < MEANING_LIMITS.maxPhrasings; i++) {
     const [word, next] = [sequence[i] as string, sequence[i + 1] as string];
-    if (!pairs(word, next)) continue;
+    if (!pairs(word, next, i)) continue;
     const phrase = phraseSlotOf(word, next, sources);
     if (!phrase) continue;
     phrasings.push(

@@ -4,10 +4,10 @@ import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
 import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js';
-import { type ParsedMeaningQuery, parseMeaningQuery, TIERS, withWordsSplit } from './parse.js';
+import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
-import { LIKE_PART_SHARE, TAGGED_NAME_SCORE } from './weights.js';
+import { LIKE_PART_SHARE, TAGGED_NAME_SCORE, WEAK_FULL_MATCHES } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
@@ -114,6 +114,8 @@ export class MeaningSearcher {
   private readonly kept = new FoundList();
   /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
   private readonly partial = new FoundList();
+  /** A sentence's few full matches, kept while the sentence is searched with a word left out (see withWeakFullMatches). */
+  private readonly few = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -211,6 +213,10 @@ export class MeaningSearcher {
     if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) {
       ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
       answer.leftOut = true;
+    } else if (parsed.words.length >= 3 && !query.everyWord && query.taggedIn === undefined && found.size < WEAK_FULL_MATCHES.fewerThan) {
+      const weighed = this.withWeakFullMatches(found, parsed, query, sources, work);
+      ({ found, work } = weighed);
+      if (weighed.leftOut) answer.leftOut = true;
     }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
     if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
@@ -407,6 +413,30 @@ export class MeaningSearcher {
   }
 
   /**
+   * A sentence's few full matches, when the best of them matched every word
+   * only through weak meanings (`text-grammar-arrow-left` for "undo last
+   * change"), give way to the sentence with one word left out (see
+   * withOneWordLeftOut) if its first result is better, in tier or band:
+   * such full matches are chance meetings of loose links. Else they are
+   * the answer, kept in `few` while the trials ran.
+   */
+  private withWeakFullMatches(
+    found: FoundList,
+    parsed: ParsedMeaningQuery,
+    query: MeaningQuery,
+    sources: MeaningSources,
+    spent: number,
+  ): { found: FoundList; work: number; leftOut: boolean } {
+    const full = firstOf(found) as { tier: number; score: number };
+    if (full.tier === TIERS.name || full.score >= WEAK_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
+    this.few.copyOf(found);
+    const trial = this.withOneWordLeftOut(parsed, query, sources, spent);
+    const top = firstOf(trial.found);
+    const better = top !== undefined && (top.tier < full.tier || (top.tier === full.tier && bandOf(top.score) > bandOf(full.score)));
+    return better ? { ...trial, leftOut: true } : { found: this.few, work: trial.work, leftOut: false };
+  }
+
+  /**
    * A query of several words no glyph matches in full, searched with one
    * word left out: a sentence ("put something in the cloud") holds words no
    * icon draws. Each word is left out in turn, and the search whose first
@@ -423,7 +453,7 @@ export class MeaningSearcher {
    */
   private withOneWordLeftOut(parsed: ParsedMeaningQuery, query: MeaningQuery, sources: MeaningSources, spent: number): { found: FoundList; work: number } {
     const limit = workBoundOf(query.workUnits);
-    const trials = parsed.words.map((_, left) => leftOut(parsed, left));
+    const trials = parsed.words.map((_, left) => leftOut(parsed, left, sources));
     const share = Math.floor((limit - spent) / (trials.length + 1));
     let work = spent;
     let best: { trial: ParsedMeaningQuery; tier: number; band: number; size: number; kept: Scored | undefined } | undefined;
@@ -623,18 +653,6 @@ function raise(found: FoundList, candidates: readonly Raised[], most: number): v
       raised++;
     } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
   }
-}
-
-/** The query read word by word, with one word left out; and with the words names write as two split, if any is left. */
-function leftOut(parsed: ParsedMeaningQuery, left: number): ParsedMeaningQuery {
-  const plain = (parsed.phrasings[0] ?? []).filter((_, at) => at !== left);
-  const kept = [...(parsed.splits ?? [])].filter(([at]) => at !== left);
-  const halves = new Map(kept.map(([at, slots]) => [at < left ? at : at - 1, slots]));
-  return {
-    words: parsed.words.filter((_, at) => at !== left),
-    phrasings: halves.size > 0 ? [plain, withWordsSplit(plain, halves)] : [plain],
-    corrected: parsed.corrected,
-  };
 }
 
 /** The query without its pack-scoped word, and that word's pack, if it names one. */

@@ -65,3 +65,9 @@ export const SCORE_BAND = 0.1;
 
 /** In an icon's equivalents (`like=`), a match of one word of a several-word name counts this much of a match of the whole name. */
 export const LIKE_PART_SHARE = 0.7;
+
+/**
+ * A query of three words or more with fewer full matches than `fewerThan`, the best of them scoring under `score`
+ * (its words met mostly through loose meanings), is also searched with a word left out (see withWeakFullMatches).
+ */
+export const WEAK_FULL_MATCHES = { fewerThan: 24, score: 0.8 } as const;
