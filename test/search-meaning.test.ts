@@ -72,6 +72,14 @@ describe('search by meaning', () => {
     expect((await search({ q: 'sign up', packs: 'lucide' })).results[0]?.name).toBe('user-plus');
   });
 
+  it('reads a word in the other number within one pack, which names the thing one way', async () => {
+    // Lucide names `book` and `library`, no `books`: the plural had found only libraries.
+    const books = await search({ q: 'books', packs: 'lucide' });
+    expect(books.results.map((result) => result.name)).toContain('book');
+    // And the plural for the singular: `headphones` before `headphone-off`, which holds the word but adds one.
+    expect((await search({ q: 'headphone', packs: 'lucide' })).results[0]?.name).toBe('headphones');
+  });
+
   it("finds, by a word of a list entry's own name, the words packs draw it with", async () => {
     // The project's list names "watermark" `watermark-copyright`: no Lucide glyph is named for a watermark.
     const answer = await search({ q: 'watermark', packs: 'lucide' });

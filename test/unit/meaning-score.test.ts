@@ -196,9 +196,9 @@ describe('a query word that names write as two', () => {
 
   it('splits a word that is itself a name only when asked, as the searches of one pack ask', () => {
     const both = new GlyphIndex([{ id: 'exits', names: ['logout', 'log-out', 'door'], aliases: {} }]);
-    const names = (splitNameWords: boolean) =>
+    const names = (otherWritings: boolean) =>
       new MeaningSearcher()
-        .search({ q: 'logout', limit: 10, offset: 0, splitNameWords }, { indexes: [both], vocabulary: undefined, correctors: [] })
+        .search({ q: 'logout', limit: 10, offset: 0, otherWritings }, { indexes: [both], vocabulary: undefined, correctors: [] })
         .hits.map((hit) => hit.name);
     expect(names(false)).toEqual(['logout']);
     expect(names(true).sort()).toEqual(['log-out', 'logout']);

@@ -9,6 +9,7 @@ import {
   CORRECTION_SHARE,
   meaningScore,
   NAME_SCORE,
+  OTHER_NUMBER_SCORE,
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
@@ -90,15 +91,16 @@ const STOP_WORDS = new Set([
 
 /**
  * Reads a query: its words, their phrasings and the corrections of unknown
- * words. `splitNameWords`: a name word is split too (see splitOf), as the
- * packs searched may write it as two (`log-out` for `logout`).
+ * words. `otherWritings`: a name word is also read as the packs searched
+ * may write it: as two (`log-out` for `logout`, see splitOf), or in the
+ * other number (`headphone` for "headphones", see otherNumbersOf).
  */
-export function parseMeaningQuery(q: string, sources: MeaningSources, splitNameWords = false): ParsedMeaningQuery {
+export function parseMeaningQuery(q: string, sources: MeaningSources, otherWritings = false): ParsedMeaningQuery {
   const typed = typedWordsOf(q);
   const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
-  return { words, ...phrasingsOf(words, typed, sources, splitNameWords), ...(pairs.length > 0 ? { pairs } : {}) };
+  return { words, ...phrasingsOf(words, typed, sources, otherWritings), ...(pairs.length > 0 ? { pairs } : {}) };
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */
@@ -161,12 +163,12 @@ function slotOf(
   word: string,
   last: boolean,
   sources: MeaningSources,
-  splitNameWords: boolean,
+  otherWritings: boolean,
 ): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
   const nameWord = isNameWord(word, sources);
   // A name word itself is split only when asked (searches within a pack): of the whole catalog, the names holding it are found.
-  const split = splitNameWords || !nameWord ? splitOf(word, sources) : undefined;
+  const split = otherWritings || !nameWord ? splitOf(word, sources) : undefined;
   // A form of a name word is no typo ("deleting" of "meeting", "likes" of "lines", "printing" of "pointing"). Of a name
   // word: "loging" is no form of the theatre's "loge", which the vocabulary knows, but `login` mistyped.
   const isName = (base: string) => isNameWord(base, sources);
@@ -178,6 +180,7 @@ function slotOf(
   // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
   const known = split !== undefined || formOf !== undefined || isKnown(word, sources);
   if (nameWord) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
+  if (otherWritings) for (const other of otherNumbersOf(word, isName)) expansions.push({ word: other, score: OTHER_NUMBER_SCORE, tier: TIERS.meaning });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
   // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).
@@ -205,6 +208,19 @@ function slotOf(
     }
   }
   return { slot: { text: word, expansions }, correction, split, formOf };
+}
+
+/**
+ * The name words that are `word` in the other number: its singular (`book`
+ * for "books"), or else its plural (`headphones` for "headphone"). A pack
+ * names a thing one way; the query may say it the other.
+ */
+function otherNumbersOf(word: string, isName: (word: string) => boolean): string[] {
+  const singular = singularOf(word, (candidate) => candidate !== word && isName(candidate));
+  if (singular !== word) return [singular];
+  if (word.endsWith('s') && !word.endsWith('ss')) return [];
+  const plurals = word.endsWith('y') ? [`${word.slice(0, -1)}ies`, `${word}s`] : /(s|x|z|ch|sh)$/.test(word) ? [`${word}es`] : [`${word}s`];
+  return plurals.filter(isName);
 }
 
 /**
@@ -268,13 +284,13 @@ function phrasingsOf(
   words: readonly string[],
   typed: readonly string[],
   sources: MeaningSources,
-  splitNameWords: boolean,
+  otherWritings: boolean,
 ): { phrasings: Slot[][]; corrected: string[] | undefined; likely?: string[]; splits?: ReadonlyMap<number, readonly Slot[]> } {
   let corrected: string[] | undefined;
   let likely: string[] | undefined;
   const splitAt = new Map<number, Slot[]>();
   const plain = words.map((word, i) => {
-    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, splitNameWords);
+    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, otherWritings);
     if (split !== undefined) splitAt.set(i, split);
     if (correction !== undefined) {
       corrected ??= [...words];

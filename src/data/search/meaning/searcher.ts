@@ -24,10 +24,11 @@ export interface MeaningQuery extends ScoredPacks {
   /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
   taggedIn?: string;
   /**
-   * Name words are split too, as a pack may write one as two (`log-out` for `logout`; see parseMeaningQuery): in the
-   * searches of one pack and of each pack's equivalent, not of the whole catalog, where the names holding the word are found.
+   * Name words are also read as a pack may write them: split in two (`log-out` for `logout`), or in the other number
+   * (`headphone` for "headphones"; see parseMeaningQuery). In the searches of one pack and of each pack's equivalent,
+   * not of the whole catalog, where the names holding the word itself are found.
    */
-  splitNameWords?: boolean;
+  otherWritings?: boolean;
   /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
 }
@@ -160,7 +161,7 @@ export class MeaningSearcher {
           allBelow,
           taggedIn,
           keepPartial: taggedIn !== undefined,
-          splitNameWords: taggedIn !== undefined,
+          otherWritings: taggedIn !== undefined,
         },
         sources,
       );
@@ -206,7 +207,7 @@ export class MeaningSearcher {
    * work is bounded by the entries read, whatever the query.
    */
   search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
-    const parsed = parseMeaningQuery(query.q, sources, query.splitNameWords === true);
+    const parsed = parseMeaningQuery(query.q, sources, query.otherWritings === true);
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
@@ -538,7 +539,7 @@ export class MeaningSearcher {
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
-      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share, splitNameWords: true }, sources);
+      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share, otherWritings: true }, sources);
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;

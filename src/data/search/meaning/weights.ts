@@ -31,6 +31,12 @@ export const TAGGED_NAME_SCORE = meaningScore(1);
 /** A word an own pack tagged an icon with: as good as the closest meaning, below its name's own. */
 export const OWN_TAG_SCORE = meaningScore(1);
 
+/**
+ * Within one pack, a name word that is the query word in the other number (`headphone` for "headphones"): a meaning,
+ * just below the closest ones, which the pack's own names and tags of the word itself keep before it.
+ */
+export const OTHER_NUMBER_SCORE = 0.8;
+
 /** A link this strong is one a word's meaning can be followed through, to the words linked back to its name word. */
 export const STRONG_LINK_WEIGHT = 1;
 
