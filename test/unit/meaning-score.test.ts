@@ -147,6 +147,51 @@ describe('a search within one pack', () => {
   });
 });
 
+describe('a sentence whose few full matches meet its words only through loose links', () => {
+  // Each word reaches `arrow` weakly, so `arrow-bend` matches all three; "change" also means `undo`, a name.
+  const loose = new Vocabulary({
+    sources: VOCABULARY_SOURCES,
+    words: [
+      ['undo', [link('arrow', 0.3)]],
+      ['last', [link('arrow', 0.3)]],
+      ['change', [link('undo', 0.6), link('arrow', 0.3)]],
+      ['alpha', [link('mix', 0.2)]],
+      ['beta', [link('mix', 0.2)]],
+      ['gamma', [link('mix', 0.2)]],
+    ],
+    names: [],
+  });
+  const edits: PackNames = { id: 'edits', names: ['undo', 'arrow-bend', 'mix'], aliases: {} };
+  const exact: PackNames = { id: 'exact', names: ['undo-last-change'], aliases: {} };
+  const search = (q: string, first?: string) => {
+    const sources: MeaningSources = { indexes: [new GlyphIndex([edits, exact])], vocabulary: loose, correctors: [] };
+    const query = { q, limit: 10, offset: 0, ...(first === undefined ? {} : { first: new Set([first]) }) };
+    return new MeaningSearcher().search(query, sources).hits.map((hit) => hit.name);
+  };
+  const withoutExact = (q: string) => {
+    const sources: MeaningSources = { indexes: [new GlyphIndex([edits])], vocabulary: loose, correctors: [] };
+    return new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources).hits.map((hit) => hit.name);
+  };
+
+  it('gives way to the sentence with a word left out when that matches better', () => {
+    // Without "last", `undo` meets "undo" by its name and "change" by a link: better than `arrow-bend`'s three loose links.
+    expect(withoutExact('undo last change')).toEqual(withoutExact('undo change'));
+    expect(withoutExact('undo last change')[0]).toBe('undo');
+  });
+
+  it('is kept when no word left out matches better', () => {
+    // `mix` meets every word as loosely with one left out: the full match stays the answer.
+    expect(withoutExact('alpha beta gamma')).toEqual(['mix']);
+  });
+
+  it('is judged by the best full match of any pack, not by the packs ranked first', () => {
+    // The exact name in another pack is no loose match, though `edits` ranks first.
+    // So the full matches stay the answer, the first pack's before the other's, as without a pack ranked first.
+    expect(search('undo last change')).toEqual(['undo-last-change', 'arrow-bend']);
+    expect(search('undo last change', 'edits')).toEqual(['arrow-bend', 'undo-last-change']);
+  });
+});
+
 describe('a query word that names write as two', () => {
   const interface_: PackNames = {
     id: 'ui',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWordsOf, singularOf, tagKeysOf, verbBaseOf } from '../../src/data/search-index/vocabulary/words.js';
+import { nameWordsOf, otherNumbersOf, singularOf, tagKeysOf, verbBaseOf } from '../../src/data/search-index/vocabulary/words.js';
 
 /* How query words, tags and names are read before the vocabulary links them. */
 
@@ -23,6 +23,49 @@ describe('the singular of a word', () => {
     expect(singularOf('bus', isKnown)).toBe('bus');
     expect(singularOf('chess', isKnown)).toBe('chess');
     expect(singularOf('widgets', isKnown)).toBe('widgets');
+  });
+});
+
+describe('a word in the other number', () => {
+  const names = new Set([
+    'headphone',
+    'headphones',
+    'book',
+    'battery',
+    'batteries',
+    'box',
+    'boxes',
+    'key',
+    'keys',
+    'new',
+    'news',
+    'glass',
+    'glasses',
+    'window',
+    'windows',
+    'bonus',
+    'bonu',
+    'u',
+    'us',
+    'up',
+    'ups',
+  ]);
+  const isName = (word: string) => names.has(word);
+
+  it('is its singular or its plural, whichever is a known word', () => {
+    expect(otherNumbersOf('headphones', isName)).toEqual(['headphone']);
+    expect(otherNumbersOf('headphone', isName)).toEqual(['headphones']);
+    expect(otherNumbersOf('books', isName)).toEqual(['book']);
+    expect(otherNumbersOf('battery', isName)).toEqual(['batteries']);
+    expect(otherNumbersOf('boxes', isName)).toEqual(['box']);
+    expect(otherNumbersOf('box', isName)).toEqual(['boxes']);
+    expect(otherNumbersOf('key', isName)).toEqual(['keys']);
+    expect(otherNumbersOf('book', isName)).toEqual([]);
+  });
+
+  it('is none for a word whose -s form means something else, nor for short words and words in -us, -is or -ss', () => {
+    for (const word of ['news', 'new', 'glasses', 'glass', 'windows', 'window', 'bonus', 'u', 'us', 'up', 'ups'])
+      expect(otherNumbersOf(word, isName), word).toEqual([]);
   });
 });
 

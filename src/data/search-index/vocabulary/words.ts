@@ -23,6 +23,62 @@ export function singularOf(word: string, isKnown: (word: string) => boolean): st
 }
 
 /**
+ * Words whose form with or without a final -s means something else: `news`
+ * is no set of `new`s, `glasses` no glass, `windows` the operating system,
+ * `arms` weapons. Never read as another word's number (otherNumbersOf).
+ */
+const NOT_NUMBERS: ReadonlySet<string> = new Set([
+  'news',
+  'glasses',
+  'sunglasses',
+  'eyeglasses',
+  'shades',
+  'specs',
+  'series',
+  'species',
+  'canvas',
+  'lens',
+  'thanks',
+  'goods',
+  'arms',
+  'customs',
+  'windows',
+  'shorts',
+  'pants',
+  'jeans',
+  'means',
+  'odds',
+  'spirits',
+  'physics',
+  'mathematics',
+  'economics',
+  'politics',
+  'headquarters',
+  'https',
+  'mews',
+]);
+
+/**
+ * The known words that are `word` in the other number, for a pack that names
+ * the thing the other way: its singular (`headphone` for "headphones"), or
+ * else its plural (`headphones` for "headphone"). Letters only, the shorter
+ * form of three letters or more; none for a word whose -s form means
+ * something else (NOT_NUMBERS), nor for one in -us, -is or -ss, which are
+ * seldom plurals (`bonus`, `axis`, `glass`).
+ */
+export function otherNumbersOf(word: string, isKnown: (word: string) => boolean): string[] {
+  if (!/^[a-z]+$/.test(word) || NOT_NUMBERS.has(word)) return [];
+  if (word.endsWith('s')) {
+    if (/(us|is|ss)$/.test(word)) return [];
+    const singular = singularOf(word, (candidate) => candidate !== word && isKnown(candidate));
+    return singular === word ? [] : [singular];
+  }
+  if (word.length < MIN_PLURAL_LENGTH - 1) return [];
+  const plural = /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
+  return !NOT_NUMBERS.has(plural) && isKnown(plural) ? [plural] : [];
+}
+
+/**
  * The base of an English verb form by simple rules, kept only when the base
  * is a known word: `deleting` and `deleted` → `delete`, `syncing` → `sync`,
  * `pinned` → `pin`, `copied` → `copy`. Undefined when the word ends in

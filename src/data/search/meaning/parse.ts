@@ -13,7 +13,7 @@ import {
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
-import { singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
+import { otherNumbersOf, singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
 import { withSymbolsNamed } from './symbol-words.js';
 import type { MeaningLink } from './vocabulary.js';
 
@@ -211,19 +211,6 @@ function slotOf(
 }
 
 /**
- * The name words that are `word` in the other number: its singular (`book`
- * for "books"), or else its plural (`headphones` for "headphone"). A pack
- * names a thing one way; the query may say it the other.
- */
-function otherNumbersOf(word: string, isName: (word: string) => boolean): string[] {
-  const singular = singularOf(word, (candidate) => candidate !== word && isName(candidate));
-  if (singular !== word) return [singular];
-  if (word.endsWith('s') && !word.endsWith('ss')) return [];
-  const plurals = word.endsWith('y') ? [`${word.slice(0, -1)}ies`, `${word}s`] : /(s|x|z|ch|sh)$/.test(word) ? [`${word}es`] : [`${word}s`];
-  return plurals.filter(isName);
-}
-
-/**
  * A word written as one that names write as two (`logout` for `log-out`,
  * `paperclip` for heroicons' `paper-clip`, `userplus`, `downtrend` for
  * `trend-down`): the first split of it into two name words that some name
@@ -339,8 +326,10 @@ function phrasingsOf(
  * The query with one word left out: word by word, with the words names
  * write as two split, if any is left, and with the two words the left-out
  * one stood between read as one, if the vocabulary knows them as a phrase
- * ("undo last change" without "last" is also `undo change`). The pairs
- * side by side before were read in the query's own phrasings.
+ * ("undo last change" without "last" is also `undo change`). Not the pairs
+ * side by side in the query: read as phrases in its own phrasings, they
+ * found nothing with its other words, and alone such a phrase would answer
+ * for the sentence ("take out" of "take out the trash", `takeout`).
  */
 export function leftOut(parsed: ParsedMeaningQuery, left: number, sources: MeaningSources): ParsedMeaningQuery {
   const plain = (parsed.phrasings[0] ?? []).filter((_, at) => at !== left);

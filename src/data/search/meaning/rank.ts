@@ -184,12 +184,23 @@ function foundAt(found: FoundList, at: number): Found {
   };
 }
 
+/** A hit's tier and score: what decides whether one search's answer is better than another's. */
+export interface Standing {
+  tier: number;
+  score: number;
+}
+
+/** Whether `one` stands above `other`: a better tier, or the same tier and a higher band of score. */
+export function standsAbove(one: Standing, other: Standing): boolean {
+  return one.tier < other.tier || (one.tier === other.tier && bandOf(one.score) > bandOf(other.score));
+}
+
 /**
  * The tier and score of the hit a page of the list would show first, or
  * undefined when the list is empty: of the hits of the smallest coarse rank,
  * the best score, found without ordering the others.
  */
-export function firstOf(found: FoundList): { tier: number; score: number } | undefined {
+export function firstOf(found: FoundList): Standing | undefined {
   if (found.size === 0) return undefined;
   const { ranks, scores } = found;
   let first = 0;
@@ -199,4 +210,21 @@ export function firstOf(found: FoundList): { tier: number; score: number } | und
     if (rank < firstRank || (rank === firstRank && (scores[at] as number) > (scores[first] as number))) first = at;
   }
   return { tier: found.tiers[first] as number, score: found.scores[first] as number };
+}
+
+/**
+ * The best tier and score of the list, whatever packs the page ranks first
+ * (a caller's private ones): how well the query was matched at all. Undefined
+ * when the list is empty.
+ */
+export function bestOf(found: FoundList): Standing | undefined {
+  if (found.size === 0) return undefined;
+  const { tiers, scores } = found;
+  let best = 0;
+  for (let at = 1; at < found.size; at++) {
+    const tier = tiers[at] as number;
+    const bestTier = tiers[best] as number;
+    if (tier < bestTier || (tier === bestTier && (scores[at] as number) > (scores[best] as number))) best = at;
+  }
+  return { tier: tiers[best] as number, score: scores[best] as number };
 }

@@ -5,9 +5,9 @@ import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js
 import { downloadsOf } from './pack-popularity.js';
 import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js';
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
-import { bandOf, coarseRank, type Found, firstOf, Ranker } from './rank.js';
+import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
-import { LIKE_PART_SHARE, TAGGED_NAME_SCORE, WEAK_FULL_MATCHES } from './weights.js';
+import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
@@ -115,8 +115,8 @@ export class MeaningSearcher {
   private readonly kept = new FoundList();
   /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
   private readonly partial = new FoundList();
-  /** A sentence's few full matches, kept while the sentence is searched with a word left out (see withWeakFullMatches). */
-  private readonly few = new FoundList();
+  /** A sentence's few loose full matches, kept while the sentence is searched with a word left out (see looseFullMatchesOrLeftOut). */
+  private readonly looseFull = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -212,10 +212,13 @@ export class MeaningSearcher {
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
     if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) {
-      ({ found, work } = this.withOneWordLeftOut(parsed, query, sources, work));
+      const left = this.withOneWordLeftOut(parsed, query, sources, work);
+      // Without a standing to beat, a list always comes back (the last trial's, empty, when none found anything).
+      found = left.found ?? found;
+      work = left.work;
       answer.leftOut = true;
-    } else if (parsed.words.length >= 3 && !query.everyWord && query.taggedIn === undefined && found.size < WEAK_FULL_MATCHES.fewerThan) {
-      const weighed = this.withWeakFullMatches(found, parsed, query, sources, work);
+    } else if (parsed.words.length >= 3 && !query.everyWord && query.taggedIn === undefined && found.size < LOOSE_FULL_MATCHES.fewerThan) {
+      const weighed = this.looseFullMatchesOrLeftOut(found, parsed, query, sources, work);
       ({ found, work } = weighed);
       if (weighed.leftOut) answer.leftOut = true;
     }
@@ -414,27 +417,27 @@ export class MeaningSearcher {
   }
 
   /**
-   * A sentence's few full matches, when the best of them matched every word
-   * only through weak meanings (`text-grammar-arrow-left` for "undo last
-   * change"), give way to the sentence with one word left out (see
-   * withOneWordLeftOut) if its first result is better, in tier or band:
-   * such full matches are chance meetings of loose links. Else they are
-   * the answer, kept in `few` while the trials ran.
+   * A sentence's few full matches, when the best of them met its words
+   * through loose links (`text-grammar-arrow-left` for "undo last change"),
+   * give way to the sentence with one word left out (see
+   * withOneWordLeftOut) if its best result stands above theirs: such full
+   * matches are chance meetings of weak links. Both are judged by their best
+   * hit whatever packs rank first, so that a caller's private pack does not
+   * decide how well the query was matched. Else the full matches are the
+   * answer, kept in `looseFull` while the trials ran.
    */
-  private withWeakFullMatches(
+  private looseFullMatchesOrLeftOut(
     found: FoundList,
     parsed: ParsedMeaningQuery,
     query: MeaningQuery,
     sources: MeaningSources,
     spent: number,
   ): { found: FoundList; work: number; leftOut: boolean } {
-    const full = firstOf(found) as { tier: number; score: number };
-    if (full.tier === TIERS.name || full.score >= WEAK_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
-    this.few.copyOf(found);
-    const trial = this.withOneWordLeftOut(parsed, query, sources, spent);
-    const top = firstOf(trial.found);
-    const better = top !== undefined && (top.tier < full.tier || (top.tier === full.tier && bandOf(top.score) > bandOf(full.score)));
-    return better ? { ...trial, leftOut: true } : { found: this.few, work: trial.work, leftOut: false };
+    const full = bestOf(found);
+    if (full === undefined || full.tier === TIERS.name || full.score >= LOOSE_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
+    this.looseFull.copyOf(found);
+    const left = this.withOneWordLeftOut(parsed, query, sources, spent, full);
+    return left.found ? { found: left.found, work: left.work, leftOut: true } : { found: this.looseFull, work: left.work, leftOut: false };
   }
 
   /**
@@ -450,14 +453,22 @@ export class MeaningSearcher {
    * at least its part, so that the whole stays within the search's bound.
    * A trial that read all it wanted within its part is not searched again: a
    * larger part finds the same, so its list is kept instead, and so are its
-   * entries counted again, as a second search would read them.
+   * entries counted again, as a second search would read them. Given
+   * `toBeat`, no list (undefined) unless the chosen trial's best hit stands
+   * above it; without, always a list.
    */
-  private withOneWordLeftOut(parsed: ParsedMeaningQuery, query: MeaningQuery, sources: MeaningSources, spent: number): { found: FoundList; work: number } {
+  private withOneWordLeftOut(
+    parsed: ParsedMeaningQuery,
+    query: MeaningQuery,
+    sources: MeaningSources,
+    spent: number,
+    toBeat?: Standing,
+  ): { found: FoundList | undefined; work: number } {
     const limit = workBoundOf(query.workUnits);
     const trials = parsed.words.map((_, left) => leftOut(parsed, left, sources));
     const share = Math.floor((limit - spent) / (trials.length + 1));
     let work = spent;
-    let best: { trial: ParsedMeaningQuery; tier: number; band: number; size: number; kept: Scored | undefined } | undefined;
+    let best: { trial: ParsedMeaningQuery; top: Standing; strongest: Standing; size: number; kept: Scored | undefined } | undefined;
     let found: FoundList | undefined;
     for (const trial of trials) {
       const tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
@@ -465,19 +476,19 @@ export class MeaningSearcher {
       found = tried.found;
       const top = firstOf(tried.found);
       if (top === undefined) continue;
-      const band = bandOf(top.score);
-      const better =
-        best === undefined || top.tier < best.tier || (top.tier === best.tier && (band > best.band || (band === best.band && tried.found.size < best.size)));
+      const better = best === undefined || standsAbove(top, best.top) || (!standsAbove(best.top, top) && tried.found.size < best.size);
       if (!better) continue;
       let kept: Scored | undefined;
       if (!tried.exhausted) {
         this.kept.copyOf(tried.found);
         kept = { ...tried, found: this.kept };
       }
-      best = { trial, tier: top.tier, band, size: tried.found.size, kept };
+      best = { trial, top, strongest: bestOf(tried.found) as Standing, size: tried.found.size, kept };
     }
     // None found anything: the last trial's list is as empty as the first search's.
-    if (best === undefined) return { found: found as FoundList, work };
+    if (best === undefined) return { found: toBeat === undefined ? found : undefined, work };
+    // Not searched again for the rest of the bound when it cannot beat what it would replace.
+    if (toBeat !== undefined && !standsAbove(best.strongest, toBeat)) return { found: undefined, work };
     const chosen = best.kept ?? this.scorer.score(best.trial, { ...query, workUnits: limit - work }, sources);
     return { found: chosen.found, work: work + chosen.work };
   }

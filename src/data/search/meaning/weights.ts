@@ -73,7 +73,8 @@ export const SCORE_BAND = 0.1;
 export const LIKE_PART_SHARE = 0.7;
 
 /**
- * A query of three words or more with fewer full matches than `fewerThan`, the best of them scoring under `score`
- * (its words met mostly through loose meanings), is also searched with a word left out (see withWeakFullMatches).
+ * A query of three words or more over the catalog with fewer full matches than `fewerThan` (a first page, as
+ * MEANING_LIMITS.diverseTop), the best of them scoring under `score` (its words met mostly through loose links), is also
+ * searched with a word left out (see looseFullMatchesOrLeftOut).
  */
-export const WEAK_FULL_MATCHES = { fewerThan: 24, score: 0.8 } as const;
+export const LOOSE_FULL_MATCHES = { fewerThan: 24, score: 0.8 } as const;
