@@ -195,21 +195,25 @@ export function standsAbove(one: Standing, other: Standing): boolean {
   return one.tier < other.tier || (one.tier === other.tier && bandOf(one.score) > bandOf(other.score));
 }
 
+/** The tier and score of the hit of the list that `isBefore` puts before all others, or undefined when the list is empty. */
+function headOf(found: FoundList, isBefore: (at: number, head: number) => boolean): Standing | undefined {
+  if (found.size === 0) return undefined;
+  let head = 0;
+  for (let at = 1; at < found.size; at++) if (isBefore(at, head)) head = at;
+  return { tier: found.tiers[head] as number, score: found.scores[head] as number };
+}
+
 /**
  * The tier and score of the hit a page of the list would show first, or
  * undefined when the list is empty: of the hits of the smallest coarse rank,
  * the best score, found without ordering the others.
  */
 export function firstOf(found: FoundList): Standing | undefined {
-  if (found.size === 0) return undefined;
   const { ranks, scores } = found;
-  let first = 0;
-  for (let at = 1; at < found.size; at++) {
-    const rank = ranks[at] as number;
-    const firstRank = ranks[first] as number;
-    if (rank < firstRank || (rank === firstRank && (scores[at] as number) > (scores[first] as number))) first = at;
-  }
-  return { tier: found.tiers[first] as number, score: found.scores[first] as number };
+  return headOf(found, (at, head) => {
+    const [rank, headRank] = [ranks[at] as number, ranks[head] as number];
+    return rank < headRank || (rank === headRank && (scores[at] as number) > (scores[head] as number));
+  });
 }
 
 /**
@@ -218,13 +222,9 @@ export function firstOf(found: FoundList): Standing | undefined {
  * when the list is empty.
  */
 export function bestOf(found: FoundList): Standing | undefined {
-  if (found.size === 0) return undefined;
   const { tiers, scores } = found;
-  let best = 0;
-  for (let at = 1; at < found.size; at++) {
-    const tier = tiers[at] as number;
-    const bestTier = tiers[best] as number;
-    if (tier < bestTier || (tier === bestTier && (scores[at] as number) > (scores[best] as number))) best = at;
-  }
-  return { tier: tiers[best] as number, score: scores[best] as number };
+  return headOf(found, (at, head) => {
+    const [tier, headTier] = [tiers[at] as number, tiers[head] as number];
+    return tier < headTier || (tier === headTier && (scores[at] as number) > (scores[head] as number));
+  });
 }
