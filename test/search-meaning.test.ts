@@ -54,6 +54,10 @@ describe('search by meaning', () => {
     }
     // One that reads as a phrase with the word after it stays a word: "take off" is a plane taking off, not `off`.
     expect((await search({ q: 'take off', packs: 'lucide' })).results[0]?.name).toBe('plane-takeoff');
+    // The "now" of a call to action is a filler too: libraries tag carts "buy now", and "download now" had found them.
+    const downloadNow = await search({ q: 'download now' });
+    expect(downloadNow.query).toBe('download');
+    expect(downloadNow.results.map((result) => result.id)).toEqual((await search({ q: 'download' })).results.map((result) => result.id));
     // A query of stop words alone keeps its sentence words: "get a" is "get".
     const getA = await search({ q: 'get a' });
     expect(getA.query).toBe('get');

@@ -66,13 +66,15 @@ export interface ParsedMeaningQuery {
 /**
  * The light verbs and pronouns of an action said as a sentence ("take a
  * screenshot", "make a copy", "give me a rating"), which matched names
- * through what they mean (`copy-check` for "make a copy"). Dropped as stop
- * words, but for one that reads as a phrase with the word after it ("make
- * up", "take off"), and kept, of a query of nothing else, before the other
- * stop words ("get a" is `get`). Not "go" ("go to bottom" is drawn
- * as an arrow) nor "us" (the United States).
+ * through what they mean (`copy-check` for "make a copy"), and the "now" of
+ * a call to action ("download now" had found `cart-arrow-down`, as icon
+ * libraries tag carts "buy now"). Dropped as stop words, but for one that
+ * reads as a phrase with the word after it ("make up", "take off"), and
+ * kept, of a query of nothing else, before the other stop words ("get a"
+ * is `get`). Not "go" ("go to bottom" is drawn as an arrow) nor "us" (the
+ * United States).
  */
-const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please']);
+const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please', 'now']);
 
 /**
  * Words that carry no meaning an icon could draw. Besides articles and
