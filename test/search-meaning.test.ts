@@ -76,6 +76,13 @@ describe('search by meaning', () => {
     expect((await search({ q: 'sign up', packs: 'lucide' })).results[0]?.name).toBe('user-plus');
   });
 
+  it('counts a style word of the query as asking for no word of a name', async () => {
+    // mdi draws `heart` and `heart-cog` in outline too; "outline" had made `cog` count as asked, and `heart-box` led.
+    const answer = await search({ q: 'heart outline', packs: 'mdi' });
+    expect(answer.results[0]?.name).toBe('heart');
+    expect(answer.results[0]?.variants).toContain('heart-outline');
+  });
+
   it('reads a word in the other number within one pack, which names the thing one way', async () => {
     // Lucide names `book` and `library`, no `books`: the plural had found only libraries.
     const books = await search({ q: 'books', packs: 'lucide' });

@@ -5,6 +5,7 @@ import { downloadsOf } from './pack-popularity.js';
 import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
 import { coarseRank } from './rank.js';
 import { ALIAS_SHARE, EXTRA_WORD_PENALTY } from './weights.js';
+import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 
 /*
  * The second step of a search by meaning: the glyphs each phrasing of the
@@ -232,13 +233,17 @@ export class Scorer {
       let hits = 0;
       for (const slots of phrasings) {
         const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
+        // A style word ("heart outline") is met by a variant's style, which no glyph counts among its words (see
+        // nameWordsOf): it asks for none of them, so `heart-cog`, drawn in outline too, adds `cog` unasked. A query of
+        // style words alone ("outline") asks for names holding them, as any other word does.
+        const asking = slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length;
         // A word split in two (`log-out` for "logout") matches names that hold its halves side by side: each word so split.
         const pairs = slots.flatMap((slot) => (slot.halves === undefined ? [] : [slot.halves]));
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
           if (pairs.some(([first, second]) => !index.holdsPairIn(glyph, first, second))) continue;
           const matched = matches.tiers[at] as Tier;
-          const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - slots.length);
+          const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - asking);
           const tier = matched === TIERS.name && extraWords === 0 ? TIERS.name : Math.max(TIERS.meaning, matched);
           const unasked = Math.max(0, extraWords - (matches.covered[at] as number));
           // A phrasing with the typed stop words scores them on top: `sign-in` above `at-sign` for "sign in".
