@@ -220,6 +220,15 @@ export class Scorer {
     const budget: Budget = { work: 0, limit: workBoundOf(scope.workUnits), exhausted: false };
     const found = this.found;
     found.reset();
+    // What each phrasing asks of a name, the same in every index. A style word ("heart outline") is met by a variant's
+    // style, which no glyph counts among its words (see nameWordsOf): it asks for none of them, so `heart-cog`, drawn in
+    // outline too, adds `cog` unasked; a query of style words alone ("outline") asks for names holding them, as any
+    // other word does. A word split in two (`log-out` for "logout") matches names that hold its halves side by side.
+    const asks = phrasings.map((slots) => ({
+      slots,
+      asking: slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length,
+      pairs: slots.flatMap((slot) => (slot.halves === undefined ? [] : [slot.halves])),
+    }));
     sources.indexes.forEach((index, indexNumber) => {
       const packAllowed = index.packs.map((pack) => scope.packs?.(pack, indexNumber) ?? true);
       const everyPack = packAllowed.every((allowed) => allowed);
@@ -231,14 +240,8 @@ export class Scorer {
       const { hitStamp, hitTier, hitScore, hitList } = scratch;
       const pass = scratch.nextPass();
       let hits = 0;
-      for (const slots of phrasings) {
+      for (const { slots, asking, pairs } of asks) {
         const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
-        // A style word ("heart outline") is met by a variant's style, which no glyph counts among its words (see
-        // nameWordsOf): it asks for none of them, so `heart-cog`, drawn in outline too, adds `cog` unasked. A query of
-        // style words alone ("outline") asks for names holding them, as any other word does.
-        const asking = slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length;
-        // A word split in two (`log-out` for "logout") matches names that hold its halves side by side: each word so split.
-        const pairs = slots.flatMap((slot) => (slot.halves === undefined ? [] : [slot.halves]));
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
           if (pairs.some(([first, second]) => !index.holdsPairIn(glyph, first, second))) continue;
