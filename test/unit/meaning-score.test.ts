@@ -308,3 +308,28 @@ describe('a form of a word', () => {
     expect(likelyMeant('printing', sources.correctors)).toBe('pointing');
   });
 });
+
+describe('a stop word typed between two words', () => {
+  // Through meanings alone, drag is an arrow and reorder a bottom; both are a grip, more weakly.
+  const moves = new Vocabulary({
+    sources: VOCABULARY_SOURCES,
+    words: [
+      ['drag', [link('grip', 0.6), link('arrow', 0.6)]],
+      ['reorder', [link('grip', 0.6), link('bottom', 0.6)]],
+      ['scroll', [link('arrow', 0.6)]],
+    ],
+    names: [],
+  });
+  const pack: PackNames = { id: 'moves', names: ['arrow-to-bottom', 'arrow-to-top', 'grip', 'sign-in', 'at-sign'], aliases: {} };
+  const search = (q: string) => searchIn(pack, q, moves).map(([name]) => name);
+
+  it('is read where a name holds it beside the word typed next to it', () => {
+    expect(search('scroll to top')[0]).toBe('arrow-to-top');
+    expect(search('sign in')[0]).toBe('sign-in');
+  });
+
+  it('is not read where a name holds it beside words met only through meanings', () => {
+    // `arrow-to-bottom` holds "to", but beside `bottom`, which "reorder" only means: the grip comes first.
+    expect(search('drag to reorder')).toEqual(['grip', 'arrow-to-bottom']);
+  });
+});

@@ -40,8 +40,11 @@ export interface Expansion {
 export interface Slot {
   text: string;
   expansions: Expansion[];
-  /** Of a word's first half: both halves, which a glyph's name must hold side by side. */
-  halves?: readonly [string, string];
+  /**
+   * Two words a glyph's name must hold side by side: on a split word's first
+   * half, both halves; on a typed stop word, it and its neighbour (see stopSlotOf).
+   */
+  sideBySide?: readonly [string, string];
 }
 
 /** One way of grouping the query's words into slots: word by word, with two adjacent words as one phrase, or with one word split in two. */
@@ -229,7 +232,7 @@ function splitOf(word: string, sources: MeaningSources): Slot[] | undefined {
     tried++;
     if (!sources.indexes.some((index) => index.holdsPair(first, second, MEANING_LIMITS.splitGlyphsRead))) continue;
     const half = (part: string): Slot => ({ text: part, expansions: [{ word: part, score: NAME_SCORE / 2, tier: TIERS.name }] });
-    return [{ ...half(first), halves: [first, second] }, half(second)];
+    return [{ ...half(first), sideBySide: [first, second] }, half(second)];
   }
   return undefined;
 }
@@ -262,10 +265,15 @@ function wholePhraseSlotOf(sequence: readonly string[], sources: MeaningSources)
 /**
  * A stop word the query holds where names hold it too (`sign in`, `log out`
  * is no stop word, `zoom in`): it is matched only as a name's own word, so
- * that `sign-in` ranks as an exact name while `in` finds nothing else.
+ * that `sign-in` ranks as an exact name while `in` finds nothing else; and
+ * only beside `neighbour`, the word typed after it (before it, of the last),
+ * as the query has it: "drag to reorder" had found `arrow-to-bottom` first,
+ * its `to` beside a word met only through meanings ("scroll to top" finds
+ * `arrow-to-top`).
  */
-function stopSlotOf(word: string, sources: MeaningSources): Slot | undefined {
-  return isNameWord(word, sources) ? { text: word, expansions: [{ word, score: NAME_SCORE, tier: TIERS.name }] } : undefined;
+function stopSlotOf(word: string, neighbour: string | undefined, sources: MeaningSources): Slot | undefined {
+  if (!isNameWord(word, sources)) return undefined;
+  return { text: word, expansions: [{ word, score: NAME_SCORE, tier: TIERS.name }], ...(neighbour ? { sideBySide: [word, neighbour] as const } : {}) };
 }
 
 /** The phrasings of the query (word by word first), and the query with corrections, if any were made. */
@@ -305,7 +313,7 @@ function phrasingsOf(
   // With the stop words typed between them, in their places: `sign in` is also `sign-in`, and `signin` read as one.
   if (typed.length > words.length) {
     const slotOfTyped = new Map(words.map((word, i) => [word, plain[i] as Slot]));
-    const withStops = typed.map((word) => slotOfTyped.get(word) ?? stopSlotOf(word, sources));
+    const withStops = typed.map((word, at) => slotOfTyped.get(word) ?? stopSlotOf(word, typed[at + 1] ?? typed[at - 1], sources));
     if (withStops.every((slot): slot is Slot => slot !== undefined) && phrasings.length < MEANING_LIMITS.maxPhrasings) phrasings.push(withStops);
     const hasStop = (word: string, next: string) => STOP_WORDS.has(word) || STOP_WORDS.has(next);
     // Stop words other than the phrase's are left out, as in the plain phrasing.

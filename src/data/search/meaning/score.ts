@@ -223,11 +223,12 @@ export class Scorer {
     // What each phrasing asks of a name, the same in every index. A style word ("heart outline") is met by a variant's
     // style, which no glyph counts among its words (see nameWordsOf): it asks for none of them, so `heart-cog`, drawn in
     // outline too, adds `cog` unasked; a query of style words alone ("outline") asks for names holding them, as any
-    // other word does. A word split in two (`log-out` for "logout") matches names that hold its halves side by side.
+    // other word does. A word split in two (`log-out` for "logout") matches names that hold its halves side by side, a
+    // typed stop word names that hold it beside its neighbour (see stopSlotOf).
     const asks = phrasings.map((slots) => ({
       slots,
       asking: slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length,
-      pairs: slots.flatMap((slot) => (slot.halves === undefined ? [] : [slot.halves])),
+      pairs: slots.flatMap((slot) => (slot.sideBySide === undefined ? [] : [slot.sideBySide])),
     }));
     sources.indexes.forEach((index, indexNumber) => {
       const packAllowed = index.packs.map((pack) => scope.packs?.(pack, indexNumber) ?? true);
