@@ -336,19 +336,14 @@ export class Registry {
     const key = this.keyOf(pack.id, framework ? `${framework} ${name}` : `icon ${name}`);
     const kept = this.caches.documents.get(key);
     if (kept) return kept;
-    const icon = isValidName(name) ? this.catalog.icon(pack.id, name) : undefined;
-    if (!icon) return this.iconNotFound(pack.id, name);
-    const categories = this.catalog.categoriesOf(pack.id, name);
+    // The name's row is read once, for its icon, its categories and its state.
+    const named = isValidName(name) ? this.catalog.entryWithCategories(pack.id, name) : undefined;
+    const entryOf = (entryName: string) => (entryName === name ? named?.entry : this.catalog.entry(pack.id, entryName));
+    const icon = named && this.catalog.icon(pack.id, name, entryOf);
+    if (!named || !icon) return this.iconNotFound(pack.id, name);
     const document = framework
-      ? renderFrameworkDocument(framework, pack.entry, name, icon, categories)
-      : renderIconDocument(
-          pack.entry,
-          name,
-          icon,
-          categories,
-          undefined,
-          iconStateOf(name, (entryName) => this.catalog.entry(pack.id, entryName)),
-        );
+      ? renderFrameworkDocument(framework, pack.entry, name, icon, named.categories)
+      : renderIconDocument(pack.entry, name, icon, named.categories, undefined, iconStateOf(name, entryOf));
     const made = documentResource(Buffer.from(document), lastModifiedOf(pack));
     this.caches.documents.set(key, made);
     return made;

@@ -63,7 +63,7 @@ export class CatalogDatabase {
   private readonly metas = new Map<string, string | undefined>();
   /** Each pack's info as JSON, read once (a kilobyte or so each). */
   private readonly infos = new Map<string, string>();
-  private readonly selectCategories: Database.Statement<[string, string], string | null>;
+  private readonly selectEntryWithCategories: Database.Statement<[string, string], { kind: EntryKind; data: string; categories: string | null }>;
   private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
   private readonly selectSearchEntries: Database.Statement<[string, string], string>;
   private readonly selectKeywordsStarting: Database.Statement<[string, string], string>;
@@ -100,7 +100,7 @@ export class CatalogDatabase {
     this.selectInfo = this.db.prepare<[string], string>('SELECT info FROM iconify_sets WHERE pack = ?').pluck();
     this.selectRoot = this.db.prepare<[string], string>('SELECT root FROM iconify_sets WHERE pack = ?').pluck();
     this.selectVisible = this.db.prepare<[string], string>('SELECT visible FROM iconify_sets WHERE pack = ?').pluck();
-    this.selectCategories = this.db.prepare<[string, string], string | null>('SELECT categories FROM entries WHERE pack = ? AND name = ?').pluck();
+    this.selectEntryWithCategories = this.db.prepare('SELECT kind, data, categories FROM entries WHERE pack = ? AND name = ?');
     this.selectPostings = this.db.prepare('SELECT pack, entries FROM search_postings WHERE keyword = ?');
     this.selectSearchEntries = this.db.prepare<[string, string], string>('SELECT entries FROM search_postings WHERE keyword = ? AND pack = ?').pluck();
     this.selectKeywordsStarting = this.db.prepare<[string, string], string>('SELECT keyword FROM search_keywords WHERE keyword > ? AND keyword < ?').pluck();
@@ -109,10 +109,15 @@ export class CatalogDatabase {
     this.inOneRead = this.db.transaction((read: () => unknown) => read());
   }
 
-  /** The titles of the pack's categories that list icon or alias `name`. */
-  categoriesOf(pack: string, name: string): string[] {
-    const categories = this.selectCategories.get(pack, name);
-    return categories ? (JSON.parse(categories) as string[]) : [];
+  /**
+   * One icon, alias or character code of a pack, verbatim, with the titles of
+   * the pack's categories that list it: one read of its row, whose categories
+   * follow its data (a large icon's data fills overflow pages, which a read of
+   * the categories alone walks again).
+   */
+  entryWithCategories(pack: string, name: string): { entry: StoredEntry; categories: string[] } | undefined {
+    const row = this.selectEntryWithCategories.get(pack, name);
+    return row && { entry: storedEntryOf(row), categories: row.categories ? (JSON.parse(row.categories) as string[]) : [] };
   }
 
   /** The searchable sets of this database. */
@@ -210,9 +215,13 @@ export class CatalogDatabase {
     }
   }
 
-  /** The icon or alias `name` of `pack`, resolved as getIconData resolves it; undefined when there is none. */
-  icon(pack: string, name: string): IconifyIcon | undefined {
-    return resolveIcon(name, (entry) => this.entry(pack, entry), this.defaultsOf(pack));
+  /**
+   * The icon or alias `name` of `pack`, resolved as getIconData resolves it;
+   * undefined when there is none. `entryOf` reads the entries, when the
+   * caller has read some already.
+   */
+  icon(pack: string, name: string, entryOf = (entry: string) => this.entry(pack, entry)): IconifyIcon | undefined {
+    return resolveIcon(name, entryOf, this.defaultsOf(pack));
   }
 
   /**
@@ -228,9 +237,7 @@ export class CatalogDatabase {
   /** One icon, alias or character code of a pack, verbatim. */
   entry(pack: string, name: string): StoredEntry | undefined {
     const row = this.selectEntry.get(pack, name);
-    if (!row) return undefined;
-    if (row.kind === 'char') return { char: row.data };
-    return row.kind === 'icon' ? { icon: JSON.parse(row.data) as IconifyIcon } : { alias: JSON.parse(row.data) as IconifyAlias };
+    return row && storedEntryOf(row);
   }
 
   private defaultsOf(pack: string): Partial<IconifyIcon> {
@@ -293,4 +300,10 @@ export class CatalogDatabase {
   close(): void {
     this.db.close();
   }
+}
+
+/** A row of the entries table as the entry it stores. */
+function storedEntryOf(row: { kind: EntryKind; data: string }): StoredEntry {
+  if (row.kind === 'char') return { char: row.data };
+  return row.kind === 'icon' ? { icon: JSON.parse(row.data) as IconifyIcon } : { alias: JSON.parse(row.data) as IconifyAlias };
 }

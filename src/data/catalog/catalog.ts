@@ -65,8 +65,8 @@ export class Catalog {
   }
 
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
-  icon(pack: string, name: string): IconifyIcon | undefined {
-    return this.database(pack)?.icon(pack, name);
+  icon(pack: string, name: string, entryOf?: (name: string) => StoredEntry | undefined): IconifyIcon | undefined {
+    return this.database(pack)?.icon(pack, name, entryOf);
   }
 
   /** The Iconify API's view of a pack: its root fields, info and lists, as JSON. */
@@ -94,9 +94,9 @@ export class Catalog {
     return this.database(pack)?.entry(pack, name);
   }
 
-  /** The titles of the pack's categories that list icon or alias `name`. */
-  categoriesOf(pack: string, name: string): string[] {
-    return this.database(pack)?.categoriesOf(pack, name) ?? [];
+  /** One entry of a pack with the titles of the pack's categories that list it, in one read (see CatalogDatabase.entryWithCategories). */
+  entryWithCategories(pack: string, name: string): { entry: StoredEntry; categories: string[] } | undefined {
+    return this.database(pack)?.entryWithCategories(pack, name);
   }
 
   /** Every icon and alias name of a pack. */
