@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_PACKS } from './paths.js';
 
 /**
- * Builds the small catalog of the in-process tier with the real build (from
+ * The global setup of the fast tier: builds the small catalog of the in-process tier with the real build (from
  * dist/, whose worker threads it starts): a few default packs, the fixture
  * packs and the transforms pack, in seconds rather than the full catalog's 20,
  * with the shapes search by shape starts from, as the default catalog's.
  */
 export default async function setup(): Promise<void> {
+  await buildFastCatalog();
+}
+
+/** The build of the small catalog, which `npm test`'s global setup runs beside its own (see global-setup.ts). */
+export async function buildFastCatalog(): Promise<void> {
   const { buildCatalog } = (await import(join(ROOT, 'dist', 'data', 'catalog', 'build.js'))) as typeof import('../../src/data/catalog/build.js');
   const { listDefaultSources, listOwnSources } = (await import(
     join(ROOT, 'dist', 'data', 'catalog', 'sources.js')

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { basename, join } from 'node:path';
 import { ICONIFY_JSON_VARIABLE } from '../../src/data/catalog/sources.js';
 import { SAMPLED_ICONIFY_JSON, writeSampledIconifyJson } from './catalog-sample.js';
+import { buildFastCatalog } from './fast-setup.js';
 import { spawnIconifyReference } from './iconify-reference.js';
 import { startSharedChromium } from './shared-chromium.js';
 import { BUILD_LOG, CATALOG_DATA, CLI, FAST_CATALOG_DATA, FIXTURE_PACKS, TEST_TMP } from './paths.js';
@@ -17,8 +18,9 @@ const KEPT_WHEN_REUSED = [basename(CATALOG_DATA), basename(FAST_CATALOG_DATA), b
  * of every pack of @iconify/json (see catalog-sample.ts), served in place of
  * the package through ICON_REGISTRY_ICONIFY_JSON; under `npm run
  * test:catalog` (TEST_CATALOG=full), from the whole package. Its output is kept for the tests
- * that check what the build reports. The reference Iconify API that several
- * files compare with loads meanwhile, once for the run (see
+ * that check what the build reports. The small catalog of the in-process
+ * tier builds beside it (see fast-setup.ts); the reference Iconify API that
+ * several files compare with loads once it is built, once for the run (see
  * sharedPackageReference), and one Chromium starts for the files that drive
  * a browser (see sharedChromium); the teardown stops both.
  */
@@ -47,11 +49,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mkdirSync(TEST_TMP, { recursive: true });
     if (sampled) writeSampledIconifyJson();
   }
-  // The reference and Chromium start while the catalog builds: none of them reads what the others make.
+  // Chromium starts while the catalog builds, and the reference once it is built: the build and the reference's loading
+  // each keep a core busy, and side by side the build took longer by most of the loading (bench/README.md), while the
+  // files that do not ask the reference can start as soon as the catalog is built. Files that ask it wait until it
+  // answers (see sharedPackageReference). None of them reads what the others make.
   const building = reuse ? undefined : buildTestCatalog();
-  const referenceStarted = spawnIconifyReference('package');
+  const referenceStarted = (building?.done ?? Promise.resolve()).then(() => spawnIconifyReference('package'));
   const chromiumStarted = startSharedChromium();
-  const all = Promise.all([referenceStarted, chromiumStarted, building?.done]);
+  // The small catalog of the in-process tier meanwhile too (not for the files run alone, above: the run before them built it).
+  const all = Promise.all([referenceStarted, chromiumStarted, building?.done, buildFastCatalog()]);
   const [reference, chromium, built] = await all.catch(async (error: unknown) => {
     // Nothing that did start outlives the run.
     building?.child.kill();
