@@ -19,8 +19,8 @@ const KEPT_WHEN_REUSED = [basename(CATALOG_DATA), basename(FAST_CATALOG_DATA), b
  * the package through ICON_REGISTRY_ICONIFY_JSON; under `npm run
  * test:catalog` (TEST_CATALOG=full), from the whole package. Its output is kept for the tests
  * that check what the build reports. The small catalog of the in-process
- * tier builds beside it (see fast-setup.ts); the reference Iconify API that
- * several files compare with loads once it is built, once for the run (see
+ * tier builds beside it (see fast-setup.ts), and the reference Iconify API that
+ * several files compare with loads meanwhile, once for the run (see
  * sharedPackageReference), and one Chromium starts for the files that drive
  * a browser (see sharedChromium); the teardown stops both.
  */
@@ -49,19 +49,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mkdirSync(TEST_TMP, { recursive: true });
     if (sampled) writeSampledIconifyJson();
   }
-  // Chromium starts while the catalog builds, and the reference once it is built: the build and the reference's loading
-  // each keep a core busy, and side by side the build took longer by most of the loading (bench/README.md), while the
-  // files that do not ask the reference can start as soon as the catalog is built. Files that ask it wait until it
-  // answers (see sharedPackageReference). None of them reads what the others make.
+  // The reference and Chromium start while the catalog builds, which takes longer than the reference's loading: loading
+  // beside the files instead would take the cores from those that time a browser's frames (bench/README.md). None of
+  // them reads what the others make.
   const building = reuse ? undefined : buildTestCatalog();
-  const referenceStarted = (building?.done ?? Promise.resolve()).then(() => spawnIconifyReference('package'));
+  const referenceStarted = spawnIconifyReference('package');
   const chromiumStarted = startSharedChromium();
   // The small catalog of the in-process tier meanwhile too (not for the files run alone, above: the run before them built it).
-  const all = Promise.all([referenceStarted, chromiumStarted, building?.done, buildFastCatalog()]);
+  const fastBuilt = buildFastCatalog();
+  const all = Promise.all([referenceStarted, chromiumStarted, building?.done, fastBuilt]);
   const [reference, chromium, built] = await all.catch(async (error: unknown) => {
-    // Nothing that did start outlives the run.
+    // Nothing that did start outlives the run, nor goes on writing after it.
     building?.child.kill();
-    await Promise.allSettled([referenceStarted.then((started) => started.stop()), chromiumStarted.then((started) => started.stop())]);
+    await Promise.allSettled([referenceStarted.then((started) => started.stop()), chromiumStarted.then((started) => started.stop()), fastBuilt]);
     throw error;
   });
   project.provide('iconifyReferencePackage', reference.origin);
