@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { FAST_CATALOG_DATA, FAST_DEFAULT_PACKS, FIXTURE_PACKS, ROOT, TRANSFORM_PACKS } from './paths.js';
 
 /**
- * The global setup of the fast tier: builds the small catalog of the in-process tier with the real build (from
- * dist/, whose worker threads it starts): a few default packs, the fixture
- * packs and the transforms pack, in seconds rather than the full catalog's 20,
- * with the shapes search by shape starts from, as the default catalog's.
+ * The global setup of the fast tier: builds the small catalog of the
+ * in-process tier with the real build (from dist/, whose worker threads it
+ * starts): a few default packs, the fixture packs and the transforms pack, in
+ * seconds rather than the full catalog's 20, with the shapes search by shape
+ * starts from, as the default catalog's.
  */
 export default async function setup(): Promise<void> {
   await buildFastCatalog();

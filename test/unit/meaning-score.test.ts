@@ -310,7 +310,7 @@ describe('a form of a word', () => {
 });
 
 describe('a stop word typed between two words', () => {
-  // Through meanings alone, drag is an arrow and reorder a bottom; both are a grip, more weakly.
+  // Through meanings alone, and as strongly, drag is a grip or an arrow, and reorder a grip or a bottom.
   const moves = new Vocabulary({
     sources: VOCABULARY_SOURCES,
     words: [
