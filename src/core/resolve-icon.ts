@@ -4,6 +4,22 @@ import { mergeIconData } from '@iconify/utils';
 /** One stored entry of a pack: an icon or an alias verbatim, or a character code naming its icon. */
 export type StoredEntry = { icon: IconifyIcon } | { alias: IconifyAlias } | { char: string };
 
+/** Reads one stored entry of a pack by name; undefined when the pack has none. */
+export type EntryReader = (name: string) => StoredEntry | undefined;
+
+/**
+ * `read` with each name read once: a document's icon (resolveIcon) and its
+ * state (iconStateOf) walk the same entries, an alias's chain included.
+ * `known`: an entry the caller has read already, by its name.
+ */
+export function readingOnce(read: EntryReader, known?: { name: string; entry: StoredEntry | undefined }): EntryReader {
+  const entries = new Map<string, StoredEntry | undefined>(known ? [[known.name, known.entry]] : []);
+  return (name) => {
+    if (!entries.has(name)) entries.set(name, read(name));
+    return entries.get(name);
+  };
+}
+
 /** Longest alias chain followed at request time; the build drops longer ones (MAX_ALIAS_CHAIN), so this guards a damaged catalog only. */
 export const MAX_RESOLVED_CHAIN = 64;
 
@@ -14,7 +30,7 @@ export const MAX_RESOLVED_CHAIN = 64;
  * Each step reads one entry with `entryOf`. A character code is not an icon
  * name here (undefined), nor is a name whose chain is broken.
  */
-export function resolveIcon(name: string, entryOf: (name: string) => StoredEntry | undefined, defaults: Partial<IconifyIcon>): IconifyIcon | undefined {
+export function resolveIcon(name: string, entryOf: EntryReader, defaults: Partial<IconifyIcon>): IconifyIcon | undefined {
   const chain: IconifyAlias[] = [];
   let entry = entryOf(name);
   while (entry && 'alias' in entry) {

@@ -1,5 +1,5 @@
 import type { IconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
-import { packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
+import { type EntryReader, packDefaultsOf, resolveIcon, type StoredEntry } from '../core/resolve-icon.js';
 import { type RegistryEntry, registryEntryOf } from '../core/render/registry-entry.js';
 import { iconDataRootOf } from '../data/catalog/iconify-view.js';
 import { infoNamingRevision } from '../data/catalog/info-version.js';
@@ -23,8 +23,8 @@ export interface PackSource {
   info(): IconifyInfo;
   /** A name's entry as stored: an icon, an alias, or a character code. */
   storedEntry(name: string): StoredEntry | undefined;
-  /** An icon or alias resolved to its icon data; undefined for a name the pack lacks. */
-  icon(name: string): IconifyIcon | undefined;
+  /** An icon or alias resolved to its icon data; undefined for a name the pack lacks. `entryOf` reads the entries, when the caller shares its reads (see readingOnce). */
+  icon(name: string, entryOf?: EntryReader): IconifyIcon | undefined;
 }
 
 /** A kept revision of a pack as its documents are made from it (see revisionSource). */
@@ -47,7 +47,7 @@ export function revisionSource(history: RevisionReader, revision: Revision): Rev
     iconDataRoot: () => iconDataRootOf({ ...(root as Partial<IconifyJSON>), prefix: revision.pack }),
     info: () => info,
     storedEntry,
-    icon: (name) => (isValidName(name) ? resolveIcon(name, storedEntry, defaults) : undefined),
+    icon: (name, entryOf = storedEntry) => (isValidName(name) ? resolveIcon(name, entryOf, defaults) : undefined),
   };
 }
 

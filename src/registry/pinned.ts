@@ -10,6 +10,7 @@ import type { Revision, RevisionReader } from '../data/history/revision-history.
 import { revisionDocument } from '../data/history/revision-document.js';
 import type { RevisionSource } from './pack-source.js';
 import { iconStateOf } from '../core/icon-state.js';
+import { readingOnce } from '../core/resolve-icon.js';
 
 /** A pinned address's answer never changes while its revision is kept: caches may keep it for a year without asking again. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -95,7 +96,8 @@ function packDocumentAt(history: RevisionReader, revision: Revision): Resource |
 }
 
 function iconDocumentAt(source: RevisionSource, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
-  const icon = source.icon(name);
+  const entryOf = readingOnce(source.storedEntry);
+  const icon = source.icon(name, entryOf);
   if (!icon) {
     return {
       status: 404,
@@ -106,7 +108,7 @@ function iconDocumentAt(source: RevisionSource, revision: Revision, name: string
   const categories = categoriesAt(source, name);
   const document = framework
     ? renderFrameworkDocument(framework, source.entry, name, icon, categories, revision.version)
-    : renderIconDocument(source.entry, name, icon, categories, revision.version, iconStateOf(name, source.storedEntry));
+    : renderIconDocument(source.entry, name, icon, categories, revision.version, iconStateOf(name, entryOf));
   return documentResource(Buffer.from(document), recordedAt(revision));
 }
 
@@ -191,7 +193,8 @@ export function latestVersionOf(history: RevisionReader, route: PinnedRoute, bas
   const name = route.name;
   const drawn = (revision: Revision) => {
     const source = sourceOf(revision);
-    return JSON.stringify([iconStateOf(name, source.storedEntry), source.icon(name)]);
+    const entryOf = readingOnce(source.storedEntry);
+    return JSON.stringify([iconStateOf(name, entryOf), source.icon(name, entryOf)]);
   };
   return drawn(pinned) === drawn(served) ? undefined : pathOf({ ...route, version: served.version }, basePath);
 }

@@ -1,6 +1,6 @@
 import type { Catalog, PackRecord } from '../data/catalog/catalog.js';
 import type { IconifySetRow, StoredDocumentInfo } from '../data/catalog/catalog-database.js';
-import type { StoredEntry } from '../core/resolve-icon.js';
+import { readingOnce, type StoredEntry } from '../core/resolve-icon.js';
 import type { IconifyIcon, IconifyInfo } from '@iconify/types';
 import { isValidName } from '../util/names.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
@@ -338,7 +338,7 @@ export class Registry {
     if (kept) return kept;
     // The name's row is read once, for its icon, its categories and its state.
     const named = isValidName(name) ? this.catalog.entryWithCategories(pack.id, name) : undefined;
-    const entryOf = (entryName: string) => (entryName === name ? named?.entry : this.catalog.entry(pack.id, entryName));
+    const entryOf = readingOnce((entryName) => this.catalog.entry(pack.id, entryName), { name, entry: named?.entry });
     const icon = named && this.catalog.icon(pack.id, name, entryOf);
     if (!named || !icon) return this.iconNotFound(pack.id, name);
     const document = framework
@@ -440,7 +440,7 @@ export class Registry {
       iconDataRoot: () => JSON.parse(this.catalog.iconifyRoot(pack) ?? '{}') as Record<string, unknown>,
       info: () => JSON.parse(this.catalog.iconifyInfo(pack) ?? '{}') as IconifyInfo,
       storedEntry: (name) => (isValidName(name) ? this.catalog.entry(pack, name) : undefined),
-      icon: (name) => (isValidName(name) ? this.catalog.icon(pack, name) : undefined),
+      icon: (name, entryOf) => (isValidName(name) ? this.catalog.icon(pack, name, entryOf) : undefined),
     };
   }
 

@@ -1,6 +1,6 @@
 import { CatalogDatabase, type IconifySetRow, type PackRecord, type StoredDocumentInfo } from './catalog-database.js';
 import type { IconifyIcon } from '@iconify/types';
-import type { StoredEntry } from '../../core/resolve-icon.js';
+import type { EntryReader, StoredEntry } from '../../core/resolve-icon.js';
 import type { Encoding } from '../../util/compression.js';
 
 export type { PackRecord, StoredDocumentInfo } from './catalog-database.js';
@@ -65,7 +65,7 @@ export class Catalog {
   }
 
   /** The icon or alias `name` of `pack`, already resolved; undefined when there is none. */
-  icon(pack: string, name: string, entryOf?: (name: string) => StoredEntry | undefined): IconifyIcon | undefined {
+  icon(pack: string, name: string, entryOf?: EntryReader): IconifyIcon | undefined {
     return this.database(pack)?.icon(pack, name, entryOf);
   }
 
