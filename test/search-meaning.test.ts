@@ -145,6 +145,20 @@ describe('search by meaning', () => {
       expect((await search({ q: symbol, packs: 'lucide', limit: '10' })).results[0]?.name, symbol).toBe(name);
   });
 
+  it('reads an emoji by its CLDR name, and says the words it read', async () => {
+    for (const [emoji, read, name] of [
+      ['📷', 'camera', 'camera'],
+      ['🗑️', 'wastebasket', 'trash'],
+      ['👍🏽', 'thumbs up', 'thumbs-up'],
+    ] as const) {
+      const answer = await search({ q: emoji, packs: 'lucide', limit: '10' });
+      expect(answer.query, emoji).toBe(read);
+      expect(answer.results[0]?.name, emoji).toBe(name);
+    }
+    // Over the whole catalog the emoji packs' glyph of that name come first: noto names it as CLDR does.
+    expect((await search({ q: '🗑️', limit: '48' })).results.map((result) => result.id)).toContain('noto:wastebasket');
+  });
+
   it("lists a glyph's variants under one result: one material-symbols house, not four", async () => {
     const answer = await search({ q: 'house', packs: 'material-symbols', limit: '50' });
     const house = answer.results.find((result) => result.name === 'house');

@@ -6,6 +6,7 @@ import { TYPO_LIMITS, TypoCorrector } from './typo.js';
 import { PartReader, type StoredParts, textBytes } from '../../search-index/stored-parts.js';
 import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
+import { emojiNames } from './emoji-names.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
 interface StoredCollection {
@@ -126,6 +127,8 @@ export interface MeaningSources {
   indexes: readonly GlyphIndex[];
   vocabulary: Vocabulary | undefined;
   correctors: readonly TypoCorrector[];
+  /** Each emoji with its CLDR name (see emoji-names.ts), when queries' emoji are read by their names. */
+  emojiNames?: ReadonlyMap<string, string>;
 }
 
 /** What one database holds for search by meaning, made once per database (its serial) and kept while it is open. */
@@ -144,5 +147,6 @@ export function meaningSourcesOf(catalog: Catalog): MeaningSources {
     indexes: all.map((glyphs) => glyphs.index),
     vocabulary: all.find((glyphs) => glyphs.vocabulary !== undefined)?.vocabulary,
     correctors: all.map((glyphs) => glyphs.corrector),
+    emojiNames: emojiNames(),
   };
 }

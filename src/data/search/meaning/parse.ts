@@ -101,7 +101,7 @@ const STOP_WORDS = new Set([
  * other number (`headphone` for "headphones", see otherNumbersOf).
  */
 export function parseMeaningQuery(q: string, sources: MeaningSources, otherWritings = false): ParsedMeaningQuery {
-  const typed = typedWordsOf(q);
+  const typed = typedWordsOf(q, sources);
   const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
@@ -135,8 +135,8 @@ function meaningsOf(word: string, sources: MeaningSources, factor: number, tier:
 }
 
 /** The query's words as typed, symbols by their names: lower-case, at most maxWords of at most maxWordLength letters. */
-function typedWordsOf(q: string): string[] {
-  return wordsOf(withSymbolsNamed(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2)))
+function typedWordsOf(q: string, sources: MeaningSources): string[] {
+  return wordsOf(withSymbolsNamed(q.slice(0, MEANING_LIMITS.maxWords * (MEANING_LIMITS.maxWordLength + 1) * 2), sources.emojiNames))
     .filter((word) => word.length <= MEANING_LIMITS.maxWordLength)
     .slice(0, MEANING_LIMITS.maxWords);
 }

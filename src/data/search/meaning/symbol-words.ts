@@ -64,14 +64,32 @@ const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Emoji presentation and text presentation selectors, which an emoji typed or pasted may carry (`❤️` is ❤ and U+FE0F). */
-const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+export const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+
+/** An emoji as Unicode recommends it for general interchange: one, or a sequence (a skin tone, a flag, a family joined by ZWJ). */
+// biome-ignore lint/complexity/useRegexLiterals: Node 20 knows the `v` flag, but TypeScript accepts it in a literal only when it compiles for ES2024.
+const EMOJI = new RegExp('\\p{RGI_Emoji}', 'gv');
 
 /**
- * A query made only of symbols ("+", "?!", "€ ->") with each space-separated
+ * The query with each emoji read by its name, wherever it stands (an emoji
+ * is a word, never a separator: "🏠 outline" is "house outline"), the
+ * symbols' own names first ("⭐" is `star`, "✅" `check`), else the name
+ * `emojiNames` gives it (see emoji-names.ts), else left as typed; then a
+ * query made only of symbols ("+", "?!", "€ ->") with each space-separated
  * token of known symbols replaced by their names; any other query as it is,
  * as a symbol between words is a separator ("drag & drop", "on / off").
  */
-export function withSymbolsNamed(q: string): string {
+export function withSymbolsNamed(typed: string, emojiNames?: ReadonlyMap<string, string>): string {
+  let named = false;
+  const spaced = typed.replace(EMOJI, (emoji) => {
+    const bare = emoji.replace(VARIATION_SELECTORS, '');
+    const name = SYMBOL_NAMES.get(bare) ?? emojiNames?.get(bare);
+    if (name === undefined) return emoji;
+    named = true;
+    return ` ${name} `;
+  });
+  // Each name stands apart from what is typed beside it ("📷📁"), one space between words.
+  const q = named ? spaced.trim().replace(/\s+/g, ' ') : typed;
   if (/[\p{L}\p{N}]/u.test(q)) return q;
   return q
     .replace(VARIATION_SELECTORS, '')
