@@ -253,6 +253,8 @@ export function worstSearchRequests(): FuzzRequest[] {
     { words: ['video', 'on'], params: [['limit', '999']] },
     { words: ['outline'], params: [['limit', '999']] },
     { words: ['outline', 'sharp', 'duotone', 'regular', 'filled', 'rounded', 'bold', 'ne'], params: [['limit', '999']] },
+    // Emoji, each read as its CLDR name: the family's is four common words, and the first six words read are people.
+    { words: Array(40).fill('👨‍👩‍👧‍👦') },
   ];
   const requests: FuzzRequest[] = [];
   for (const { words, params = [] } of lists) {
