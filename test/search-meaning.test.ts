@@ -155,7 +155,7 @@ describe('search by meaning', () => {
       expect(answer.query, emoji).toBe(read);
       expect(answer.results[0]?.name, emoji).toBe(name);
     }
-    // Over the whole catalog the emoji packs' glyph of that name come first: noto names it as CLDR does.
+    // Over the whole catalog the emoji packs' glyphs of that name are among the first: noto names it as CLDR does.
     expect((await search({ q: '🗑️', limit: '48' })).results.map((result) => result.id)).toContain('noto:wastebasket');
   });
 

@@ -253,7 +253,7 @@ export function worstSearchRequests(): FuzzRequest[] {
     { words: ['video', 'on'], params: [['limit', '999']] },
     { words: ['outline'], params: [['limit', '999']] },
     { words: ['outline', 'sharp', 'duotone', 'regular', 'filled', 'rounded', 'bold', 'ne'], params: [['limit', '999']] },
-    // Emoji, each read as its CLDR name: the family's is four common words, and the first six words read are people.
+    // Emoji, each read as its CLDR name: the family's is five words ("family: man, woman, girl, boy"), and six are read.
     { words: Array(40).fill('👨‍👩‍👧‍👦') },
   ];
   const requests: FuzzRequest[] = [];

@@ -33,6 +33,11 @@ describe('the symbols of a query', () => {
     expect(read('🏠 outline')).toBe('house outline');
     expect(read('⭐')).toBe('star');
     expect(read('✅')).toBe('check');
+    // A pictograph typed without its emoji selector, which shows it as text (🗑 is U+1F5D1 alone).
+    expect(read('\u{1F5D1}')).toBe('wastebasket');
+    // Emoji beside symbols leave a query of symbols, each named.
+    expect(read('⭐ +')).toBe('star plus');
+    expect(read('❤️ ->')).toBe('heart arrow right');
     // Without the table, an emoji that is no symbol is left as typed, as before.
     expect(withSymbolsNamed('🏠')).toBe('🏠');
   });

@@ -64,25 +64,38 @@ const SYMBOL_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Emoji presentation and text presentation selectors, which an emoji typed or pasted may carry (`❤️` is ❤ and U+FE0F). */
-export const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
 
-/** An emoji as Unicode recommends it for general interchange: one, or a sequence (a skin tone, a flag, a family joined by ZWJ). */
+/** An emoji without its presentation selectors, as SYMBOL_NAMES and emoji-names.ts know it. */
+export function bareEmoji(emoji: string): string {
+  return emoji.replace(VARIATION_SELECTORS, '');
+}
+
+/**
+ * An emoji: one or a sequence as Unicode recommends them for general
+ * interchange (a skin tone, a flag, a family joined by ZWJ), or a pictograph
+ * typed without the selector that shows it as an emoji (🗑, ✏ and ⚙ are text
+ * by default).
+ */
 // biome-ignore lint/complexity/useRegexLiterals: Node 20 knows the `v` flag, but TypeScript accepts it in a literal only when it compiles for ES2024.
-const EMOJI = new RegExp('\\p{RGI_Emoji}', 'gv');
+const EMOJI = new RegExp('\\p{RGI_Emoji}|\\p{Extended_Pictographic}', 'gv');
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * The query with each emoji read by its name, wherever it stands (an emoji
  * is a word, never a separator: "🏠 outline" is "house outline"), the
  * symbols' own names first ("⭐" is `star`, "✅" `check`), else the name
- * `emojiNames` gives it (see emoji-names.ts), else left as typed; then a
- * query made only of symbols ("+", "?!", "€ ->") with each space-separated
- * token of known symbols replaced by their names; any other query as it is,
- * as a symbol between words is a separator ("drag & drop", "on / off").
+ * `emojiNames` gives it (see emoji-names.ts), else left as typed. Then, of
+ * a query of symbols and emoji alone ("+", "?!", "€ ->", "⭐ +"), each
+ * space-separated token of known symbols replaced by their names; in a
+ * query with words, a symbol is a separator ("drag & drop", "on / off").
  */
 export function withSymbolsNamed(typed: string, emojiNames?: ReadonlyMap<string, string>): string {
+  const symbolsOnly = !LETTER_OR_DIGIT.test(typed.replace(EMOJI, ' '));
   let named = false;
   const spaced = typed.replace(EMOJI, (emoji) => {
-    const bare = emoji.replace(VARIATION_SELECTORS, '');
+    const bare = bareEmoji(emoji);
     const name = SYMBOL_NAMES.get(bare) ?? emojiNames?.get(bare);
     if (name === undefined) return emoji;
     named = true;
@@ -90,9 +103,8 @@ export function withSymbolsNamed(typed: string, emojiNames?: ReadonlyMap<string,
   });
   // Each name stands apart from what is typed beside it ("📷📁"), one space between words.
   const q = named ? spaced.trim().replace(/\s+/g, ' ') : typed;
-  if (/[\p{L}\p{N}]/u.test(q)) return q;
-  return q
-    .replace(VARIATION_SELECTORS, '')
+  if (!symbolsOnly) return q;
+  return bareEmoji(q)
     .split(/(\s+)/)
     .map((token) => namesOfSymbols(token) ?? token)
     .join('');

@@ -13,7 +13,7 @@ const read = new WeakSet<CatalogDatabase>();
  * Reads what searches read of each database of `catalog` that was not read
  * yet: which sets hold each keyword (the Iconify API's search), the glyphs,
  * vocabulary and typo index (search by meaning, with the emoji names the
- * process reads once), the shapes its build drew
+ * thread reads once), the shapes its build drew
  * (search by shape), and every pack's sorted names (a miss's suggestions). Each is read once per database and kept
  * while it is open, so that no search or miss pays for it. Returns the
  * databases read now.
