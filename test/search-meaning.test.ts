@@ -12,6 +12,18 @@ import { catalogSite } from './helpers/site.js';
 /** The test catalog answered in process, PRIVATE_PACK readable with TOKEN only. */
 const site = catalogSite({ access: { packs: { [PRIVATE_PACK]: ['team'] }, tokens: { team: tokenHash(TOKEN) } } });
 
+/**
+ * `/r/search.json` with `params` naming a pack the caller cannot read answers as it answers for a pack that does
+ * not exist, the same problem document under the other name: 404, pack_not_found.
+ */
+async function expectNoPack(params: Record<string, string>): Promise<void> {
+  const answer = await site.request(`/r/search.json?${new URLSearchParams(params)}`);
+  const none = await site.request(`/r/search.json?${new URLSearchParams({ ...params, packs: 'no-such-pack' })}`);
+  expect(answer.status, JSON.stringify(params)).toBe(404);
+  expect(answer.json<{ code: string }>().code).toBe('pack_not_found');
+  expect(answer.text().replaceAll(params.packs as string, 'no-such-pack')).toBe(none.text());
+}
+
 /** `/r/search.json` with `params`, which must answer 200. */
 async function search(params: Record<string, string>, headers: Record<string, string> = {}): Promise<SearchAnswer> {
   const response = await site.request(`/r/search.json?${new URLSearchParams(params)}`, { headers });
@@ -198,8 +210,8 @@ describe('search by meaning', () => {
     const second = await search({ q: 'hard copy', packs: 'lucide', limit: '1', offset: '1' });
     expect(second.total).toBe(answer.total);
     expect(second.results.map((result) => result.id)).toEqual(answer.results.slice(1, 2).map((result) => result.id));
-    // A pack the caller may not read finds nothing, completed or not.
-    expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
+    // A pack the caller may not read is no pack, completed or not.
+    await expectNoPack({ q: 'hard copy', packs: PRIVATE_PACK });
   });
 
   it('completes a search within one pack with equivalents of results of different names, not of one name in several sizes or styles', async () => {
@@ -249,7 +261,7 @@ describe('search by meaning', () => {
     expect(withToken.results[0]?.pack).toBe(PRIVATE_PACK);
     const without = await search({ q: 'text', limit: '200' });
     expect(without.results.some((result) => result.pack === PRIVATE_PACK)).toBe(false);
-    expect((await search({ q: 'text', packs: PRIVATE_PACK })).total).toBe(0);
+    await expectNoPack({ q: 'text', packs: PRIVATE_PACK });
     const iconify = (await site.request('/search?query=text&limit=999')).json<{ icons: string[] }>();
     expect(iconify.icons.length).toBeGreaterThan(0);
     expect(iconify.icons.some((id) => id.startsWith(`${PRIVATE_PACK}:`))).toBe(false);
@@ -271,6 +283,18 @@ describe('search by meaning', () => {
     const spdx = new Map(index.map((entry) => [entry.id, entry.license.spdx]));
     expect(mit.results.length).toBeGreaterThan(0);
     expect(mit.results.every((result) => spdx.get(result.pack) === 'MIT')).toBe(true);
+  });
+
+  it('answers a search within a pack it does not serve as it answers for that pack, with the closest ids', async () => {
+    for (const packs of ['mdii', 'lucide,mdii']) {
+      const response = await site.request(`/r/search.json?q=home&packs=${packs}`);
+      expect(response.status, packs).toBe(404);
+      const problem = response.json<{ code: string; detail: string; suggestions: string[] }>();
+      expect(problem.code).toBe('pack_not_found');
+      expect(problem.detail).toBe("There is no pack 'mdii'.");
+      expect(problem.suggestions).toContain('mdi');
+      expect(response.text()).toBe((await site.request('/r/mdii.json')).text());
+    }
   });
 
   it('refuses what it does not take with a problem naming it', async () => {

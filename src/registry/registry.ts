@@ -512,11 +512,15 @@ export class Registry {
   /**
    * `/r/search.json`: glyphs by what the query means, found where searches
    * run, kept by the search's parameters however the request spelt them
-   * (and by the view: a caller's private packs rank first).
+   * (and by the view: a caller's private packs rank first). A search within
+   * a pack the view does not serve is the 404 of an unknown pack.
    */
   searchDocument(query: URLSearchParams): Resource | Promise<Resource> {
     const asked = searchJobOf(query, pastedShapeOf);
     if ('status' in asked) return problemResource(asked);
+    // A pack this view does not serve is named as on every route: a mistyped id and a private pack without its token alike.
+    const unknown = asked.packs?.find((pack) => !this.packs.has(pack));
+    if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
     const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
       const results = await this.runSearch(job);

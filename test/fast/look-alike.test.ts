@@ -107,8 +107,9 @@ describe('search by shape', () => {
     const wide = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 16"><rect x="1" y="1" width="30" height="14" rx="2"/></svg>';
     const without = await search({ svg: wide, limit: '200' });
     expect(without.body.results.some((result) => result.pack === PRIVATE)).toBe(false);
+    // Named without its token, it is no pack.
     const named = await search({ svg: wide, packs: PRIVATE });
-    expect(named.body.results).toEqual([]);
+    expect([named.status, named.body.code]).toEqual([404, 'pack_not_found']);
     const withToken = await search({ svg: wide, limit: '3' }, TOKEN);
     expect(withToken.body.results[0]?.pack).toBe(PRIVATE);
   });
