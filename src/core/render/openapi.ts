@@ -189,7 +189,7 @@ export function openApiDocument(basePath: string, version: string): object {
               name: 'packs',
               in: 'query',
               description:
-                "Comma list of at most 64 pack ids. Within one pack, a search that finds fewer than 10 glyphs by the pack's names is completed by the pack's equivalents of the catalog's first results, after its own.",
+                "Comma list of at most 64 pack ids; one not served is a 404 pack_not_found. Within one pack, a search that finds fewer than 10 glyphs by the pack's names is completed by the pack's equivalents of the catalog's first results, after its own.",
               schema: { type: 'string' },
             },
             { name: 'license', in: 'query', description: 'SPDX id of the packs searched.', schema: { type: 'string' } },
@@ -232,6 +232,7 @@ export function openApiDocument(basePath: string, version: string): object {
                 },
               },
             }),
+            '404': problem('A pack of packs the registry does not serve (pack_not_found, the closest ids in suggestions).'),
             '503': problem('Too many searches waiting (search_busy); retry after a second.'),
             ...errors,
           },
