@@ -63,6 +63,14 @@ describe('a query of two words no glyph holds both of', () => {
     expect(search('crop to square')).toEqual(['crop']);
     expect(search('square crop')).toEqual(['crop']);
   });
+
+  it('typed side by side, is searched for the last, which names what the two together are', () => {
+    // A "hero image" is an image: of two words typed together that both find a glyph as well, the last is kept,
+    // though `hero` names fewer glyphs; with a word between them, the one that says more.
+    const pictures: PackNames = { id: 'pictures', names: ['hero', 'image', 'image-plus', 'image-off'], aliases: {} };
+    expect(searchIn(pictures, 'hero image', undefined)[0]?.[0]).toBe('image');
+    expect(searchIn(pictures, 'hero of image', undefined).map(([name]) => name)).toEqual(['hero']);
+  });
 });
 
 describe('a glyph found by a meaning through an old name of its pack', () => {

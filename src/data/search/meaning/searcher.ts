@@ -447,7 +447,10 @@ export class MeaningSearcher {
    * result is best (tier, then band of score) is the answer; of equals, the
    * one that finds fewer glyphs, whose words say more of what is asked for
    * ("crop to square" is searched for `crop`, not for `square`, which very
-   * many names hold). The
+   * many names hold); but of two words typed side by side, over the whole
+   * catalog, the one with the last word, which names what the two together
+   * are (a "hero image" is an image, a "hero banner" a banner; within one
+   * pack, the first often names its glyph: Fluent's pie chart is `data-pie`). The
    * entries the first search left unread are shared: each trial gets an
    * equal part, the one chosen is searched again with what is left, which is
    * at least its part, so that the whole stays within the search's bound.
@@ -470,13 +473,15 @@ export class MeaningSearcher {
     let work = spent;
     let best: { trial: ParsedMeaningQuery; top: Standing; strongest: Standing; size: number; kept: Scored | undefined } | undefined;
     let found: FoundList | undefined;
+    // The trials leave out each word in turn: the first one, which keeps the last word, stands when it equals another.
+    const lastWordNames = parsed.words.length === 2 && parsed.pairs?.length === 1 && query.taggedIn === undefined;
     for (const trial of trials) {
       const tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
       work += tried.work;
       found = tried.found;
       const top = firstOf(tried.found);
       if (top === undefined) continue;
-      const better = best === undefined || standsAbove(top, best.top) || (!standsAbove(best.top, top) && tried.found.size < best.size);
+      const better = best === undefined || standsAbove(top, best.top) || (!standsAbove(best.top, top) && !lastWordNames && tried.found.size < best.size);
       if (!better) continue;
       let kept: Scored | undefined;
       if (!tried.exhausted) {
