@@ -285,7 +285,7 @@ describe('search by meaning', () => {
     expect(mit.results.every((result) => spdx.get(result.pack) === 'MIT')).toBe(true);
   });
 
-  it('answers a search within a pack it does not serve as it answers for that pack, with the closest ids', async () => {
+  it('answers a search within a pack it does not serve, or like an icon it does not, as it answers for that pack or icon', async () => {
     for (const packs of ['mdii', 'lucide,mdii']) {
       const response = await site.request(`/r/search.json?q=home&packs=${packs}`);
       expect(response.status, packs).toBe(404);
@@ -294,6 +294,15 @@ describe('search by meaning', () => {
       expect(problem.detail).toBe("There is no pack 'mdii'.");
       expect(problem.suggestions).toContain('mdi');
       expect(response.text()).toBe((await site.request('/r/mdii.json')).text());
+    }
+    // An icon like which to search, of a pack not served or that the pack lacks: the 404 of its document.
+    for (const [like, document, code] of [
+      ['mdii:home', '/r/mdii.json', 'pack_not_found'],
+      ['mdi:hoem', '/r/mdi/hoem.json', 'icon_not_found'],
+    ] as const) {
+      const response = await site.request(`/r/search.json?like=${like}`);
+      expect([response.status, response.json<{ code: string }>().code], like).toEqual([404, code]);
+      expect(response.text()).toBe((await site.request(document)).text());
     }
   });
 

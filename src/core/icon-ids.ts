@@ -15,6 +15,12 @@ export interface IconId {
 
 export const idOf = (id: IconId) => `${id.pack}:${id.name}`;
 
+/** The pack and the name of an id (`mdi:delete`), split at its first colon. */
+export function iconIdParts(id: string): IconId {
+  const colon = id.indexOf(':');
+  return { pack: id.slice(0, colon), name: id.slice(colon + 1) };
+}
+
 /**
  * The ids of `icons` (`pack:name`, separated by commas, in one or several
  * `icons` parameters), each once, sorted, so that the same set in any order

@@ -1,6 +1,7 @@
 import type { Catalog, PackRecord } from '../data/catalog/catalog.js';
 import type { IconifySetRow, StoredDocumentInfo } from '../data/catalog/catalog-database.js';
 import { readingOnce, type StoredEntry } from '../core/resolve-icon.js';
+import { iconIdParts } from '../core/icon-ids.js';
 import type { IconifyIcon, IconifyInfo } from '@iconify/types';
 import { isValidName } from '../util/names.js';
 import { renderFrameworkDocument } from '../core/render/framework-document.js';
@@ -513,14 +514,18 @@ export class Registry {
    * `/r/search.json`: glyphs by what the query means, found where searches
    * run, kept by the search's parameters however the request spelt them
    * (and by the view: a caller's private packs rank first). A search within
-   * a pack the view does not serve is the 404 of an unknown pack.
+   * a pack the view does not serve, or like an icon it does not, is the 404
+   * of that pack or icon.
    */
   searchDocument(query: URLSearchParams): Resource | Promise<Resource> {
     const asked = searchJobOf(query, pastedShapeOf);
     if ('status' in asked) return problemResource(asked);
     // A pack this view does not serve is named as on every route: a mistyped id and a private pack without its token alike.
-    const unknown = asked.packs?.find((pack) => !this.packs.has(pack));
+    const like = asked.like === undefined ? undefined : iconIdParts(asked.like);
+    const unknown = [...(asked.packs ?? []), ...(like ? [like.pack] : [])].find((pack) => !this.packs.has(pack));
     if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
+    // So is an icon the pack lacks, which `like` would find nothing for.
+    if (like && this.catalog.entry(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
     const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
       const results = await this.runSearch(job);

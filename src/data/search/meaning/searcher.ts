@@ -1,3 +1,4 @@
+import { iconIdParts } from '../../../core/icon-ids.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import type { GlyphIndex } from './glyph-index.js';
@@ -447,10 +448,10 @@ export class MeaningSearcher {
    * result is best (tier, then band of score) is the answer; of equals, the
    * one that finds fewer glyphs, whose words say more of what is asked for
    * ("crop to square" is searched for `crop`, not for `square`, which very
-   * many names hold); but of two words typed side by side, over the whole
-   * catalog, the one with the last word, which names what the two together
-   * are (a "hero image" is an image, a "hero banner" a banner; within one
-   * pack, the first often names its glyph: Fluent's pie chart is `data-pie`). The
+   * many names hold); but of two words typed side by side, the one with the
+   * last word, which names what the two together are (a "hero image" is an
+   * image, a "hero banner" a banner), except within one pack, where the first
+   * often names its glyph (Fluent's pie chart is `data-pie`). The
    * entries the first search left unread are shared: each trial gets an
    * equal part, the one chosen is searched again with what is left, which is
    * at least its part, so that the whole stays within the search's bound.
@@ -474,7 +475,8 @@ export class MeaningSearcher {
     let best: { trial: ParsedMeaningQuery; top: Standing; strongest: Standing; size: number; kept: Scored | undefined } | undefined;
     let found: FoundList | undefined;
     // The trials leave out each word in turn: the first one, which keeps the last word, stands when it equals another.
-    const lastWordNames = parsed.words.length === 2 && parsed.pairs?.length === 1 && query.taggedIn === undefined;
+    const [first, last] = parsed.words;
+    const lastWordNames = parsed.words.length === 2 && parsed.pairs?.includes(`${first}-${last}`) === true && query.taggedIn === undefined;
     for (const trial of trials) {
       const tried = this.scorer.score(trial, { ...query, workUnits: share }, sources);
       work += tried.work;
@@ -503,7 +505,7 @@ export class MeaningSearcher {
    * (`mdi:delete` is also `trash-can`) searched as a query, and of each pack
    * the best result of the first name that finds any, packs in the order the
    * searches rank them. An id of a pack not served, or a name its pack lacks,
-   * finds nothing.
+   * finds nothing (`/r/search.json` answers either with a 404 before).
    */
   private sameMeaning(
     id: string,
@@ -513,9 +515,7 @@ export class MeaningSearcher {
     served: (pack: string) => boolean,
     catalog: Catalog,
   ): MeaningAnswer {
-    const colon = id.indexOf(':');
-    const pack = id.slice(0, colon);
-    const name = id.slice(colon + 1);
+    const { pack, name } = iconIdParts(id);
     const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
     if (!served(pack)) return none;
     const own = this.search({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true }, sources).hits.find(
