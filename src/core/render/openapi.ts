@@ -232,7 +232,9 @@ export function openApiDocument(basePath: string, version: string): object {
                 },
               },
             }),
-            '404': problem('A pack of packs the registry does not serve (pack_not_found, the closest ids in suggestions).'),
+            '404': problem(
+              'A pack of packs, or the icon of like, that the registry does not serve (pack_not_found, icon_not_found, the closest ids in suggestions).',
+            ),
             '503': problem('Too many searches waiting (search_busy); retry after a second.'),
             ...errors,
           },
