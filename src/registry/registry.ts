@@ -524,8 +524,8 @@ export class Registry {
     const like = asked.like === undefined ? undefined : iconIdParts(asked.like);
     const unknown = [...(asked.packs ?? []), ...(like ? [like.pack] : [])].find((pack) => !this.packs.has(pack));
     if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
-    // So is an icon the pack lacks, which `like` would find nothing for.
-    if (like && this.catalog.entry(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
+    // So is an icon the pack lacks (or an alias that leads to none), as its document is: `like` would find nothing for it.
+    if (like && this.catalog.icon(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
     const job = { ...asked, first: this.firstInSearch };
     return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
       const results = await this.runSearch(job);
