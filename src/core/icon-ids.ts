@@ -34,10 +34,8 @@ export function iconIdsOf(query: URLSearchParams, asker: string): IconId[] | Pro
   for (const value of query.getAll('icons')) {
     for (const part of value.split(',')) {
       if (part === '' || seen.has(part)) continue;
-      const colon = part.indexOf(':');
-      const pack = part.slice(0, colon);
-      const name = part.slice(colon + 1);
-      if (colon <= 0 || !isValidName(pack) || !isValidName(name)) {
+      const { pack, name } = iconIdParts(part);
+      if (!part.includes(':') || !isValidName(pack) || !isValidName(name)) {
         return badRequest(`${quoted(part)} is not an icon id: ids are 'pack:name', as in 'mdi:home', separated by commas.`);
       }
       if (seen.size === MAX_BUNDLE_ICONS) return tooMany(asker);

@@ -1,3 +1,4 @@
+import { iconIdParts } from '../../core/icon-ids.js';
 import type { MeaningJob, MeaningResults } from '../../data/search/meaning/meaning-job.js';
 import type { Registry } from '../../registry/registry.js';
 import { type CatalogParams, ICON_ITEM_TYPE } from './shadcn.js';
@@ -48,10 +49,10 @@ function listingPage(registry: Registry, params: CatalogParams): Page {
 export function shadcnCatalogDocument(registry: Registry, params: CatalogParams, found?: MeaningResults): string {
   const page: Page = !params.iconsWanted ? { ids: [], total: 0 } : found ? searchPage(found) : listingPage(registry, params);
   const items = page.ids.map((id) => {
-    const colon = id.indexOf(':');
-    const pack = registry.packs.get(id.slice(0, colon));
+    const parts = iconIdParts(id);
+    const pack = registry.packs.get(parts.pack);
     return {
-      name: `${id.slice(0, colon)}/${id.slice(colon + 1)}`,
+      name: `${parts.pack}/${parts.name}`,
       type: ICON_ITEM_TYPE,
       title: id,
       description: pack ? `${pack.entry.name} · ${pack.entry.license.title}` : id,
