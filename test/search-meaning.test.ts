@@ -53,6 +53,27 @@ describe('search by meaning', () => {
     expect(sentence.results[0]?.name).toBe('undo');
   });
 
+  it('reads a verb that begins a query by asking to alter a thing as asking for the thing', async () => {
+    // "change" had met the weak links of "font" in names holding it: `size-change`, `change-coins` (coins as small change).
+    for (const [q, thing] of [
+      ['change font', 'font'],
+      ['adjust the brightness', 'brightness'],
+      ['modify theme', 'theme'],
+    ] as const) {
+      const answer = await search({ q });
+      expect(answer.query, q).toBe(thing);
+      expect(
+        answer.results.map((result) => result.id),
+        q,
+      ).toEqual((await search({ q: thing })).results.map((result) => result.id));
+    }
+    // Not in a phrase the vocabulary knows, nor anywhere but first: a change is drawn in "undo last change".
+    expect((await search({ q: 'change case' })).query).toBe('change case');
+    expect((await search({ q: 'undo last change' })).query).toBe('undo last change');
+    // Nor of an icon's name: the icons like `change-circle` are found by both its words.
+    expect((await search({ like: 'material-symbols:change-circle' })).results[0]?.name).toMatch(/change-circle/);
+  });
+
   it('reads the light verbs of an action said as a sentence as fillers', async () => {
     // "make" and "do" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
     for (const [q, pack, name] of [

@@ -80,6 +80,19 @@ export interface ParsedMeaningQuery {
 const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please', 'now']);
 
 /**
+ * Verbs that ask to alter a thing an icon draws, not for anything drawn of
+ * their own: a query that begins with one ("change font", "adjust
+ * brightness", "modify the theme") asks for the thing, as its control shows
+ * it. Such a verb had met the thing's weak links in names that hold it
+ * (`size-change` for "change font", `change-circle` for "change
+ * brightness"). Dropped only first and followed by other words, not in a
+ * phrase the vocabulary knows ("change case"), and not of an icon's name
+ * searched as words (`adjust-brightness` for its equivalents): "undo last
+ * change" holds a change drawn.
+ */
+const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'customise', 'tweak', 'alter']);
+
+/**
  * Words that carry no meaning an icon could draw. Besides articles and
  * prepositions, the fillers of a query written as a sentence ("put something
  * in the cloud", "share this with my team"): pronouns and determiners, the
@@ -99,10 +112,16 @@ const STOP_WORDS = new Set([
  * words. `otherWritings`: a name word is also read as the packs searched
  * may write it: as two (`log-out` for `logout`, see splitOf), or in the
  * other number (`headphone` for "headphones", see otherNumbersOf).
+ * `ofName`: the query is an icon's name words, read as they are (see
+ * ALTERING_VERBS).
  */
-export function parseMeaningQuery(q: string, sources: MeaningSources, otherWritings = false): ParsedMeaningQuery {
+export function parseMeaningQuery(
+  q: string,
+  sources: MeaningSources,
+  { otherWritings = false, ofName = false }: { otherWritings?: boolean; ofName?: boolean } = {},
+): ParsedMeaningQuery {
   const typed = typedWordsOf(q, sources);
-  const words = queryWordsOf(typed, sources);
+  const words = queryWordsOf(typed, sources, ofName);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
   return { words, ...phrasingsOf(words, typed, sources, otherWritings), ...(pairs.length > 0 ? { pairs } : {}) };
@@ -146,7 +165,7 @@ function typedWordsOf(q: string, sources: MeaningSources): string[] {
  * sentence word that reads as a phrase with the word after it; of a query of
  * stop words alone, its sentence words, or else all of it.
  */
-function queryWordsOf(typed: readonly string[], sources: MeaningSources): readonly string[] {
+function queryWordsOf(typed: readonly string[], sources: MeaningSources, ofName: boolean): readonly string[] {
   // With the word after it, not a stop word itself, a phrase the vocabulary knows or a word names write as one: "make
   // up", "take off". After a stop word ("get a refund", "put on hold"), the sentence word is a filler.
   const inPhrase = (at: number) => {
@@ -154,7 +173,8 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources): readon
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const meaningful = typed.filter((word, at) => !STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
+  const altering = !ofName && typed.length > 1 && ALTERING_VERBS.has(typed[0] as string) && !inPhrase(0);
+  const meaningful = typed.filter((word, at) => (!STOP_WORDS.has(word) && !(altering && at === 0)) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
   return sentence.length > 0 ? sentence : typed;

@@ -20,6 +20,8 @@ export interface MeaningQuery extends ScoredPacks {
   offset: number;
   /** Every word must match, none left out when nothing matches them all: the searches of an icon's names, which try each word alone themselves. */
   everyWord?: boolean;
+  /** The query is an icon's name words, read as they are (see parseMeaningQuery): the searches of an icon's names. */
+  ofName?: boolean;
   /** When fewer glyphs than this are found, every one of them, ranked, is also given (MeaningAnswer.all), whatever the page. */
   allBelow?: number;
   /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
@@ -208,7 +210,7 @@ export class MeaningSearcher {
    * work is bounded by the entries read, whatever the query.
    */
   search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
-    const parsed = parseMeaningQuery(query.q, sources, query.otherWritings === true);
+    const parsed = parseMeaningQuery(query.q, sources, { otherWritings: query.otherWritings === true, ofName: query.ofName === true });
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
@@ -518,9 +520,10 @@ export class MeaningSearcher {
     const { pack, name } = iconIdParts(id);
     const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
     if (!served(pack)) return none;
-    const own = this.search({ q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true }, sources).hits.find(
-      (hit) => hit.name === name || hit.variants.includes(name),
-    );
+    const own = this.search(
+      { q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true, ofName: true },
+      sources,
+    ).hits.find((hit) => hit.name === name || hit.variants.includes(name));
     if (!own) return none;
     return { query: id, ...this.counterpartsOf(own, job, sources, (other, database) => other !== pack && allowed(other, database), catalog) };
   }
@@ -555,7 +558,10 @@ export class MeaningSearcher {
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
-      const searched = this.search({ q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, workUnits: share, otherWritings: true }, sources);
+      const searched = this.search(
+        { q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, ofName: true, workUnits: share, otherWritings: true },
+        sources,
+      );
       work += searched.work;
       for (const match of searched.hits) {
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
