@@ -53,6 +53,10 @@ describe('search by meaning', () => {
     expect(sentence.results[0]?.name).toBe('undo');
   });
 
+  it('finds the three dots of a "meatballs" menu in a pack that calls them an ellipsis', async () => {
+    expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
+  });
+
   it('reads a verb that begins a query by asking to alter a thing as asking for the thing', async () => {
     // "change" had met the weak links of "font" in names holding it: `size-change`, `change-coins` (coins as small change).
     for (const [q, thing] of [

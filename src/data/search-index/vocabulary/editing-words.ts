@@ -12,7 +12,9 @@ import type { TaggedIcon } from './build-vocabulary.js';
 export const EDITING_WORDS: readonly TaggedIcon[] = [
   // Photo editing.
   { name: 'crop', tags: ['crop image', 'crop picture', 'trim', 'cut out', 'reframe', 'crop tool', 'crop to fit'] },
-  { name: 'rotate', tags: ['rotate image', 'rotate photo', 'rotate picture', 'spin', 'rotate left', 'rotate right', 'rotation'] },
+  { name: 'rotate', tags: ['rotate image', 'rotate photo', 'rotate picture', 'spin', 'rotation'] },
+  { name: 'rotate-counterclockwise-ccw-anticlockwise', tags: ['rotate left', 'rotate counter clockwise', 'rotate anti clockwise'] },
+  { name: 'rotate-clockwise-cw', tags: ['rotate right', 'rotate clockwise'] },
   { name: 'flip-mirror-reflect', tags: ['flip horizontal', 'flip vertical', 'flip horizontally', 'mirror', 'reflect', 'reflection', 'flip image'] },
   {
     name: 'brightness-sun',

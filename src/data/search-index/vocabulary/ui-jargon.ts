@@ -26,8 +26,11 @@ export const UI_JARGON: readonly TaggedIcon[] = [
       'dropdown menu',
     ],
   },
-  { name: 'dots-vertical', tags: ['kebab', 'kebab menu', 'vertical ellipsis', 'more options', 'overflow menu', 'more vert'] },
-  { name: 'dots-horizontal', tags: ['meatballs', 'meatballs menu', 'meatball menu', 'horizontal ellipsis', 'more options', 'overflow menu', 'more horiz'] },
+  { name: 'dots-vertical-ellipsis', tags: ['kebab', 'kebab menu', 'vertical ellipsis', 'more options', 'overflow menu', 'more vert'] },
+  {
+    name: 'dots-horizontal-ellipsis',
+    tags: ['meatballs', 'meatballs menu', 'meatball menu', 'horizontal ellipsis', 'more options', 'overflow menu', 'more horiz'],
+  },
   { name: 'apps', tags: ['bento', 'bento menu', 'waffle', 'waffle menu', 'app launcher', 'app switcher', 'app drawer', 'grid menu'] },
   {
     name: 'loader-spinner',
