@@ -78,6 +78,15 @@ describe('search by meaning', () => {
     expect((await search({ like: 'material-symbols:change-circle' })).results[0]?.name).toMatch(/change-circle/);
   });
 
+  it('reads a particle typed after the object of its verb as typed beside the verb', async () => {
+    // "turn" and "off" apart had found `switch-off`: the phrase "turn off" means `off`, and `camera-off` holds both.
+    const apart = await search({ q: 'turn camera off', packs: 'lucide' });
+    expect(apart.results[0]?.name).toBe('camera-off');
+    expect(apart.results.map((result) => result.id)).toEqual((await search({ q: 'turn off camera', packs: 'lucide' })).results.map((result) => result.id));
+    // Only after a verb of controls: a noun and a particle make phrases too, "time out".
+    expect((await search({ q: 'time is running out' })).query).toBe('time is running out');
+  });
+
   it('reads the light verbs of an action said as a sentence as fillers', async () => {
     // "make" and "do" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
     for (const [q, pack, name] of [

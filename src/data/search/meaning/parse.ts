@@ -120,11 +120,39 @@ export function parseMeaningQuery(
   sources: MeaningSources,
   { otherWritings = false, ofName = false }: { otherWritings?: boolean; ofName?: boolean } = {},
 ): ParsedMeaningQuery {
-  const typed = typedWordsOf(q, sources);
+  const typed = withParticleBesideItsVerb(typedWordsOf(q, sources), sources);
   const words = queryWordsOf(typed, sources, ofName);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
   return { words, ...phrasingsOf(words, typed, sources, otherWritings), ...(pairs.length > 0 ? { pairs } : {}) };
+}
+
+/**
+ * Verbs of controls whose particle a query may type after the verb's object
+ * ("turn camera off", "log me out", "zoom the map in"), and those particles.
+ * Only these: many a noun makes a phrase with a particle too ("time is
+ * running out" is no `timeout`).
+ */
+const PHRASAL_VERBS = new Set(['turn', 'switch', 'log', 'sign', 'zoom', 'power', 'shut', 'plug', 'check']);
+const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out']);
+/** Words at most between such a verb and its particle. */
+const MAX_WORDS_BEFORE_PARTICLE = 2;
+
+/**
+ * The typed words with the verb typed first moved next to its particle
+ * typed last, when the two make a phrase the vocabulary or the names know:
+ * "turn camera off" is read as "camera turn off", where the phrase means
+ * `off` and `camera-off` holds both ("turn" and "off" apart had found
+ * `switch-off` first); the particle stays last, beside its verb, as a
+ * stop word that names hold is read (see stopSlotOf).
+ */
+function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): string[] {
+  const [verb, ...rest] = typed;
+  const particle = rest.at(-1);
+  const between = rest.slice(0, -1);
+  if (verb === undefined || particle === undefined || !PHRASAL_VERBS.has(verb) || !PARTICLES.has(particle)) return typed;
+  if (between.length === 0 || between.length > MAX_WORDS_BEFORE_PARTICLE || between.some((word) => PARTICLES.has(word))) return typed;
+  return phraseSlotOf(verb, particle, sources) === undefined ? typed : [...between, verb, particle];
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */
