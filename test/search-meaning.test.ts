@@ -83,6 +83,11 @@ describe('search by meaning', () => {
     const apart = await search({ q: 'turn camera off', packs: 'lucide' });
     expect(apart.results[0]?.name).toBe('camera-off');
     expect(apart.results.map((result) => result.id)).toEqual((await search({ q: 'turn off camera', packs: 'lucide' })).results.map((result) => result.id));
+    // "turn" or "switch" with a particle asks to switch the thing: "turn" alone had met wifi through arrows turning.
+    const turnOnWifi = await search({ q: 'turn on wifi' });
+    expect(turnOnWifi.query).toBe('wifi');
+    expect(turnOnWifi.results[0]?.name).toBe('wifi');
+    expect((await search({ q: 'turn off camera' })).query).toBe('off camera');
     // Only after a verb of controls: a noun and a particle make phrases too, "time out".
     expect((await search({ q: 'time is running out' })).query).toBe('time is running out');
   });

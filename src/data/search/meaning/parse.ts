@@ -93,6 +93,15 @@ const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'pu
 const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'customise', 'tweak', 'alter']);
 
 /**
+ * Verbs that, with a particle, ask to switch a thing on or off, up or down
+ * ("turn on wifi", "switch off the camera"): dropped first before a particle
+ * and other words, as the altering verbs are, where the particle stays
+ * (`camera-off`). "turn" alone had met the thing through its own links,
+ * arrows turning (`wifi-arrow-left` for "turn on wifi").
+ */
+const SWITCHING_VERBS = new Set(['turn', 'switch']);
+
+/**
  * Words that carry no meaning an icon could draw. Besides articles and
  * prepositions, the fillers of a query written as a sentence ("put something
  * in the cloud", "share this with my team"): pronouns and determiners, the
@@ -139,12 +148,10 @@ const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out']);
 const MAX_WORDS_BEFORE_PARTICLE = 2;
 
 /**
- * The typed words with the verb typed first moved next to its particle
- * typed last, when the two make a phrase the vocabulary or the names know:
- * "turn camera off" is read as "camera turn off", where the phrase means
- * `off` and `camera-off` holds both ("turn" and "off" apart had found
- * `switch-off` first); the particle stays last, beside its verb, as a
- * stop word that names hold is read (see stopSlotOf).
+ * The typed words with a particle typed last moved next to the verb typed
+ * first, when the two make a phrase the vocabulary or the names know: "turn
+ * camera off" is read as "turn off camera" ("turn" and "off" apart had found
+ * `switch-off` first, where `camera-off` holds both).
  */
 function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): string[] {
   const [verb, ...rest] = typed;
@@ -152,7 +159,7 @@ function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): st
   const between = rest.slice(0, -1);
   if (verb === undefined || particle === undefined || !PHRASAL_VERBS.has(verb) || !PARTICLES.has(particle)) return typed;
   if (between.length === 0 || between.length > MAX_WORDS_BEFORE_PARTICLE || between.some((word) => PARTICLES.has(word))) return typed;
-  return phraseSlotOf(verb, particle, sources) === undefined ? typed : [...between, verb, particle];
+  return phraseSlotOf(verb, particle, sources) === undefined ? typed : [verb, particle, ...between];
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */
@@ -201,7 +208,12 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources, ofName:
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const altering = !ofName && typed.length > 1 && ALTERING_VERBS.has(typed[0] as string) && !inPhrase(0);
+  const [first, second] = typed;
+  const altering =
+    !ofName &&
+    first !== undefined &&
+    ((typed.length > 1 && ALTERING_VERBS.has(first) && !inPhrase(0)) ||
+      (typed.length > 2 && SWITCHING_VERBS.has(first) && second !== undefined && PARTICLES.has(second)));
   const meaningful = typed.filter((word, at) => (!STOP_WORDS.has(word) && !(altering && at === 0)) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
