@@ -57,7 +57,7 @@ describe('search by meaning', () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });
 
-  it('reads a verb that begins a query by asking to alter a thing as asking for the thing', async () => {
+  it('reads a verb that begins a query by asking to alter a thing or go to it as asking for the thing', async () => {
     // "change" had met the weak links of "font" in names holding it: `size-change`, `change-coins` (coins as small change).
     for (const [q, thing] of [
       ['change font', 'font'],
@@ -71,6 +71,12 @@ describe('search by meaning', () => {
         q,
       ).toEqual((await search({ q: thing })).results.map((result) => result.id));
     }
+    // Going to a thing is asking for it, but for a place in an order, which an arrow that goes draws.
+    const goToSettings = await search({ q: 'go to settings' });
+    expect(goToSettings.query).toBe('settings');
+    expect(goToSettings.results[0]?.name).toMatch(/^settings/);
+    expect((await search({ q: 'switch to dark mode' })).query).toBe('dark mode');
+    expect((await search({ q: 'go to top' })).query).toBe('go top');
     // Not in a phrase the vocabulary knows, nor anywhere but first: a change is drawn in "undo last change".
     expect((await search({ q: 'change case' })).query).toBe('change case');
     expect((await search({ q: 'undo last change' })).query).toBe('undo last change');

@@ -102,6 +102,16 @@ const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'cust
 const SWITCHING_VERBS = new Set(['turn', 'switch']);
 
 /**
+ * Verbs that, before "to", ask to go to a thing ("go to settings", "switch
+ * to dark mode"): dropped as the altering verbs are, unless the query names
+ * a place in an order, which is drawn as an arrow that goes ("go to top",
+ * "go to next page", `arrow-to-top`). "go" had met the thing's arrows:
+ * `account-arrow-left` for "go to profile", `navigation-cog` for settings.
+ */
+const GOING_VERBS = new Set(['go', 'switch', 'navigate']);
+const PLACES_IN_AN_ORDER = new Set(['top', 'bottom', 'start', 'end', 'beginning', 'first', 'last', 'next', 'previous', 'prev', 'back', 'forward']);
+
+/**
  * Words that carry no meaning an icon could draw. Besides articles and
  * prepositions, the fillers of a query written as a sentence ("put something
  * in the cloud", "share this with my team"): pronouns and determiners, the
@@ -208,16 +218,21 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources, ofName:
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const [first, second] = typed;
-  const altering =
-    !ofName &&
-    first !== undefined &&
-    ((typed.length > 1 && ALTERING_VERBS.has(first) && !inPhrase(0)) ||
-      (typed.length > 2 && SWITCHING_VERBS.has(first) && second !== undefined && PARTICLES.has(second)));
-  const meaningful = typed.filter((word, at) => (!STOP_WORDS.has(word) && !(altering && at === 0)) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
+  const dropFirst = !ofName && asksForWhatFollows(typed, inPhrase);
+  const meaningful = typed.filter((word, at) => (!STOP_WORDS.has(word) && !(dropFirst && at === 0)) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
   return sentence.length > 0 ? sentence : typed;
+}
+
+/** Whether the first typed word is a verb that asks for the thing typed after it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS). */
+function asksForWhatFollows(typed: readonly string[], inPhrase: (at: number) => boolean): boolean {
+  const [first, second] = typed;
+  if (first === undefined || second === undefined) return false;
+  if (ALTERING_VERBS.has(first)) return !inPhrase(0);
+  if (typed.length < 3) return false;
+  if (SWITCHING_VERBS.has(first) && PARTICLES.has(second)) return true;
+  return GOING_VERBS.has(first) && second === 'to' && !typed.some((word) => PLACES_IN_AN_ORDER.has(word));
 }
 
 /**
