@@ -79,6 +79,11 @@ describe('search by meaning', () => {
     expect((await search({ q: 'go to top' })).query).toBe('go top');
     // Not in a phrase the vocabulary knows, nor anywhere but first: a change is drawn in "undo last change".
     expect((await search({ q: 'change case' })).query).toBe('change case');
+    expect((await search({ q: 'change the case' })).query).toBe('change case');
+    // Nor before stop words alone, as a query typed partway has them.
+    expect((await search({ q: 'change the' })).query).toBe('change');
+    expect((await search({ q: 'turn on now' })).query).toBe('turn');
+    expect((await search({ q: 'go to the next page' })).query).toBe('go next page');
     expect((await search({ q: 'undo last change' })).query).toBe('undo last change');
     // Nor of an icon's name: the icons like `change-circle` are found by both its words.
     expect((await search({ like: 'material-symbols:change-circle' })).results[0]?.name).toMatch(/change-circle/);

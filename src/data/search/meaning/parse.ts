@@ -85,27 +85,27 @@ const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'pu
  * brightness", "modify the theme") asks for the thing, as its control shows
  * it. Such a verb had met the thing's weak links in names that hold it
  * (`size-change` for "change font", `change-circle` for "change
- * brightness"). Dropped only first and followed by other words, not in a
- * phrase the vocabulary knows ("change case"), and not of an icon's name
- * searched as words (`adjust-brightness` for its equivalents): "undo last
- * change" holds a change drawn.
+ * brightness"). Dropped only first ("undo last change" holds a change
+ * drawn) and before a word that is no stop word, not in a phrase the
+ * vocabulary knows with that word ("change the case"), and not of an icon's
+ * name searched as words (`adjust-brightness` for its equivalents).
  */
 const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'customise', 'tweak', 'alter']);
 
 /**
  * Verbs that, with a particle, ask to switch a thing on or off, up or down
  * ("turn on wifi", "switch off the camera"): dropped first before a particle
- * and other words, as the altering verbs are, where the particle stays
- * (`camera-off`). "turn" alone had met the thing through its own links,
+ * and a word that is no stop word, as the altering verbs are, where the
+ * particle stays (`camera-off`). "turn" alone had met the thing through its own links,
  * arrows turning (`wifi-arrow-left` for "turn on wifi").
  */
 const SWITCHING_VERBS = new Set(['turn', 'switch']);
 
 /**
  * Verbs that, before "to", ask to go to a thing ("go to settings", "switch
- * to dark mode"): dropped as the altering verbs are, unless the query names
- * a place in an order, which is drawn as an arrow that goes ("go to top",
- * "go to next page", `arrow-to-top`). "go" had met the thing's arrows:
+ * to dark mode"): dropped as the altering verbs are, unless the word after
+ * "to" names a place in an order, which is drawn as an arrow that goes ("go
+ * to top", "go to the next page", `arrow-to-top`). "go" had met the thing's arrows:
  * `account-arrow-left` for "go to profile", `navigation-cog` for settings.
  */
 const GOING_VERBS = new Set(['go', 'switch', 'navigate']);
@@ -139,8 +139,10 @@ export function parseMeaningQuery(
   sources: MeaningSources,
   { otherWritings = false, ofName = false }: { otherWritings?: boolean; ofName?: boolean } = {},
 ): ParsedMeaningQuery {
-  const typed = withParticleBesideItsVerb(typedWordsOf(q, sources), sources);
-  const words = queryWordsOf(typed, sources, ofName);
+  const read = typedWordsOf(q, sources);
+  // A name's words as they are; a query's with a verb that asks for what follows it left out of every reading of them.
+  const typed = ofName ? read : withoutVerbAskingForWhatFollows(withParticleBesideItsVerb(read, sources), sources);
+  const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
   return { words, ...phrasingsOf(words, typed, sources, otherWritings), ...(pairs.length > 0 ? { pairs } : {}) };
@@ -210,7 +212,7 @@ function typedWordsOf(q: string, sources: MeaningSources): string[] {
  * sentence word that reads as a phrase with the word after it; of a query of
  * stop words alone, its sentence words, or else all of it.
  */
-function queryWordsOf(typed: readonly string[], sources: MeaningSources, ofName: boolean): readonly string[] {
+function queryWordsOf(typed: readonly string[], sources: MeaningSources): readonly string[] {
   // With the word after it, not a stop word itself, a phrase the vocabulary knows or a word names write as one: "make
   // up", "take off". After a stop word ("get a refund", "put on hold"), the sentence word is a filler.
   const inPhrase = (at: number) => {
@@ -218,21 +220,36 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources, ofName:
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const dropFirst = !ofName && asksForWhatFollows(typed, inPhrase);
-  const meaningful = typed.filter((word, at) => (!STOP_WORDS.has(word) && !(dropFirst && at === 0)) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
+  const meaningful = typed.filter((word, at) => !STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
   return sentence.length > 0 ? sentence : typed;
 }
 
-/** Whether the first typed word is a verb that asks for the thing typed after it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS). */
-function asksForWhatFollows(typed: readonly string[], inPhrase: (at: number) => boolean): boolean {
+/**
+ * The typed words without the first, when it is a verb that asks for the
+ * thing typed after it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS):
+ * only when a word that is no stop word follows, so that a query typed
+ * partway ("change the", "turn on now") keeps its verb.
+ */
+function withoutVerbAskingForWhatFollows(typed: string[], sources: MeaningSources): string[] {
+  return asksForWhatFollows(typed, sources) ? typed.slice(1) : typed;
+}
+
+function asksForWhatFollows(typed: readonly string[], sources: MeaningSources): boolean {
   const [first, second] = typed;
   if (first === undefined || second === undefined) return false;
-  if (ALTERING_VERBS.has(first)) return !inPhrase(0);
-  if (typed.length < 3) return false;
-  if (SWITCHING_VERBS.has(first) && PARTICLES.has(second)) return true;
-  return GOING_VERBS.has(first) && second === 'to' && !typed.some((word) => PLACES_IN_AN_ORDER.has(word));
+  const thingFrom = (at: number) => typed.slice(at).find((word) => !STOP_WORDS.has(word));
+  if (ALTERING_VERBS.has(first)) {
+    const thing = thingFrom(1);
+    return thing !== undefined && phraseSlotOf(first, thing, sources) === undefined;
+  }
+  if (SWITCHING_VERBS.has(first) && PARTICLES.has(second)) return thingFrom(2) !== undefined;
+  if (GOING_VERBS.has(first) && second === 'to') {
+    const thing = thingFrom(2);
+    return thing !== undefined && !PLACES_IN_AN_ORDER.has(thing);
+  }
+  return false;
 }
 
 /**
