@@ -57,6 +57,12 @@ describe('search by meaning', () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });
 
+  it('reads "unhide" as showing, not as a typo of "inside"', async () => {
+    const answer = await search({ q: 'unhide', packs: 'lucide' });
+    expect(answer.didYouMean).toBeUndefined();
+    expect(answer.results[0]?.name).toBe('eye');
+  });
+
   it('reads a verb that begins a query by asking to alter a thing or go to it as asking for the thing', async () => {
     // "change" had met the weak links of "font" in names holding it: `size-change`, `change-coins` (coins as small change).
     for (const [q, thing] of [

@@ -105,7 +105,7 @@ export const UI_JARGON: readonly TaggedIcon[] = [
   },
   { name: 'chevron-right-caret', tags: ['disclosure indicator', 'drill down', 'breadcrumb separator'] },
   { name: 'plus', tags: ['floating action button', 'fab', 'add new', 'create new', 'floating button', 'add button', 'create button'] },
-  { name: 'eye', tags: ['show password', 'reveal', 'visibility', 'readonly', 'view only', 'view mode', 'viewer'] },
+  { name: 'eye', tags: ['show password', 'reveal', 'visibility', 'readonly', 'view only', 'view mode', 'viewer', 'unhide'] },
   { name: 'eye-off', tags: ['hide password', 'conceal', 'invisible'] },
   { name: 'refresh', tags: ['pull to refresh', 'reload', 'retry'] },
   { name: 'external-link', tags: ['open in new', 'new tab', 'new window', 'outbound link', 'pop out'] },
