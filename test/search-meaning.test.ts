@@ -82,6 +82,7 @@ describe('search by meaning', () => {
     expect(goToSettings.query).toBe('settings');
     expect(goToSettings.results[0]?.name).toMatch(/^settings/);
     expect((await search({ q: 'switch to dark mode' })).query).toBe('dark mode');
+    expect((await search({ q: 'connect to wifi' })).query).toBe('wifi');
     expect((await search({ q: 'go to top' })).query).toBe('go top');
     // Not in a phrase the vocabulary knows, nor anywhere but first: a change is drawn in "undo last change".
     expect((await search({ q: 'change case' })).query).toBe('change case');

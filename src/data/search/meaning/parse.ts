@@ -103,12 +103,13 @@ const SWITCHING_VERBS = new Set(['turn', 'switch']);
 
 /**
  * Verbs that, before "to", ask to go to a thing ("go to settings", "switch
- * to dark mode"): dropped as the altering verbs are, unless the word after
+ * to dark mode", "connect to wifi"): dropped as the altering verbs are, unless the word after
  * "to" names a place in an order, which is drawn as an arrow that goes ("go
  * to top", "go to the next page", `arrow-to-top`). "go" had met the thing's arrows:
- * `account-arrow-left` for "go to profile", `navigation-cog` for settings.
+ * `account-arrow-left` for "go to profile", `navigation-cog` for settings;
+ * "connect" its links, `link-off` for wifi.
  */
-const GOING_VERBS = new Set(['go', 'switch', 'navigate']);
+const GOING_VERBS = new Set(['go', 'switch', 'navigate', 'connect']);
 const PLACES_IN_AN_ORDER = new Set(['top', 'bottom', 'start', 'end', 'beginning', 'first', 'last', 'next', 'previous', 'prev', 'back', 'forward']);
 
 /**
