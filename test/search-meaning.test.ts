@@ -84,6 +84,9 @@ describe('search by meaning', () => {
     expect((await search({ q: 'switch to dark mode' })).query).toBe('dark mode');
     expect((await search({ q: 'connect to wifi' })).query).toBe('wifi');
     expect((await search({ q: 'go to top' })).query).toBe('go top');
+    // A place is the word after "to", not any word of the query.
+    expect((await search({ q: 'go to settings first' })).query).toBe('settings first');
+    expect((await search({ q: 'switch to the camera' })).query).toBe('camera');
     // Not in a phrase the vocabulary knows, nor anywhere but first: a change is drawn in "undo last change".
     expect((await search({ q: 'change case' })).query).toBe('change case');
     expect((await search({ q: 'change the case' })).query).toBe('change case');
@@ -96,16 +99,20 @@ describe('search by meaning', () => {
     expect((await search({ like: 'material-symbols:change-circle' })).results[0]?.name).toMatch(/change-circle/);
   });
 
-  it('reads a particle typed after the object of its verb as typed beside the verb', async () => {
-    // "turn" and "off" apart had found `switch-off`: the phrase "turn off" means `off`, and `camera-off` holds both.
-    const apart = await search({ q: 'turn camera off', packs: 'lucide' });
-    expect(apart.results[0]?.name).toBe('camera-off');
-    expect(apart.results.map((result) => result.id)).toEqual((await search({ q: 'turn off camera', packs: 'lucide' })).results.map((result) => result.id));
-    // "turn" or "switch" with a particle asks to switch the thing: "turn" alone had met wifi through arrows turning.
+  it('reads "turn" or "switch" with a particle as asking to switch the thing, wherever the particle is typed', async () => {
+    // "turn" alone had met wifi through arrows turning.
     const turnOnWifi = await search({ q: 'turn on wifi' });
     expect(turnOnWifi.query).toBe('wifi');
     expect(turnOnWifi.results[0]?.name).toBe('wifi');
     expect((await search({ q: 'turn off camera' })).query).toBe('off camera');
+    // A particle typed last: beside the verb ("switch off the wifi"), or left beside the thing it makes a phrase with.
+    expect((await search({ q: 'switch the wifi off', packs: 'lucide' })).results[0]?.name).toBe('wifi-off');
+    const turnCameraOff = await search({ q: 'turn camera off', packs: 'lucide' });
+    expect(turnCameraOff.query).toBe('camera off');
+    expect(turnCameraOff.results[0]?.name).toBe('camera-off');
+    // Kept when the vocabulary knows the whole query, and when nothing but particles and stop words follows.
+    expect((await search({ q: 'turn off notifications' })).query).toBe('turn off notifications');
+    expect((await search({ q: 'turn on off' })).query).toBe('turn off');
     // Only after a verb of controls: a noun and a particle make phrases too, "time out".
     expect((await search({ q: 'time is running out' })).query).toBe('time is running out');
   });

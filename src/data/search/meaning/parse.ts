@@ -94,20 +94,21 @@ const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'cust
 
 /**
  * Verbs that, with a particle, ask to switch a thing on or off, up or down
- * ("turn on wifi", "switch off the camera"): dropped first before a particle
- * and a word that is no stop word, as the altering verbs are, where the
- * particle stays (`camera-off`). "turn" alone had met the thing through its own links,
- * arrows turning (`wifi-arrow-left` for "turn on wifi").
+ * ("turn on wifi", "switch off the camera", "turn the sound off"): dropped
+ * as the altering verbs are, the particle kept (`camera-off`). "turn" alone had met the thing
+ * through its own links, arrows turning (`wifi-arrow-left` for "turn on
+ * wifi").
  */
 const SWITCHING_VERBS = new Set(['turn', 'switch']);
 
 /**
  * Verbs that, before "to", ask to go to a thing ("go to settings", "switch
- * to dark mode", "connect to wifi"): dropped as the altering verbs are, unless the word after
- * "to" names a place in an order, which is drawn as an arrow that goes ("go
- * to top", "go to the next page", `arrow-to-top`). "go" had met the thing's arrows:
- * `account-arrow-left` for "go to profile", `navigation-cog` for settings;
- * "connect" its links, `link-off` for wifi.
+ * to dark mode", "connect to wifi"): dropped as the altering verbs are,
+ * unless the word after "to" names a place in an order, which is drawn as
+ * an arrow that goes ("go to top", "go to the next page", `arrow-to-top`).
+ * "go" had met the thing's arrows: `account-arrow-left` for "go to
+ * profile", `navigation-cog` for settings; "connect" its links, `link-off`
+ * for wifi.
  */
 const GOING_VERBS = new Set(['go', 'switch', 'navigate', 'connect']);
 const PLACES_IN_AN_ORDER = new Set(['top', 'bottom', 'start', 'end', 'beginning', 'first', 'last', 'next', 'previous', 'prev', 'back', 'forward']);
@@ -132,8 +133,8 @@ const STOP_WORDS = new Set([
  * words. `otherWritings`: a name word is also read as the packs searched
  * may write it: as two (`log-out` for `logout`, see splitOf), or in the
  * other number (`headphone` for "headphones", see otherNumbersOf).
- * `ofName`: the query is an icon's name words, read as they are (see
- * ALTERING_VERBS).
+ * `ofName`: the query is an icon's name words, read as they are: no verb
+ * is dropped nor particle moved, as a query's are.
  */
 export function parseMeaningQuery(
   q: string,
@@ -142,7 +143,8 @@ export function parseMeaningQuery(
 ): ParsedMeaningQuery {
   const read = typedWordsOf(q, sources);
   // A name's words as they are; a query's with a verb that asks for what follows it left out of every reading of them.
-  const typed = ofName ? read : withoutVerbAskingForWhatFollows(withParticleBesideItsVerb(read, sources), sources);
+  const beside = ofName ? read : withParticleBesideItsVerb(read, sources);
+  const typed = !ofName && asksForWhatFollows(beside, sources) ? beside.slice(1) : beside;
   const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
@@ -164,15 +166,20 @@ const MAX_WORDS_BEFORE_PARTICLE = 2;
  * The typed words with a particle typed last moved next to the verb typed
  * first, when the two make a phrase the vocabulary or the names know: "turn
  * camera off" is read as "turn off camera" ("turn" and "off" apart had found
- * `switch-off` first, where `camera-off` holds both).
+ * `switch-off` first, where `camera-off` holds both). Not when the word
+ * before the particle makes a phrase with it ("turn sound off": "sound
+ * off", which the verb's dropping leaves whole, see SWITCHING_VERBS), nor
+ * when a particle stands between.
  */
 function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): string[] {
   const [verb, ...rest] = typed;
   const particle = rest.at(-1);
   const between = rest.slice(0, -1);
-  if (verb === undefined || particle === undefined || !PHRASAL_VERBS.has(verb) || !PARTICLES.has(particle)) return typed;
-  if (between.length === 0 || between.length > MAX_WORDS_BEFORE_PARTICLE || between.some((word) => PARTICLES.has(word))) return typed;
-  return phraseSlotOf(verb, particle, sources) === undefined ? typed : [verb, particle, ...between];
+  const object = between.at(-1);
+  if (verb === undefined || particle === undefined || object === undefined || !PHRASAL_VERBS.has(verb) || !PARTICLES.has(particle)) return typed;
+  if (between.length > MAX_WORDS_BEFORE_PARTICLE || between.some((word) => PARTICLES.has(word))) return typed;
+  if (phraseSlotOf(verb, particle, sources) === undefined || phraseSlotOf(object, particle, sources) !== undefined) return typed;
+  return [verb, particle, ...between];
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */
@@ -228,29 +235,30 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources): readon
 }
 
 /**
- * The typed words without the first, when it is a verb that asks for the
- * thing typed after it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS):
- * only when a word that is no stop word follows, so that a query typed
- * partway ("change the", "turn on now") keeps its verb.
+ * Whether the first typed word is a verb that asks for the thing typed after
+ * it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS): only when a word
+ * that is no stop word (nor, after a particle, another particle) follows, so
+ * that a query typed partway ("change the", "turn on now") keeps its verb;
+ * not when an altering verb and that word make a phrase the vocabulary
+ * knows ("change the case"), nor when it knows the whole query ("turn off
+ * notifications").
  */
-function withoutVerbAskingForWhatFollows(typed: string[], sources: MeaningSources): string[] {
-  return asksForWhatFollows(typed, sources) ? typed.slice(1) : typed;
-}
-
 function asksForWhatFollows(typed: readonly string[], sources: MeaningSources): boolean {
   const [first, second] = typed;
   if (first === undefined || second === undefined) return false;
-  const thingFrom = (at: number) => typed.slice(at).find((word) => !STOP_WORDS.has(word));
-  if (ALTERING_VERBS.has(first)) {
-    const thing = thingFrom(1);
-    return thing !== undefined && phraseSlotOf(first, thing, sources) === undefined;
-  }
-  if (SWITCHING_VERBS.has(first) && PARTICLES.has(second)) return thingFrom(2) !== undefined;
-  if (GOING_VERBS.has(first) && second === 'to') {
-    const thing = thingFrom(2);
-    return thing !== undefined && !PLACES_IN_AN_ORDER.has(thing);
-  }
-  return false;
+  const thingFrom = (at: number) => typed.slice(at).find((word) => !STOP_WORDS.has(word) && !PARTICLES.has(word));
+  const thing = ALTERING_VERBS.has(first)
+    ? thingFrom(1)
+    : SWITCHING_VERBS.has(first) && (PARTICLES.has(second) || PARTICLES.has(typed.at(-1) as string))
+      ? thingFrom(1)
+      : GOING_VERBS.has(first) && second === 'to'
+        ? thingFrom(2)
+        : undefined;
+  if (thing === undefined || wholePhraseSlotOf(typed, sources) !== undefined) return false;
+  // Of an altering verb only: "turn camera" and "go home" are tags too, but a particle or "to" says what is asked.
+  if (ALTERING_VERBS.has(first) && phraseSlotOf(first, thing, sources) !== undefined) return false;
+  // A place after "to" is drawn as an arrow that goes there.
+  return !(second === 'to' && PLACES_IN_AN_ORDER.has(thing));
 }
 
 /**
