@@ -95,9 +95,9 @@ const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'cust
 /**
  * Verbs that, with a particle, ask to switch a thing on or off, up or down
  * ("turn on wifi", "switch off the camera", "turn the sound off"): dropped
- * as the altering verbs are, the particle kept (`camera-off`). "turn" alone had met the thing
- * through its own links, arrows turning (`wifi-arrow-left` for "turn on
- * wifi").
+ * as the altering verbs are, the particle kept (`camera-off`). "turn" alone
+ * had met the thing through its own links, arrows turning
+ * (`wifi-arrow-left` for "turn on wifi").
  */
 const SWITCHING_VERBS = new Set(['turn', 'switch']);
 
