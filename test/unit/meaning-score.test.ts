@@ -61,6 +61,7 @@ describe('a query of two words no glyph holds both of', () => {
   it('is searched for the word that names fewer glyphs, when both find a glyph as well', () => {
     // Both words name a glyph exactly; `crop` says more of what is asked for than `square`, which many names hold.
     expect(search('crop to square')).toEqual(['crop']);
+    expect(search('square crop')).toEqual(['crop']);
   });
 
   it('typed side by side, is searched for the last, which names what the two together are', () => {
@@ -71,7 +72,6 @@ describe('a query of two words no glyph holds both of', () => {
     // Stop words typed before or after the two ("icon") leave them side by side.
     expect(searchIn(pictures, 'the hero image icon', undefined)[0]?.[0]).toBe('image');
     expect(searchIn(pictures, 'hero of image', undefined).map(([name]) => name)).toEqual(['hero']);
-    expect(search('square crop')).toEqual(['crop']);
   });
 });
 
