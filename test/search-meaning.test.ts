@@ -57,6 +57,19 @@ describe('search by meaning', () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });
 
+  it('finds a theme word alone in names that hold it before the glyphs whose variants are themed so', async () => {
+    // Phosphor declares its weights as themes: `x-bold` is the bold weight of `ph:x`, which had come second for "bold".
+    for (const word of ['bold', 'light']) {
+      const ids = (await search({ q: word, packs: 'ph,lucide,tabler,material-symbols' })).results.map((result) => result.id);
+      const namedSo = ids.flatMap((id, at) => (id.endsWith(`:${word}`) ? [at] : []));
+      expect(namedSo.length, word).toBeGreaterThan(0);
+      expect(namedSo[0], word).toBe(0);
+      expect(ids.indexOf('ph:x'), word).toBeGreaterThan(Math.max(...namedSo));
+    }
+    // Beside another word, the theme still picks the glyph it is a weight of.
+    expect((await search({ q: 'heart bold', packs: 'ph' })).results[0]?.id).toBe('ph:heart');
+  });
+
   it('reads "unhide" as showing, not as a typo of "inside"', async () => {
     const answer = await search({ q: 'unhide', packs: 'lucide' });
     expect(answer.didYouMean).toBeUndefined();

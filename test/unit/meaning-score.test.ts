@@ -6,8 +6,9 @@ import { parseMeaningQuery } from '../../src/data/search/meaning/parse.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
-import { EXTRA_WORD_PENALTY, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE } from '../../src/data/search/meaning/weights.js';
+import { EXTRA_WORD_PENALTY, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE, THEME_SHARE } from '../../src/data/search/meaning/weights.js';
 import { likelyMeant, TypoCorrector } from '../../src/data/search/meaning/typo.js';
+import { PartReader } from '../../src/data/search-index/stored-parts.js';
 
 /*
  * How a glyph's name words weigh on its score: each word the query did not
@@ -341,5 +342,25 @@ describe('a stop word typed between two words', () => {
   it('is not read where a name holds it beside words met only through meanings', () => {
     // `arrow-to-bottom` holds "to", but beside `bottom`, which "reorder" only means: the grip comes first.
     expect(search('drag to reorder')).toEqual(['grip', 'arrow-to-bottom']);
+  });
+});
+
+describe('a query of a theme word alone', () => {
+  // A pack that declares its weights as themes, as Phosphor does: `x-bold` is the bold weight of `x`.
+  const weights: PackNames = { id: 'weights', names: ['x', 'x-bold', 'heart', 'heart-bold'], aliases: {}, suffixes: { '': 'Regular', bold: 'Bold' } };
+  const editor: PackNames = { id: 'editor', names: ['italic', 'bold'], aliases: {} };
+  const filed = new GlyphIndex([weights, editor]);
+  const stored = new GlyphIndex(new PartReader(new Map(filed.toParts('')), ''));
+
+  it('finds the glyph that holds it in its own name first, and those whose variants alone hold it after, at a share of a name', () => {
+    for (const index of [filed, stored]) {
+      const sources: MeaningSources = { indexes: [index], vocabulary: undefined, correctors: [] };
+      const idsOf = (q: string) => new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources).hits.map((hit) => `${hit.pack}:${hit.name}`);
+      const found = new MeaningSearcher().search({ q: 'bold', limit: 10, offset: 0 }, sources).hits;
+      expect(found.map((hit) => `${hit.pack}:${hit.name}`)).toEqual(['editor:bold', 'weights:x', 'weights:heart']);
+      expect(found[1]?.score).toBeCloseTo(THEME_SHARE * (found[0]?.score ?? 0), 6);
+      // Beside another word, the theme meets the glyph whose weight it is as its name does.
+      expect(idsOf('heart bold')).toEqual(['weights:heart']);
+    }
   });
 });

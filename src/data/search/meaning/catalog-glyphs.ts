@@ -64,7 +64,7 @@ const RECIPE_PART = 'recipe';
  * of a weight never leaves a catalog searching as it did before it.
  */
 const RECIPE = JSON.stringify({
-  version: 2,
+  version: 3,
   maxPosting: MAX_POSTING,
   maxBackLinks: MAX_BACK_LINKS,
   backLinkMinWeight: BACK_LINK_MIN_WEIGHT,

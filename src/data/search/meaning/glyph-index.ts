@@ -49,6 +49,8 @@ export class GlyphIndex {
   private readonly postings: PackedLists;
   /** Per word of an alias's name that the glyph's other names lack: the glyphs holding it (a pack's old name for an icon). */
   private readonly aliasPostings: PackedLists;
+  /** Per word that only a variant's theme adds to a glyph (`bold` of `ph:x-bold`): the glyphs holding it so, also in `postings`. */
+  private readonly themePostings: PackedLists;
   /** Per category word: the glyphs listed under a category holding it. */
   private readonly tagPostings: PackedLists;
   /** Per word of an own pack's tags: the glyphs one of whose names is tagged with it. */
@@ -71,6 +73,7 @@ export class GlyphIndex {
     this.wordCounts = fields.wordCounts;
     this.postings = fields.postings;
     this.aliasPostings = fields.aliasPostings;
+    this.themePostings = fields.themePostings;
     this.tagPostings = fields.tagPostings;
     this.ownTagPostings = fields.ownTagPostings;
     this.sortedWords = fields.sortedWords;
@@ -89,6 +92,7 @@ export class GlyphIndex {
       }),
       ...this.postings.toParts(`${prefix}postings/`),
       ...this.aliasPostings.toParts(`${prefix}aliasPostings/`),
+      ...this.themePostings.toParts(`${prefix}themePostings/`),
       ...this.tagPostings.toParts(`${prefix}tagPostings/`),
       ...this.ownTagPostings.toParts(`${prefix}ownTagPostings/`),
     ];
@@ -135,6 +139,11 @@ export class GlyphIndex {
   /** The glyphs only an alias's name holds `word` of. */
   glyphsAliased(word: string): Int32Array | undefined {
     return this.aliasPostings.get(word);
+  }
+
+  /** The glyphs whose names hold `word` only as a variant's theme (`ph:x` has `bold` from `x-bold`), a part of glyphsWith's. */
+  glyphsThemed(word: string): Int32Array | undefined {
+    return this.themePostings.get(word);
   }
 
   /** The glyphs listed in a category whose title holds `word`. */
@@ -272,6 +281,7 @@ interface GlyphIndexFields {
   wordCounts: Uint8Array;
   postings: PackedLists;
   aliasPostings: PackedLists;
+  themePostings: PackedLists;
   tagPostings: PackedLists;
   ownTagPostings: PackedLists;
   sortedWords: readonly string[];
@@ -291,6 +301,7 @@ function fieldsFromParts(parts: PartReader): GlyphIndexFields {
     wordCounts,
     postings: PackedLists.fromParts(parts.under('postings/')),
     aliasPostings: PackedLists.fromParts(parts.under('aliasPostings/')),
+    themePostings: PackedLists.fromParts(parts.under('themePostings/')),
     tagPostings: PackedLists.fromParts(parts.under('tagPostings/')),
     ownTagPostings: PackedLists.fromParts(parts.under('ownTagPostings/')),
     sortedWords: parts.json<string[]>('sortedWords'),
@@ -311,6 +322,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
   const byTag = new Map<string, number[]>();
   const byAliasWord = new Map<string, number[]>();
   const byOwnTag = new Map<string, number[]>();
+  const byThemeWord = new Map<string, number[]>();
   const file = (map: Map<string, number[]>, word: string, glyph: number) => {
     const list = map.get(word);
     if (!list) map.set(word, [glyph]);
@@ -328,9 +340,14 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
       wordCounts.push(Math.min(255, nameWordsOf(key).length));
       const aliases = new Set(aliasesOf.get(key));
       const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
+      const keyWords = new Set(key.split('-'));
       for (const name of members) {
         glyphOfName.set(name, glyph);
-        for (const word of name.split('-')) if (word !== '') file(ownWords.has(word) ? byWord : byAliasWord, word, glyph);
+        for (const word of name.split('-')) {
+          if (word === '') continue;
+          file(ownWords.has(word) ? byWord : byAliasWord, word, glyph);
+          if (ownWords.has(word) && !keyWords.has(word)) file(byThemeWord, word, glyph);
+        }
       }
     }
     for (const [title, listed] of Object.entries(pack.categories ?? {})) {
@@ -362,6 +379,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
     tagPostings: PackedLists.of(byTag),
     ownTagPostings: PackedLists.of(byOwnTag),
     aliasPostings: PackedLists.of(byAliasWord),
+    themePostings: PackedLists.of(byThemeWord),
     sortedWords: [...postings.words()].sort(),
   };
 }

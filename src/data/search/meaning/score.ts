@@ -4,7 +4,7 @@ import { workBoundOf } from './limits.js';
 import { downloadsOf } from './pack-popularity.js';
 import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
 import { coarseRank } from './rank.js';
-import { ALIAS_SHARE, EXTRA_WORD_PENALTY } from './weights.js';
+import { ALIAS_SHARE, EXTRA_WORD_PENALTY, THEME_SHARE } from './weights.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 
 /*
@@ -296,6 +296,10 @@ export class Scorer {
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
+    // A query of theme words alone ("bold") asks for glyphs named so (`bold`, `format-bold`): a glyph whose variants
+    // alone hold the word as their theme (`ph:x` by `x-bold`) is met a little, after them. Beside another word
+    // ("heart bold") the theme picks the glyph's variant and meets it as its name.
+    const themesAlone = slots.every((slot) => index.glyphsThemed(slot.text) !== undefined);
     slots.forEach((slot, slotNumber) => {
       const pass = scratch.nextPass();
       const first = slotNumber === 0;
@@ -333,7 +337,10 @@ export class Scorer {
         if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
         else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);
         else {
-          take(index.glyphsWith(expansion.word), expansion.score, expansion.tier, true);
+          const themed = themesAlone ? index.glyphsThemed(expansion.word) : undefined;
+          const named = index.glyphsWith(expansion.word);
+          take(themed && named ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, true);
+          take(themed, THEME_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
           take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
         }
       }
@@ -366,4 +373,16 @@ export class Scorer {
       size: memberCount,
     };
   }
+}
+
+/** The glyphs of ascending `all` that ascending `some` lacks. */
+function withoutGlyphs(all: Int32Array, some: Int32Array): Int32Array {
+  const kept = new Int32Array(all.length);
+  let size = 0;
+  let at = 0;
+  for (const glyph of all) {
+    while (at < some.length && (some[at] as number) < glyph) at++;
+    if (some[at] !== glyph) kept[size++] = glyph;
+  }
+  return kept.subarray(0, size);
 }

@@ -65,6 +65,9 @@ export const CORRECTION_SHARE = 0.7;
 /** A match through an alias's old name counts this much of one through the glyph's own names: the pack renamed it for a reason. */
 export const ALIAS_SHARE = 0.9;
 
+/** A query of theme words alone meets a glyph only its variants' themes name (`ph:x` by `x-bold` for "bold") at this much of a name. */
+export const THEME_SHARE = 0.5;
+
 /** Each word of a glyph's name that the query did not ask for divides its score by one plus this: `home` before `home-roof`. */
 export const EXTRA_WORD_PENALTY = 0.25;
 
