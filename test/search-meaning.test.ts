@@ -70,6 +70,16 @@ describe('search by meaning', () => {
     expect((await search({ q: 'heart bold', packs: 'ph' })).results[0]?.id).toBe('ph:heart');
   });
 
+  it('reads a plural beside other words as the thing one glyph draws, though some name holds the plural', async () => {
+    // `cards` is a name, so "credit cards" had met `credit-card` only through loose links, after `wallet-cards`.
+    for (const [q, name] of [
+      ['credit cards', 'credit-card'],
+      ['gift cards', 'gift-card'],
+    ] as const) {
+      expect((await search({ q, packs: 'lucide,mdi,tabler,ph' })).results[0]?.name, q).toBe(name);
+    }
+  });
+
   it('reads "unhide" as showing, not as a typo of "inside"', async () => {
     const answer = await search({ q: 'unhide', packs: 'lucide' });
     expect(answer.didYouMean).toBeUndefined();
