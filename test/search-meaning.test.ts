@@ -92,6 +92,7 @@ describe('search by meaning', () => {
       ['change font', 'font'],
       ['adjust the brightness', 'brightness'],
       ['modify theme', 'theme'],
+      ['set reminder', 'reminder'],
     ] as const) {
       const answer = await search({ q });
       expect(answer.query, q).toBe(thing);
@@ -118,6 +119,8 @@ describe('search by meaning', () => {
     expect((await search({ q: 'turn on now' })).query).toBe('turn');
     expect((await search({ q: 'go to the next page' })).query).toBe('go next page');
     expect((await search({ q: 'undo last change' })).query).toBe('undo last change');
+    // Nor before a particle, with which it is a verb of its own.
+    expect((await search({ q: 'set up account' })).query).toBe('set up account');
     // Nor of an icon's name: the icons like `change-circle` are found by both its words.
     expect((await search({ like: 'material-symbols:change-circle' })).results[0]?.name).toMatch(/change-circle/);
   });

@@ -87,10 +87,13 @@ const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'pu
  * (`size-change` for "change font", `change-circle` for "change
  * brightness"). Dropped only first ("undo last change" holds a change
  * drawn) and before a word that is no stop word, not in a phrase the
- * vocabulary knows with that word ("change the case"), and not of an icon's
- * name searched as words (`adjust-brightness` for its equivalents).
+ * vocabulary knows with that word ("change the case"), not before a
+ * particle ("set up" is a verb of its own), and not of an icon's name
+ * searched as words (`adjust-brightness` for its equivalents). "set" asks
+ * to give a thing its value ("set reminder", "set a timer"), and had met a
+ * set square's ruler and a toolbox's set of tools.
  */
-const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'customise', 'tweak', 'alter']);
+const ALTERING_VERBS = new Set(['change', 'adjust', 'modify', 'customize', 'customise', 'tweak', 'alter', 'set']);
 
 /**
  * Verbs that, with a particle, ask to switch a thing on or off, up or down
@@ -247,13 +250,14 @@ function asksForWhatFollows(typed: readonly string[], sources: MeaningSources): 
   const [first, second] = typed;
   if (first === undefined || second === undefined) return false;
   const thingFrom = (at: number) => typed.slice(at).find((word) => !STOP_WORDS.has(word) && !PARTICLES.has(word));
-  const thing = ALTERING_VERBS.has(first)
-    ? thingFrom(1)
-    : SWITCHING_VERBS.has(first) && (PARTICLES.has(second) || PARTICLES.has(typed.at(-1) as string))
+  const thing =
+    ALTERING_VERBS.has(first) && !PARTICLES.has(second)
       ? thingFrom(1)
-      : GOING_VERBS.has(first) && second === 'to'
-        ? thingFrom(2)
-        : undefined;
+      : SWITCHING_VERBS.has(first) && (PARTICLES.has(second) || PARTICLES.has(typed.at(-1) as string))
+        ? thingFrom(1)
+        : GOING_VERBS.has(first) && second === 'to'
+          ? thingFrom(2)
+          : undefined;
   if (thing === undefined || wholePhraseSlotOf(typed, sources) !== undefined) return false;
   // Of an altering verb only: "turn camera" and "go home" are tags too, but a particle or "to" says what is asked.
   if (ALTERING_VERBS.has(first) && phraseSlotOf(first, thing, sources) !== undefined) return false;
