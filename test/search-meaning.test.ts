@@ -93,6 +93,7 @@ describe('search by meaning', () => {
       ['adjust the brightness', 'brightness'],
       ['modify theme', 'theme'],
       ['set reminder', 'reminder'],
+      ['go fullscreen', 'fullscreen'],
     ] as const) {
       const answer = await search({ q });
       expect(answer.query, q).toBe(thing);
@@ -119,6 +120,9 @@ describe('search by meaning', () => {
     expect((await search({ q: 'turn on now' })).query).toBe('turn');
     expect((await search({ q: 'go to the next page' })).query).toBe('go next page');
     expect((await search({ q: 'undo last change' })).query).toBe('undo last change');
+    // "go" keeps a place in an order, and a phrase the vocabulary knows.
+    expect((await search({ q: 'go back' })).query).toBe('go back');
+    expect((await search({ q: 'go home' })).query).toBe('go home');
     // Nor before a particle, with which it is a verb of its own.
     expect((await search({ q: 'set up account' })).query).toBe('set up account');
     // Nor of an icon's name: the icons like `change-circle` are found by both its words.

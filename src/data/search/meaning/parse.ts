@@ -114,6 +114,13 @@ const SWITCHING_VERBS = new Set(['turn', 'switch']);
  * for wifi.
  */
 const GOING_VERBS = new Set(['go', 'switch', 'navigate', 'connect']);
+/**
+ * Verbs that, before a state, ask for the state ("go fullscreen", "go
+ * offline", "go live"): dropped as the altering verbs are, but for a place
+ * in an order ("go back", an arrow) or a phrase the vocabulary knows ("go
+ * home"). "go" had met arrows: `arrows-left` for "go fullscreen".
+ */
+const ENTERING_VERBS = new Set(['go']);
 const PLACES_IN_AN_ORDER = new Set(['top', 'bottom', 'start', 'end', 'beginning', 'first', 'last', 'next', 'previous', 'prev', 'back', 'forward']);
 
 /**
@@ -239,30 +246,30 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources): readon
 
 /**
  * Whether the first typed word is a verb that asks for the thing typed after
- * it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS): only when a word
- * that is no stop word (nor, after a particle, another particle) follows, so
- * that a query typed partway ("change the", "turn on now") keeps its verb;
- * not when an altering verb and that word make a phrase the vocabulary
- * knows ("change the case"), nor when it knows the whole query ("turn off
- * notifications").
+ * it (see ALTERING_VERBS, SWITCHING_VERBS, GOING_VERBS, ENTERING_VERBS):
+ * only when a word that is no stop word (nor, after a particle, another
+ * particle) follows, so that a query typed partway ("change the", "turn on
+ * now") keeps its verb; not when an altering or entering verb and that word
+ * make a phrase the vocabulary knows ("change the case", "go home"), nor
+ * when it knows the whole query ("turn off notifications").
  */
 function asksForWhatFollows(typed: readonly string[], sources: MeaningSources): boolean {
   const [first, second] = typed;
   if (first === undefined || second === undefined) return false;
   const thingFrom = (at: number) => typed.slice(at).find((word) => !STOP_WORDS.has(word) && !PARTICLES.has(word));
-  const thing =
-    ALTERING_VERBS.has(first) && !PARTICLES.has(second)
+  const altering = (ALTERING_VERBS.has(first) || (ENTERING_VERBS.has(first) && second !== 'to')) && !PARTICLES.has(second);
+  const thing = altering
+    ? thingFrom(1)
+    : SWITCHING_VERBS.has(first) && (PARTICLES.has(second) || PARTICLES.has(typed.at(-1) as string))
       ? thingFrom(1)
-      : SWITCHING_VERBS.has(first) && (PARTICLES.has(second) || PARTICLES.has(typed.at(-1) as string))
-        ? thingFrom(1)
-        : GOING_VERBS.has(first) && second === 'to'
-          ? thingFrom(2)
-          : undefined;
+      : GOING_VERBS.has(first) && second === 'to'
+        ? thingFrom(2)
+        : undefined;
   if (thing === undefined || wholePhraseSlotOf(typed, sources) !== undefined) return false;
-  // Of an altering verb only: "turn camera" and "go home" are tags too, but a particle or "to" says what is asked.
-  if (ALTERING_VERBS.has(first) && phraseSlotOf(first, thing, sources) !== undefined) return false;
-  // A place after "to" is drawn as an arrow that goes there.
-  return !(second === 'to' && PLACES_IN_AN_ORDER.has(thing));
+  // Not after a particle or "to", which say what is asked: "turn camera" is a tag too, and so is "go home" of "go to home page".
+  if (altering && phraseSlotOf(first, thing, sources) !== undefined) return false;
+  // A place after "to", or after "go", is drawn as an arrow that goes there.
+  return !((second === 'to' || ENTERING_VERBS.has(first)) && PLACES_IN_AN_ORDER.has(thing));
 }
 
 /**
