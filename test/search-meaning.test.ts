@@ -80,6 +80,17 @@ describe('search by meaning', () => {
     }
   });
 
+  it('reads a thing without it, or not allowed, as the thing struck out', async () => {
+    // "without" had met a snowman without snow and pasting without formatting.
+    for (const [q, pack, name] of [
+      ['without sound', 'lucide', 'volume-off'],
+      ['camera not allowed', 'lucide', 'camera-off'],
+      ['camera not allowed', 'ph', 'camera-slash'],
+    ] as const) {
+      expect((await search({ q, packs: pack })).results[0]?.name, `${q} in ${pack}`).toBe(name);
+    }
+  });
+
   it('reads "unhide" as showing, not as a typo of "inside"', async () => {
     const answer = await search({ q: 'unhide', packs: 'lucide' });
     expect(answer.didYouMean).toBeUndefined();

@@ -123,6 +123,8 @@ export const UI_ACTIONS: readonly TaggedIcon[] = [
     ],
   },
   { name: 'lock-open-unlock', tags: ['unlocked', 'open lock', 'unsecure', 'grant access', 'make public', 'unlocking'] },
+  // A thing without it, or not allowed, is drawn struck out: `camera-off`, `wifi-slash`.
+  { name: 'off-slash', tags: ['without', 'not allowed', 'disallowed', 'unavailable'] },
   { name: 'mic-microphone-off', tags: ['mute microphone', 'mute mic', 'mic muted', 'microphone off', 'stop talking', 'mute all', 'mute everyone'] },
   { name: 'volume-speaker-mute-off', tags: ['mute sound', 'silence', 'silent', 'sound off', 'no sound', 'quiet', 'hush', 'turn off sound'] },
   { name: 'volume-speaker-high', tags: ['louder', 'turn up', 'increase volume', 'loud', 'raise volume', 'unmute', 'sound on'] },
