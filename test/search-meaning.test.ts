@@ -91,6 +91,16 @@ describe('search by meaning', () => {
     }
   });
 
+  it('reads a thing that succeeded as the thing checked', async () => {
+    // "successful" had met trophies alone, which one source tags with it.
+    for (const [q, name] of [
+      ['payment successful', 'credit-card-check'],
+      ['upload successful', 'cloud-check'],
+    ] as const) {
+      expect((await search({ q, packs: 'lucide' })).results[0]?.name, q).toBe(name);
+    }
+  });
+
   it('reads "unhide" as showing, not as a typo of "inside"', async () => {
     const answer = await search({ q: 'unhide', packs: 'lucide' });
     expect(answer.didYouMean).toBeUndefined();
