@@ -80,6 +80,13 @@ describe('search by meaning', () => {
     }
   });
 
+  it('reads an adverb as its adjective, and no typo of it', async () => {
+    // "vertically" names only icon-park's glyphs, so "flip vertically" had met Fluent's rotated text blocks elsewhere.
+    const answer = await search({ q: 'flip vertically', packs: 'ph,mdi,tabler' });
+    expect(answer.results[0]?.name).toBe('flip-vertical');
+    expect((await search({ q: 'shuffle randomly' })).didYouMean).toBeUndefined();
+  });
+
   it('reads a thing without it, or not allowed, as the thing struck out', async () => {
     // "without" had met a snowman without snow and pasting without formatting.
     for (const [q, pack, name] of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWordsOf, otherNumbersOf, singularOf, tagKeysOf, verbBaseOf } from '../../src/data/search-index/vocabulary/words.js';
+import { adjectiveOfAdverb, nameWordsOf, otherNumbersOf, singularOf, tagKeysOf, verbBaseOf } from '../../src/data/search-index/vocabulary/words.js';
 
 /* How query words, tags and names are read before the vocabulary links them. */
 
@@ -97,6 +97,24 @@ describe('the verb of a form in -ing or -ed', () => {
     expect(verbBaseOf('seting', isVerb)).toBeUndefined();
     expect(verbBaseOf('stoping', isVerb)).toBeUndefined();
     expect(verbBaseOf('opened', isVerb)).toBe('open');
+  });
+});
+
+describe('the adjective of an adverb in -ly', () => {
+  const isAdjective = (word: string) => ['vertical', 'alphabetical', 'random', 'ear', 'app', 'week'].includes(word);
+
+  it('is the word without -ly, kept only when known', () => {
+    expect(adjectiveOfAdverb('vertically', isAdjective)).toBe('vertical');
+    expect(adjectiveOfAdverb('alphabetically', isAdjective)).toBe('alphabetical');
+    expect(adjectiveOfAdverb('randomly', isAdjective)).toBe('random');
+    expect(adjectiveOfAdverb('horizontally', isAdjective)).toBeUndefined();
+    expect(adjectiveOfAdverb('vertical', isAdjective)).toBeUndefined();
+  });
+
+  it('is none of a stem shorter than five letters, which is seldom the adjective', () => {
+    expect(adjectiveOfAdverb('early', isAdjective)).toBeUndefined();
+    expect(adjectiveOfAdverb('apply', isAdjective)).toBeUndefined();
+    expect(adjectiveOfAdverb('weekly', isAdjective)).toBeUndefined();
   });
 });
 

@@ -96,6 +96,18 @@ export function verbBaseOf(word: string, isKnown: (word: string) => boolean): st
   return candidates.find(isKnown);
 }
 
+/**
+ * The adjective of an English adverb in -ly, kept only when it is a known
+ * word of five letters or more: `vertically` → `vertical`,
+ * `alphabetically` → `alphabetical`, `randomly` → `random`. A shorter stem
+ * is seldom the adjective (`early` is no `ear`, `apply` no `app`).
+ */
+export function adjectiveOfAdverb(word: string, isKnown: (word: string) => boolean): string | undefined {
+  if (!word.endsWith('ly')) return undefined;
+  const stem = word.slice(0, -2);
+  return stem.length >= 5 && isKnown(stem) ? stem : undefined;
+}
+
 /** The words of a text, lower-cased, split on anything but letters and digits. */
 export function wordsOf(text: string): string[] {
   return text

@@ -13,7 +13,7 @@ import {
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
-import { otherNumbersOf, singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
+import { adjectiveOfAdverb, otherNumbersOf, singularOf, verbBaseOf, wordsOf } from '../../search-index/vocabulary/words.js';
 import { withSymbolsNamed } from './symbol-words.js';
 import type { MeaningLink } from './vocabulary.js';
 
@@ -292,7 +292,8 @@ function slotOf(
   const isName = (base: string) => isNameWord(base, sources);
   const verb = verbBaseOf(word, isName);
   const singular = singularOf(word, isName);
-  const base = verb ?? (singular === word ? undefined : singular);
+  const adjective = adjectiveOfAdverb(word, isName);
+  const base = verb ?? (singular === word ? adjective : singular);
   // Not of a word that is itself a likely typo: "calenders" is still read as "calendars".
   const formOf = base !== undefined && likelyMeant(base, sources.correctors) === undefined ? base : undefined;
   // A word names write as two (`userplus`) is no typo either: it is searched as written apart, not corrected (to `surplus`).
@@ -304,6 +305,8 @@ function slotOf(
     // some name holds the plural itself (`cards`), which would otherwise be the only reading.
     for (const singular of otherNumbersOf(word, isName)) expansions.push({ word: singular, score: OTHER_NUMBER_SCORE, tier: TIERS.name });
   }
+  // An adverb says what its adjective does: "flip vertically" is `flip-vertical`.
+  if (adjective !== undefined) expansions.push({ word: adjective, score: OTHER_NUMBER_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
   // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).
