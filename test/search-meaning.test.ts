@@ -108,6 +108,12 @@ describe('search by meaning', () => {
     }
   });
 
+  it("reads a screen's brightness turned up or down as a sun", async () => {
+    // "brightness" and "down" had met Lucide's circled arrows, each through a loose link.
+    expect((await search({ q: 'brightness down', packs: 'lucide' })).results[0]?.name).toBe('sun-dim');
+    expect((await search({ q: 'brightness up', packs: 'lucide' })).results[0]?.name).toBe('sun');
+  });
+
   it('reads "unhide" as showing, not as a typo of "inside"', async () => {
     const answer = await search({ q: 'unhide', packs: 'lucide' });
     expect(answer.didYouMean).toBeUndefined();

@@ -127,7 +127,10 @@ export const UI_ACTIONS: readonly TaggedIcon[] = [
   { name: 'off-slash', tags: ['without', 'not allowed', 'disallowed', 'unavailable'] },
   { name: 'mic-microphone-off', tags: ['mute microphone', 'mute mic', 'mic muted', 'microphone off', 'stop talking', 'mute all', 'mute everyone'] },
   { name: 'volume-speaker-mute-off', tags: ['mute sound', 'silence', 'silent', 'sound off', 'no sound', 'quiet', 'hush', 'turn off sound'] },
-  { name: 'volume-speaker-high', tags: ['louder', 'turn up', 'increase volume', 'loud', 'raise volume', 'unmute', 'sound on'] },
+  { name: 'volume-speaker-high', tags: ['louder', 'turn up', 'increase volume', 'volume up', 'loud', 'raise volume', 'unmute', 'sound on'] },
+  // A screen's brightness is drawn as a sun, more or fewer of its rays.
+  { name: 'sun-brightness-high-up', tags: ['brightness up', 'increase brightness', 'raise brightness', 'full brightness'] },
+  { name: 'sun-dim-brightness-low-down', tags: ['brightness down', 'decrease brightness', 'lower brightness', 'reduce brightness', 'dim screen'] },
   {
     name: 'bell-off-slash',
     tags: ['mute notifications', 'notifications off', 'turn off notifications', 'disable notifications', 'do not disturb', 'silence alerts'],
