@@ -70,16 +70,6 @@ describe('search by meaning', () => {
     expect((await search({ q: 'heart bold', packs: 'ph' })).results[0]?.id).toBe('ph:heart');
   });
 
-  it('reads a plural beside other words as the thing one glyph draws, though some name holds the plural', async () => {
-    // `cards` is a name, so "credit cards" had met `credit-card` only through loose links, after `wallet-cards`.
-    for (const [q, name] of [
-      ['credit cards', 'credit-card'],
-      ['gift cards', 'gift-card'],
-    ] as const) {
-      expect((await search({ q, packs: 'lucide,mdi,tabler,ph' })).results[0]?.name, q).toBe(name);
-    }
-  });
-
   it('reads an adverb as its adjective, and no typo of it', async () => {
     // "vertically" names only icon-park's glyphs, so "flip vertically" had met Fluent's rotated text blocks elsewhere.
     const answer = await search({ q: 'flip vertically', packs: 'ph,mdi,tabler' });

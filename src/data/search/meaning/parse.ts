@@ -281,7 +281,6 @@ function slotOf(
   last: boolean,
   sources: MeaningSources,
   otherWritings: boolean,
-  besideOthers: boolean,
 ): { slot: Slot; correction: string | undefined; split: Slot[] | undefined; formOf: string | undefined } {
   const expansions: Expansion[] = [];
   const nameWord = isNameWord(word, sources);
@@ -300,11 +299,6 @@ function slotOf(
   const known = split !== undefined || formOf !== undefined || isKnown(word, sources);
   if (nameWord) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   if (otherWritings) for (const other of otherNumbersOf(word, isName)) expansions.push({ word: other, score: OTHER_NUMBER_SCORE, tier: TIERS.meaning });
-  else if (besideOthers && nameWord && word.endsWith('s')) {
-    // A plural beside other words names one of the things their names draw ("credit cards" a `credit-card`), though
-    // some name holds the plural itself (`cards`), which would otherwise be the only reading.
-    for (const singular of otherNumbersOf(word, isName)) expansions.push({ word: singular, score: OTHER_NUMBER_SCORE, tier: TIERS.name });
-  }
   // An adverb says what its adjective does: "flip vertically" is `flip-vertical`.
   if (adjective !== undefined) expansions.push({ word: adjective, score: OTHER_NUMBER_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
@@ -408,7 +402,7 @@ function phrasingsOf(
   let likely: string[] | undefined;
   const splitAt = new Map<number, Slot[]>();
   const plain = words.map((word, i) => {
-    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, otherWritings, words.length > 1);
+    const { slot, correction, split, formOf } = slotOf(word, i === words.length - 1, sources, otherWritings);
     if (split !== undefined) splitAt.set(i, split);
     if (correction !== undefined) {
       corrected ??= [...words];
