@@ -427,6 +427,8 @@ describe('search by meaning', () => {
   it('refuses what it does not take with a problem naming it', async () => {
     for (const [query, detail] of [
       ['q=home&lmit=5', /Unknown parameter 'lmit'/],
+      ['q=home&q=house', /q parameter is given more than once/],
+      ['q=home&limit=5&limit=500', /limit parameter is given more than once/],
       ['q=home&limit=0', /limit parameter/],
       ['q=home&limit=201', /limit parameter/],
       ['q=home&offset=10001', /offset parameter/],

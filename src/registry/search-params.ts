@@ -22,11 +22,17 @@ export const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
 /**
  * The search `/r/search.json?q=&limit=&offset=&packs=&license=&palette=&style=`
  * asks for, or the problem with its query string. Unknown parameters are
- * refused, so that a typo in a filter is not silently a search of everything.
+ * refused, so that a typo in a filter is not silently a search of everything,
+ * and so are repeated ones.
  */
 export function searchJobOf(query: URLSearchParams, shapeOfPasted?: PastedShape): Omit<MeaningJob, 'first'> | Problem {
-  for (const name of query.keys())
+  const given = new Set<string>();
+  for (const name of query.keys()) {
     if (!PARAMETERS.has(name)) return badRequest(`Unknown parameter '${name.slice(0, 32)}'; /r/search.json takes ${[...PARAMETERS].join(', ')}.`);
+    // Read once, a repeated parameter would silently be its first value: `q=home&q=house` searches neither as meant.
+    if (given.has(name)) return badRequest(`The ${name} parameter is given more than once; give it once.`);
+    given.add(name);
+  }
   const q = query.get('q') ?? '';
   if (q.length > MAX_QUERY_LENGTH) return badRequest(`The q parameter is longer than ${MAX_QUERY_LENGTH} characters.`);
   const limit = query.get('limit') ?? String(DEFAULT_SEARCH_JSON_LIMIT);
