@@ -357,10 +357,23 @@ describe('a query of a theme word alone', () => {
       const sources: MeaningSources = { indexes: [index], vocabulary: undefined, correctors: [] };
       const idsOf = (q: string) => new MeaningSearcher().search({ q, limit: 10, offset: 0 }, sources).hits.map((hit) => `${hit.pack}:${hit.name}`);
       const found = new MeaningSearcher().search({ q: 'bold', limit: 10, offset: 0 }, sources).hits;
-      expect(found.map((hit) => `${hit.pack}:${hit.name}`)).toEqual(['editor:bold', 'weights:x', 'weights:heart']);
+      expect(idsOf('bold')).toEqual(['editor:bold', 'weights:x', 'weights:heart']);
       expect(found[1]?.score).toBeCloseTo(THEME_SHARE * (found[0]?.score ?? 0), 6);
       // Beside another word, the theme meets the glyph whose weight it is as its name does.
       expect(idsOf('heart bold')).toEqual(['weights:heart']);
     }
+  });
+
+  it("reads a pack's systematic style as its theme: a glyph outlined only in its variant comes after one named so", () => {
+    // Without declared themes, mdi's `-outline` is a style its names end with systematically (see glyph.ts).
+    const outlined: PackNames = {
+      id: 'outlined',
+      names: ['outline', ...Array.from({ length: 10 }, (_, at) => [`shape${at}`, `shape${at}-outline`]).flat()],
+      aliases: {},
+    };
+    const sources: MeaningSources = { indexes: [new GlyphIndex([outlined])], vocabulary: undefined, correctors: [] };
+    const found = new MeaningSearcher().search({ q: 'outline', limit: 3, offset: 0 }, sources).hits;
+    expect(found.map((hit) => hit.name)).toEqual(['outline', 'shape0', 'shape1']);
+    expect(found[1]?.score).toBeCloseTo(THEME_SHARE * (found[0]?.score ?? 0), 6);
   });
 });

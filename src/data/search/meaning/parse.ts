@@ -10,6 +10,7 @@ import {
   meaningScore,
   NAME_SCORE,
   OTHER_NUMBER_SCORE,
+  ADVERB_SCORE,
   OWN_TAG_SCORE,
   STRONG_LINK_WEIGHT,
 } from './weights.js';
@@ -116,9 +117,10 @@ const SWITCHING_VERBS = new Set(['turn', 'switch']);
 const GOING_VERBS = new Set(['go', 'switch', 'navigate', 'connect']);
 /**
  * Verbs that, before a state, ask for the state ("go fullscreen", "go
- * offline", "go live"): dropped as the altering verbs are, but for a place
- * in an order ("go back", an arrow) or a phrase the vocabulary knows ("go
- * home"). "go" had met arrows: `arrows-left` for "go fullscreen".
+ * premium", "go incognito"): dropped as the altering verbs are, but for a
+ * place in an order ("go back", an arrow) or a phrase the vocabulary knows
+ * ("go home", "go offline"). "go" had met arrows: `arrows-left` for "go
+ * fullscreen".
  */
 const ENTERING_VERBS = new Set(['go']);
 const PLACES_IN_AN_ORDER = new Set(['top', 'bottom', 'start', 'end', 'beginning', 'first', 'last', 'next', 'previous', 'prev', 'back', 'forward']);
@@ -169,6 +171,9 @@ export function parseMeaningQuery(
  */
 const PHRASAL_VERBS = new Set(['turn', 'switch', 'log', 'sign', 'zoom', 'power', 'shut', 'plug', 'check']);
 const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out']);
+/** Pronouns that may stand between such a verb and its particle ("sign me in", "turn it off"). */
+const OBJECT_PRONOUNS = new Set(['me', 'you', 'it', 'us', 'them', 'him', 'her']);
+
 /** Words at most between such a verb and its particle. */
 const MAX_WORDS_BEFORE_PARTICLE = 2;
 
@@ -179,7 +184,8 @@ const MAX_WORDS_BEFORE_PARTICLE = 2;
  * `switch-off` first, where `camera-off` holds both). Not when the word
  * before the particle makes a phrase with it ("turn sound off": "sound
  * off", which the verb's dropping leaves whole, see SWITCHING_VERBS), nor
- * when a particle stands between.
+ * when a particle stands between. A pronoun between is left out ("sign me
+ * in" is "sign in").
  */
 function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): string[] {
   const [verb, ...rest] = typed;
@@ -188,8 +194,11 @@ function withParticleBesideItsVerb(typed: string[], sources: MeaningSources): st
   const object = between.at(-1);
   if (verb === undefined || particle === undefined || object === undefined || !PHRASAL_VERBS.has(verb) || !PARTICLES.has(particle)) return typed;
   if (between.length > MAX_WORDS_BEFORE_PARTICLE || between.some((word) => PARTICLES.has(word))) return typed;
-  if (phraseSlotOf(verb, particle, sources) === undefined || phraseSlotOf(object, particle, sources) !== undefined) return typed;
-  return [verb, particle, ...between];
+  // A pronoun makes no phrase with the particle, whatever names write them as one ("sign me in" is no `mein`).
+  if (phraseSlotOf(verb, particle, sources) === undefined || (!OBJECT_PRONOUNS.has(object) && phraseSlotOf(object, particle, sources) !== undefined))
+    return typed;
+  // The pronoun says no more than the verb does: "sign me in" is "sign in".
+  return [verb, particle, ...between.filter((word) => !OBJECT_PRONOUNS.has(word))];
 }
 
 /** Whether a name of some glyph holds `word` (or an alias's name does). */
@@ -300,7 +309,7 @@ function slotOf(
   if (nameWord) expansions.push({ word, score: NAME_SCORE, tier: TIERS.name });
   if (otherWritings) for (const other of otherNumbersOf(word, isName)) expansions.push({ word: other, score: OTHER_NUMBER_SCORE, tier: TIERS.meaning });
   // An adverb says what its adjective does: "flip vertically" is `flip-vertical`.
-  if (adjective !== undefined) expansions.push({ word: adjective, score: OTHER_NUMBER_SCORE, tier: TIERS.name });
+  if (adjective !== undefined && adjective === formOf) expansions.push({ word: adjective, score: ADVERB_SCORE, tier: TIERS.name });
   expansions.push(...meaningsOf(word, sources, 1, TIERS.meaning));
   // A verb's form the vocabulary does not know ("deleting", "rotating") means what the verb means; one it knows ("lodging")
   // keeps its own meaning. A plural means what its singular means already (see Vocabulary.linksOf).

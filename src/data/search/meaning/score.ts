@@ -223,7 +223,7 @@ export class Scorer {
     // What each phrasing asks of a name, the same in every index. A style word ("heart outline") is met by a variant's
     // style, which no glyph counts among its words (see nameWordsOf): it asks for none of them, so `heart-cog`, drawn in
     // outline too, adds `cog` unasked; a query of style words alone ("outline") asks for names holding them, as any
-    // other word does. A word split in two (`log-out` for "logout") matches names that hold its halves side by side, a
+    // other word does, before the glyphs only their variants hold them of (see matchedGlyphsOf). A word split in two (`log-out` for "logout") matches names that hold its halves side by side, a
     // typed stop word names that hold it beside its neighbour (see stopSlotOf).
     const asks = phrasings.map((slots) => ({
       slots,
@@ -296,8 +296,9 @@ export class Scorer {
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
-    // A query of theme words alone ("bold") asks for glyphs named so (`bold`, `format-bold`): a glyph whose variants
-    // alone hold the word as their theme (`ph:x` by `x-bold`) is met a little, after them. Beside another word
+    // A query of theme words alone ("bold", "outline") asks for glyphs named so (`bold`, `format-bold`): a glyph whose
+    // variants alone hold a word the query means as their theme, declared (`ph:x` by `x-bold`) or a pack's systematic
+    // style (`mdi:heart` by `heart-outline`), is met at a share of a name, in the meaning tier. Beside another word
     // ("heart bold") the theme picks the glyph's variant and meets it as its name.
     const themesAlone = slots.every((slot) => index.glyphsThemed(slot.text) !== undefined);
     slots.forEach((slot, slotNumber) => {
@@ -339,9 +340,12 @@ export class Scorer {
         else {
           const themed = themesAlone ? index.glyphsThemed(expansion.word) : undefined;
           const named = index.glyphsWith(expansion.word);
-          take(themed && named ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, true);
-          take(themed, THEME_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
-          take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, Math.max(TIERS.meaning, expansion.tier) as Tier);
+          // Split only when the name take fits the budget: one past it is refused whole anyway.
+          const split = themed !== undefined && named !== undefined && budget.work + named.length <= budget.limit;
+          const meaningTier = Math.max(TIERS.meaning, expansion.tier) as Tier;
+          take(split ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, true);
+          if (split) take(themed, THEME_SHARE * expansion.score, meaningTier);
+          take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, meaningTier);
         }
       }
       // The glyphs of this slot (all of which matched the slots before) carry the sum on; the last slot's are the answer.

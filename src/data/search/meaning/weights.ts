@@ -65,6 +65,12 @@ export const CORRECTION_SHARE = 0.7;
 /** A match through an alias's old name counts this much of one through the glyph's own names: the pack renamed it for a reason. */
 export const ALIAS_SHARE = 0.9;
 
+/**
+ * A name word that is the adjective of a query's adverb (`vertical` for "vertically"): a name, a little below the word
+ * typed, which icon-park's `flip-vertically` keeps first.
+ */
+export const ADVERB_SCORE = 0.8;
+
 /** A query of theme words alone meets a glyph only its variants' themes name (`ph:x` by `x-bold` for "bold") at this much of a name. */
 export const THEME_SHARE = 0.5;
 
