@@ -223,8 +223,9 @@ export class Scorer {
     // What each phrasing asks of a name, the same in every index. A style word ("heart outline") is met by a variant's
     // style, which no glyph counts among its words (see nameWordsOf): it asks for none of them, so `heart-cog`, drawn in
     // outline too, adds `cog` unasked; a query of style words alone ("outline") asks for names holding them, as any
-    // other word does, before the glyphs only their variants hold them of (see matchedGlyphsOf). A word split in two (`log-out` for "logout") matches names that hold its halves side by side, a
-    // typed stop word names that hold it beside its neighbour (see stopSlotOf).
+    // other word does, before the glyphs only their variants hold them of (see matchedGlyphsOf). A word split in two
+    // (`log-out` for "logout") matches names that hold its halves side by side, a typed stop word names that hold it
+    // beside its neighbour (see stopSlotOf).
     const asks = phrasings.map((slots) => ({
       slots,
       asking: slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length,
