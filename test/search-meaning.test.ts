@@ -150,6 +150,8 @@ describe('search by meaning', () => {
     expect((await search({ q: 'go back' })).query).toBe('go back');
     expect((await search({ q: 'go home' })).query).toBe('go home');
     expect((await search({ q: 'go offline' })).query).toBe('go offline');
+    // Nor in a phrase the vocabulary knows: a set square is drawn.
+    expect((await search({ q: 'set square' })).query).toBe('set square');
     // Nor before a particle, with which it is a verb of its own.
     expect((await search({ q: 'set up account' })).query).toBe('set up account');
     // Nor of an icon's name: the icons like `change-circle` are found by both its words.

@@ -261,6 +261,7 @@ export const EVERYDAY_WORDS: readonly TaggedIcon[] = [
   { name: 'droplet-heart', tags: ['blood donation', 'donate blood', 'blood donor', 'blood bank', 'blood drive', 'blood type', 'blood group'] },
   { name: 'ironing', tags: ['steam iron', 'clothes iron', 'iron clothes', 'creases'] },
   { name: 'ruler-measure', tags: ['tape measure', 'measuring tape', 'measurement', 'measurements', 'measure length', 'yardstick', 'tailor'] },
+  { name: 'set-square', tags: ['set square', 'drafting triangle'] },
   { name: 'plug-zap', tags: ['electrician', 'electrical', 'electrics', 'wiring', 'sparky', 'power outlet', 'wall socket', 'mains power'] },
   { name: 'trash', tags: ['garbage truck', 'bin lorry', 'binman', 'wheelie bin', 'litter bin'] },
   { name: 'key', tags: ['keyring', 'keychain', 'key ring', 'key fob', 'spare key', 'house key', 'front door key', 'car key'] },
