@@ -6,7 +6,7 @@ import { parseMeaningQuery } from '../../src/data/search/meaning/parse.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
-import { EXTRA_WORD_PENALTY, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE, THEME_SHARE } from '../../src/data/search/meaning/weights.js';
+import { EXTRA_WORD_PENALTY, FURTHER_MEANING_SHARE, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE, THEME_SHARE } from '../../src/data/search/meaning/weights.js';
 import { likelyMeant, TypoCorrector } from '../../src/data/search/meaning/typo.js';
 import { PartReader } from '../../src/data/search-index/stored-parts.js';
 
@@ -38,19 +38,21 @@ const weather: PackNames = { id: 'weather', names: ['cloud-fog', 'cloud-lightnin
 const search = (q: string) => searchIn(weather, q);
 
 describe('the score of a glyph found by meaning', () => {
-  it('is lowered by each name word the query means nothing by, and not by a second word it means', () => {
+  it('is lowered by each name word the query means nothing by, and raised a little by a second word it means', () => {
     const found = search('thunderstorm');
     expect(found.map(([name]) => name)).toEqual(['cloud-lightning', 'cloud-fog']);
-    // Both of cloud-lightning's words are what the query means: neither is extra.
-    expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.5), 6);
+    // Both of cloud-lightning's words are what the query means: neither is extra, and the second adds a share of its own.
+    expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.5) + FURTHER_MEANING_SHARE * meaningScore(0.5), 6);
     expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.5) / (1 + EXTRA_WORD_PENALTY), 6);
   });
 
   it('ranks names made all of words the query means, however many, before one that adds a word it does not', () => {
     const found = search('undo');
-    // Of the two names made all of meant words, as well scored, the shorter first.
-    expect(found.map(([name]) => name)).toEqual(['arrow-left', 'arrow-u-up-left', 'align-left']);
-    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.7), 6);
+    // Of the two names made all of meant words, the one whose second-best meaning is the closer first: of
+    // arrow-u-up-left's further meanings only the best counts.
+    expect(found.map(([name]) => name)).toEqual(['arrow-u-up-left', 'arrow-left', 'align-left']);
+    expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.7) + FURTHER_MEANING_SHARE * meaningScore(0.6), 6);
+    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.7) + FURTHER_MEANING_SHARE * meaningScore(0.4), 6);
     expect(found[2]?.[1]).toBeCloseTo(meaningScore(0.7) / (1 + EXTRA_WORD_PENALTY), 6);
   });
 });
@@ -101,11 +103,12 @@ describe('a search within one pack', () => {
   };
 
   it('ranks the glyph named as a library named the icon it tagged with the word first of its meanings', () => {
-    const found = withinOnePack(weather, 'undo').hits.map((hit): [string, number] => [hit.name, hit.score]);
-    expect(found.map(([name]) => name)).toEqual(['arrow-u-up-left', 'arrow-left', 'align-left']);
+    const arrows: PackNames = { id: 'arrows', names: ['align-left', 'arrow-back-up', 'chevron-left'], aliases: {} };
+    const found = withinOnePack(arrows, 'undo').hits.map((hit): [string, number] => [hit.name, hit.score]);
+    expect(found.map(([name]) => name)).toEqual(['arrow-back-up', 'align-left', 'chevron-left']);
     expect(found[0]?.[1]).toBeCloseTo(TAGGED_NAME_SCORE, 6);
-    // A search of every pack ranks it by its words alone, as above.
-    expect(search('undo').map(([name]) => name)).toEqual(['arrow-left', 'arrow-u-up-left', 'align-left']);
+    // A search of every pack ranks it by its words alone: `arrow-back-up` holds two weak meanings and a word unasked.
+    expect(searchIn(arrows, 'undo').map(([name]) => name)).toEqual(['align-left', 'chevron-left', 'arrow-back-up']);
   });
 
   it('finds such a glyph that no link of the word reaches, in any of its styles, and raises a few at most', () => {
@@ -122,11 +125,15 @@ describe('a search within one pack', () => {
   });
 
   it("raises one glyph of each tagged name, not a pack's numbered siblings of one", () => {
-    const numbered: PackNames = { id: 'numbered', names: ['arrow-u-up-left', 'arrow-u-up-left-2', 'rotate-ccw', 'rotate-ccw-2', 'arrow-back-up'], aliases: {} };
+    const numbered: PackNames = {
+      id: 'numbered',
+      names: ['arrow-back-up', 'arrow-back-up-2', 'rotate-ccw', 'rotate-ccw-2', 'arrow-counter-clockwise'],
+      aliases: {},
+    };
     const found = withinOnePack(numbered, 'undo').hits.map((hit) => hit.name);
     // Three names, a glyph each, raised as the closest meaning (in the ranking's order among equals); the sibling
-    // `arrow-u-up-left-2` comes after them, found by the words "undo" is linked to, where it had taken `arrow-back-up`'s place.
-    expect(found).toEqual(['rotate-ccw', 'arrow-back-up', 'arrow-u-up-left', 'arrow-u-up-left-2']);
+    // `arrow-back-up-2` comes after them, found by the words "undo" is linked to, where it had taken a tagged name's place.
+    expect(found).toEqual(['rotate-ccw', 'arrow-back-up', 'arrow-counter-clockwise', 'arrow-back-up-2']);
   });
 
   it('counts the entries it reads against the search bound, and raises none past it', () => {

@@ -4,7 +4,7 @@ import { workBoundOf } from './limits.js';
 import { downloadsOf } from './pack-popularity.js';
 import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
 import { coarseRank } from './rank.js';
-import { ALIAS_SHARE, EXTRA_WORD_PENALTY, THEME_SHARE } from './weights.js';
+import { ALIAS_SHARE, EXTRA_WORD_PENALTY, FURTHER_MEANING_NEAR, FURTHER_MEANING_SHARE, THEME_SHARE } from './weights.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 
 /*
@@ -138,6 +138,8 @@ class IndexScratch {
    * neither is an extra word).
    */
   readonly slotNamed: Uint8Array;
+  /** What the slot's further meanings found in the glyph's names add to its best (see FURTHER_MEANING_SHARE). */
+  readonly slotFurther: Float32Array;
   readonly sumCovered: Uint8Array;
   readonly memberCovered: Uint8Array;
   readonly sumStamp: Uint32Array;
@@ -159,6 +161,7 @@ class IndexScratch {
     this.slotScore = new Float32Array(size);
     this.slotTier = new Uint8Array(size);
     this.slotNamed = new Uint8Array(size);
+    this.slotFurther = new Float32Array(size);
     this.sumCovered = new Uint8Array(size);
     this.memberCovered = new Uint8Array(size);
     this.sumStamp = new Uint32Array(size);
@@ -293,7 +296,21 @@ export class Scorer {
    */
   private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
     const scratch = this.scratchOf(index);
-    const { slotStamp, slotScore, slotTier, slotNamed, sumStamp, sumScore, sumTier, sumCovered, previous, memberScores, memberTiers, memberCovered } = scratch;
+    const {
+      slotStamp,
+      slotScore,
+      slotTier,
+      slotNamed,
+      slotFurther,
+      sumStamp,
+      sumScore,
+      sumTier,
+      sumCovered,
+      previous,
+      memberScores,
+      memberTiers,
+      memberCovered,
+    } = scratch;
     const packOf = index.packOf;
     let memberCount = 0;
     let sumPass = 0;
@@ -325,10 +342,17 @@ export class Scorer {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
             slotNamed[glyph] = named;
+            slotFurther[glyph] = 0;
             previous[found++] = glyph;
             continue;
           }
-          if (named && (slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
+          if (named && (slotNamed[glyph] as number) > 0) {
+            // A further meaning in a name that holds one already: `wifi-off` before `wifi` for "no internet".
+            if ((slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
+            const lesser = Math.min(score, slotScore[glyph] as number);
+            if (lesser >= FURTHER_MEANING_NEAR * Math.max(score, slotScore[glyph] as number))
+              slotFurther[glyph] = Math.max(slotFurther[glyph] as number, FURTHER_MEANING_SHARE * lesser);
+          } else if (named) slotNamed[glyph] = 1;
           if (isBetterHit(tier, score, slotTier[glyph] as number, slotScore[glyph] as number)) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
@@ -352,7 +376,10 @@ export class Scorer {
       // The glyphs of this slot (all of which matched the slots before) carry the sum on; the last slot's are the answer.
       for (let at = 0; at < found; at++) {
         const glyph = previous[at] as number;
-        const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number);
+        // A word typed that the name holds is met in full: its further meanings are not asked for (`camera` of "camera
+        // off" in `video-camera-off`).
+        const further = (slotTier[glyph] as number) === TIERS.name ? 0 : (slotFurther[glyph] as number);
+        const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number) + further;
         const tier = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
         const covered = Math.min(255, (first ? 0 : (sumCovered[glyph] as number)) + Math.max(0, (slotNamed[glyph] as number) - 1));
         if (last) {
