@@ -6,7 +6,15 @@ import { parseMeaningQuery } from '../../src/data/search/meaning/parse.js';
 import { Vocabulary } from '../../src/data/search/meaning/vocabulary.js';
 import { VOCABULARY_SOURCES, type LinkTuple } from '../../src/data/search-index/vocabulary/build-vocabulary.js';
 import { TAGGED_NAME_LIMITS } from '../../src/data/search/meaning/limits.js';
-import { EXTRA_WORD_PENALTY, FURTHER_MEANING_SHARE, meaningScore, NAME_SCORE, TAGGED_NAME_SCORE, THEME_SHARE } from '../../src/data/search/meaning/weights.js';
+import {
+  EXTRA_WORD_PENALTY,
+  FURTHER_MEANING_NEAR,
+  FURTHER_MEANING_SHARE,
+  meaningScore,
+  NAME_SCORE,
+  TAGGED_NAME_SCORE,
+  THEME_SHARE,
+} from '../../src/data/search/meaning/weights.js';
 import { likelyMeant, TypoCorrector } from '../../src/data/search/meaning/typo.js';
 import { PartReader } from '../../src/data/search-index/stored-parts.js';
 
@@ -54,6 +62,24 @@ describe('the score of a glyph found by meaning', () => {
     expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.7) + FURTHER_MEANING_SHARE * meaningScore(0.6), 6);
     expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.7) + FURTHER_MEANING_SHARE * meaningScore(0.4), 6);
     expect(found[2]?.[1]).toBeCloseTo(meaningScore(0.7) / (1 + EXTRA_WORD_PENALTY), 6);
+  });
+});
+
+describe('a name holding further meanings of a query word', () => {
+  const erasing = new Vocabulary({
+    sources: VOCABULARY_SOURCES,
+    words: [['erasing', [link('minus', 0.9), link('remove', 0.8), link('circle', 0.05)]]],
+    names: [],
+  });
+  const marks: PackNames = { id: 'marks', names: ['circle-minus', 'minus-remove'], aliases: {} };
+
+  it('is raised by the next best of them when it is near the best, and not by a loose one', () => {
+    const found = searchIn(marks, 'erasing', erasing);
+    expect(found.map(([name]) => name)).toEqual(['minus-remove', 'circle-minus']);
+    expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.9) + FURTHER_MEANING_SHARE * meaningScore(0.8), 6);
+    // `circle` scores under FURTHER_MEANING_NEAR of `minus`: it is asked for (no word unasked), but adds nothing.
+    expect(meaningScore(0.05)).toBeLessThan(FURTHER_MEANING_NEAR * meaningScore(0.9));
+    expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.9), 6);
   });
 });
 
