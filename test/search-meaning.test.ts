@@ -31,6 +31,11 @@ async function search(params: Record<string, string>, headers: Record<string, st
   return response.json<SearchAnswer>();
 }
 
+/** Asserts that each query, searched within its one pack, finds the name given first. */
+async function expectFirstWithinPack(cases: ReadonlyArray<readonly [q: string, pack: string, name: string]>): Promise<void> {
+  for (const [q, pack, name] of cases) expect((await search({ q, packs: pack })).results[0]?.name, `${q} in ${pack}`).toBe(name);
+}
+
 describe('search by meaning', () => {
   it('reads a sentence without its fillers, and leaves out the one word no icon draws with the others', async () => {
     // "a" and "to" are stop words; no glyph is both mail and grandma, so the best search of all but one word answers.
@@ -81,13 +86,11 @@ describe('search by meaning', () => {
 
   it('reads a thing without it, or not allowed, as the thing struck out', async () => {
     // "without" had met a snowman without snow and pasting without formatting.
-    for (const [q, pack, name] of [
+    await expectFirstWithinPack([
       ['without sound', 'lucide', 'volume-off'],
       ['camera not allowed', 'lucide', 'camera-off'],
       ['camera not allowed', 'ph', 'camera-slash'],
-    ] as const) {
-      expect((await search({ q, packs: pack })).results[0]?.name, `${q} in ${pack}`).toBe(name);
-    }
+    ]);
   });
 
   it('reads a thing that succeeded as the thing checked', async () => {
@@ -102,13 +105,11 @@ describe('search by meaning', () => {
 
   it('ranks a name holding two meanings of a word or phrase above a name holding one', async () => {
     // "no internet" means `wifi` and `off`, "thunderstorm" `cloud` and `lightning`: `wifi` alone had come first.
-    for (const [q, pack, name] of [
+    await expectFirstWithinPack([
       ['no internet', 'lucide', 'wifi-off'],
       ['no internet', 'tabler', 'wifi-off'],
       ['thunderstorm', 'lucide', 'cloud-lightning'],
-    ] as const) {
-      expect((await search({ q, packs: pack })).results[0]?.name, `${q} in ${pack}`).toBe(name);
-    }
+    ]);
   });
 
   it("reads a screen's brightness turned up or down as a sun", async () => {
@@ -193,15 +194,12 @@ describe('search by meaning', () => {
 
   it('reads the light verbs of an action said as a sentence as fillers', async () => {
     // "make" and "do" say nothing an icon draws: "make a copy" had ranked `copy-check` (make, as check) above `copy`.
-    for (const [q, pack, name] of [
+    await expectFirstWithinPack([
       ['make a copy', 'lucide', 'copy'],
       ['make a call', 'lucide', 'phone-call'],
       ['do a search', 'lucide', 'search'],
       ['give me a rating', 'tabler', 'star'],
-    ] as const) {
-      const answer = await search({ q, packs: pack });
-      expect(answer.results[0]?.name, q).toBe(name);
-    }
+    ]);
     // One that reads as a phrase with the word after it stays a word: "take off" is a plane taking off, not `off`.
     expect((await search({ q: 'take off', packs: 'lucide' })).results[0]?.name).toBe('plane-takeoff');
     // The "now" of a call to action is a filler too: libraries tag carts "buy now", and "download now" had found them.
