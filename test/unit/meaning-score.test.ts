@@ -81,6 +81,23 @@ describe('a name holding further meanings of a query word', () => {
     expect(meaningScore(0.05)).toBeLessThan(FURTHER_MEANING_NEAR * meaningScore(0.9));
     expect(found[1]?.[1]).toBeCloseTo(meaningScore(0.9), 6);
   });
+
+  it("is judged against the word's strongest meaning, whatever order the meanings are read in", () => {
+    // `drop` and `rain` are read before `cloud`: near each other, but far below the strongest.
+    const storm = new Vocabulary({
+      sources: VOCABULARY_SOURCES,
+      words: [['storm', [link('drop', 0.125), link('rain', 0.05), link('cloud', 1)]]],
+      names: [],
+    });
+    const found = searchIn({ id: 'sky', names: ['cloud-drop-rain'], aliases: {} }, 'storm', storm);
+    expect(found[0]?.[1]).toBeCloseTo(meaningScore(1), 6);
+  });
+
+  it('never raises a name past the score of a name holding the word typed', () => {
+    const camera = new Vocabulary({ sources: VOCABULARY_SOURCES, words: [['camera', [link('video', 0.9)]]], names: [] });
+    const found = searchIn({ id: 'cameras', names: ['video-camera'], aliases: {} }, 'camera', camera);
+    expect(found[0]?.[1]).toBeCloseTo(NAME_SCORE, 6);
+  });
 });
 
 describe('a query of two words no glyph holds both of', () => {

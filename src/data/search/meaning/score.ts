@@ -4,7 +4,7 @@ import { workBoundOf } from './limits.js';
 import { downloadsOf } from './pack-popularity.js';
 import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './parse.js';
 import { coarseRank } from './rank.js';
-import { ALIAS_SHARE, EXTRA_WORD_PENALTY, FURTHER_MEANING_NEAR, FURTHER_MEANING_SHARE, THEME_SHARE } from './weights.js';
+import { ALIAS_SHARE, EXTRA_WORD_PENALTY, FURTHER_MEANING_NEAR, FURTHER_MEANING_SHARE, NAME_SCORE, THEME_SHARE } from './weights.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 
 /*
@@ -138,8 +138,9 @@ class IndexScratch {
    * neither is an extra word).
    */
   readonly slotNamed: Uint8Array;
-  /** What the slot's further meanings found in the glyph's names add to its best (see FURTHER_MEANING_SHARE). */
-  readonly slotFurther: Float32Array;
+  /** The best and second-best of the slot's meanings found in the glyph's names, read once slotNamed is 2 or more. */
+  readonly slotBestNamed: Float32Array;
+  readonly slotSecondNamed: Float32Array;
   readonly sumCovered: Uint8Array;
   readonly memberCovered: Uint8Array;
   readonly sumStamp: Uint32Array;
@@ -161,7 +162,8 @@ class IndexScratch {
     this.slotScore = new Float32Array(size);
     this.slotTier = new Uint8Array(size);
     this.slotNamed = new Uint8Array(size);
-    this.slotFurther = new Float32Array(size);
+    this.slotBestNamed = new Float32Array(size);
+    this.slotSecondNamed = new Float32Array(size);
     this.sumCovered = new Uint8Array(size);
     this.memberCovered = new Uint8Array(size);
     this.sumStamp = new Uint32Array(size);
@@ -288,8 +290,9 @@ export class Scorer {
 
   /**
    * The glyphs of one index matching every slot, with the sum of their slots'
-   * best scores and their worst tier. A slot's words are read from the names
-   * (and, a little lower, from aliases' old names) or from category titles;
+   * best scores (each raised by a second meaning its name holds, see
+   * FURTHER_MEANING_SHARE) and their worst tier. A slot's words are read from
+   * the names (and, a little lower, from aliases' old names) or from category titles;
    * the entries read count against the budget, and once it is spent the
    * glyphs found so far are kept. `packAllowed` is not given when every
    * pack is.
@@ -301,7 +304,8 @@ export class Scorer {
       slotScore,
       slotTier,
       slotNamed,
-      slotFurther,
+      slotBestNamed,
+      slotSecondNamed,
       sumStamp,
       sumScore,
       sumTier,
@@ -342,23 +346,32 @@ export class Scorer {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
             slotNamed[glyph] = named;
-            slotFurther[glyph] = 0;
+            if (named) slotBestNamed[glyph] = score;
             previous[found++] = glyph;
             continue;
           }
-          if (named && (slotNamed[glyph] as number) > 0) {
-            // A further meaning in a name that holds one already: `wifi-off` before `wifi` for "no internet".
-            if ((slotNamed[glyph] as number) < 255) slotNamed[glyph] = (slotNamed[glyph] as number) + 1;
-            const lesser = Math.min(score, slotScore[glyph] as number);
-            if (lesser >= FURTHER_MEANING_NEAR * Math.max(score, slotScore[glyph] as number))
-              slotFurther[glyph] = Math.max(slotFurther[glyph] as number, FURTHER_MEANING_SHARE * lesser);
-          } else if (named) slotNamed[glyph] = 1;
+          if (named) {
+            // The two best meanings the name holds, whatever order they are read in (see FURTHER_MEANING_SHARE).
+            const count = slotNamed[glyph] as number;
+            if (count === 0) slotBestNamed[glyph] = score;
+            else {
+              const best = slotBestNamed[glyph] as number;
+              const second = count === 1 ? 0 : (slotSecondNamed[glyph] as number);
+              slotBestNamed[glyph] = Math.max(best, score);
+              slotSecondNamed[glyph] = Math.max(second, Math.min(best, score));
+            }
+            if (count < 255) slotNamed[glyph] = count + 1;
+          }
           if (isBetterHit(tier, score, slotTier[glyph] as number, slotScore[glyph] as number)) {
             slotScore[glyph] = score;
             slotTier[glyph] = tier;
           }
         }
       };
+      // A word listed twice among the slot's meanings (a link and the other number alike) is one meaning of the names holding it.
+      const namesRead = new Set<string>();
+      let strongest = 0;
+      for (const expansion of slot.expansions) if (expansion.tag === undefined) strongest = Math.max(strongest, expansion.score);
       for (const expansion of slot.expansions) {
         if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
         else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);
@@ -368,7 +381,8 @@ export class Scorer {
           // Split only when the name take fits the budget: one past it is refused whole anyway.
           const split = themed !== undefined && named !== undefined && budget.work + named.length <= budget.limit;
           const meaningTier = Math.max(TIERS.meaning, expansion.tier) as Tier;
-          take(split ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, true);
+          take(split ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, !namesRead.has(expansion.word));
+          namesRead.add(expansion.word);
           if (split) take(themed, THEME_SHARE * expansion.score, meaningTier);
           take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, meaningTier);
         }
@@ -376,10 +390,11 @@ export class Scorer {
       // The glyphs of this slot (all of which matched the slots before) carry the sum on; the last slot's are the answer.
       for (let at = 0; at < found; at++) {
         const glyph = previous[at] as number;
-        // A word typed that the name holds is met in full: its further meanings are not asked for (`camera` of "camera
-        // off" in `video-camera-off`).
-        const further = (slotTier[glyph] as number) === TIERS.name ? 0 : (slotFurther[glyph] as number);
-        const sum = (first ? 0 : (sumScore[glyph] as number)) + (slotScore[glyph] as number) + further;
+        const slotScored = slotScore[glyph] as number;
+        // A second meaning near the word's strongest raises the name, never past a name holding the word typed.
+        const second = (slotNamed[glyph] as number) > 1 ? (slotSecondNamed[glyph] as number) : 0;
+        const further = second >= FURTHER_MEANING_NEAR * strongest ? Math.min(FURTHER_MEANING_SHARE * second, Math.max(0, NAME_SCORE - slotScored)) : 0;
+        const sum = (first ? 0 : (sumScore[glyph] as number)) + slotScored + further;
         const tier = first ? (slotTier[glyph] as number) : Math.max(sumTier[glyph] as number, slotTier[glyph] as number);
         const covered = Math.min(255, (first ? 0 : (sumCovered[glyph] as number)) + Math.max(0, (slotNamed[glyph] as number) - 1));
         if (last) {
