@@ -368,10 +368,12 @@ export class Scorer {
           }
         }
       };
-      // A word listed twice among the slot's meanings (a link and the other number alike) is one meaning of the names holding it.
+      // A word listed twice among the slot's meanings (a link and the other number alike) is one meaning of the names
+      // holding it. The word typed (or its form, in the name tier) is none of its own meanings.
       const namesRead = new Set<string>();
       let strongest = 0;
-      for (const expansion of slot.expansions) if (expansion.tag === undefined) strongest = Math.max(strongest, expansion.score);
+      for (const expansion of slot.expansions)
+        if (expansion.tag === undefined && expansion.tier !== TIERS.name) strongest = Math.max(strongest, expansion.score);
       for (const expansion of slot.expansions) {
         if (expansion.tag === 'category') take(index.glyphsTagged(expansion.word), expansion.score, expansion.tier);
         else if (expansion.tag === 'own') take(index.glyphsOwnTagged(expansion.word), expansion.score, expansion.tier);

@@ -26,8 +26,9 @@ export function meaningScore(weight: number): number {
  * A name that holds two of one query word's meanings or more (`wifi-off` of "no internet", `cloud-lightning` of
  * "thunderstorm") scores its best plus this share of its second best: above a name holding one of them, never by
  * much, and never past NAME_SCORE, so a name holding the word typed gains nothing. Only a second meaning scoring at
- * least FURTHER_MEANING_NEAR of the query word's strongest meaning counts: a loose one adds a word drawn beside the
- * thing, not the thing (`circle` in `circle-minus` for "deleting", `open` in `mail-open` for "letter").
+ * least FURTHER_MEANING_NEAR of the query word's strongest meaning (the word itself is none) counts: a loose one
+ * adds a word drawn beside the thing, not the thing (`circle` in `circle-minus` for "deleting", `open` in
+ * `mail-open` for "letter").
  */
 export const FURTHER_MEANING_SHARE = 0.2;
 export const FURTHER_MEANING_NEAR = 0.65;
