@@ -73,7 +73,7 @@ describe('a name holding further meanings of a query word', () => {
   });
   const marks: PackNames = { id: 'marks', names: ['circle-minus', 'minus-remove'], aliases: {} };
 
-  it('is raised by the next best of them when it is near the best, and not by a loose one', () => {
+  it("is raised by the next best of them when it is near the word's strongest meaning, and not by a loose one", () => {
     const found = searchIn(marks, 'erasing', erasing);
     expect(found.map(([name]) => name)).toEqual(['minus-remove', 'circle-minus']);
     expect(found[0]?.[1]).toBeCloseTo(meaningScore(0.9) + FURTHER_MEANING_SHARE * meaningScore(0.8), 6);
