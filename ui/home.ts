@@ -7,6 +7,7 @@ import { loadIcons, svgOf } from './icons.js';
 import { Results } from './results.js';
 import { listParams } from './state.js';
 import type { ListContext } from './view.js';
+import { groupedCount } from './numbers.js';
 
 /** Licence filter value for the packs whose licence asks for no credit. */
 const NO_ATTRIBUTION = 'no-attribution';
@@ -70,7 +71,7 @@ function packCard(pack: RegistryEntry): HTMLElement {
       { href: viewUrl({ pack: pack.id }) },
       samples,
       h('strong', {}, pack.name),
-      h('span', { class: 'meta' }, `${pack.id} · ${pack.total.toLocaleString('en-US')} icons`),
+      h('span', { class: 'meta' }, `${pack.id} · ${groupedCount(pack.total)} icons`),
       h('span', { class: 'meta' }, `${pack.author.name} · ${pack.license.title}`),
       pack.category ? h('span', { class: 'meta' }, pack.category) : undefined,
     ),

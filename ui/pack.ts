@@ -10,6 +10,7 @@ import { marksOf, packHistory, shownRevision } from './revisions.js';
 import { page } from './state.js';
 import { revisionControls } from './time.js';
 import type { ListContext } from './view.js';
+import { groupedCount } from './numbers.js';
 
 /** Icons a desktop's first screen shows, asked for as soon as the pack's names are known. */
 const FIRST_ICONS = 160;
@@ -109,7 +110,7 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
       },
     );
   const allIcons = () => names.map((name) => ({ id: `${shownId}:${name}`, variants: [] }));
-  const count = `${names.length.toLocaleString('en-US')} icons`;
+  const count = `${groupedCount(names.length)} icons`;
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: './' }, 'All packs'), ' · ', zip),
     h(
@@ -219,7 +220,7 @@ function info(entry: RegistryEntry, count: number): HTMLElement {
     h('dt', {}, 'Id'),
     h('dd', {}, entry.id),
     h('dt', {}, 'Icons'),
-    h('dd', {}, count.toLocaleString('en-US')),
+    h('dd', {}, groupedCount(count)),
     h('dt', {}, 'Author'),
     h('dd', {}, link(entry.author.name, entry.author.url)),
     h('dt', {}, 'Licence'),

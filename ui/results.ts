@@ -5,6 +5,7 @@ import { remember } from './icons.js';
 import { mark, markEach } from './marks.js';
 import { Newest } from './state.js';
 import type { ListContext } from './view.js';
+import { groupedCount } from './numbers.js';
 
 /**
  * Search results that follow the words typed: each answer replaces the
@@ -74,11 +75,11 @@ export class Results {
     suggestion?.querySelector('button')?.addEventListener('click', () => this.options.correct(correction as string));
     const children: Node[] = [count];
     if (suggestion) children.push(suggestion);
-    if (!words) count.textContent = `${answer.total.toLocaleString('en-US')} icons`;
+    if (!words) count.textContent = `${groupedCount(answer.total)} icons`;
     else if (!hits.length) {
       count.textContent = '';
       children.push(h('p', { class: 'empty', id: 'no-results' }, `No icon matches “${words}”.${correction ? '' : ' Try another word, or fewer words.'}`));
-    } else count.textContent = `${answer.total.toLocaleString('en-US')} ${answer.total === 1 ? 'icon' : 'icons'} for “${words}”`;
+    } else count.textContent = `${groupedCount(answer.total)} ${answer.total === 1 ? 'icon' : 'icons'} for “${words}”`;
     announce(words ? (hits.length ? count.textContent : `No icon matches ${words}`) : count.textContent);
     if (hits.length) {
       const grid = new IconGrid(
