@@ -707,6 +707,19 @@ describe('the small things', () => {
     expect(new URL(page.url()).searchParams.get('filter')).toBe('material design');
   });
 
+  it("builds the packs' filters and cards once a search arrived with is emptied, as the address filters them", async () => {
+    await page.goto(url('?q=home&license=MIT'));
+    await page.locator('.grid .glyph:not([data-pending])').first().waitFor();
+    expect(await page.locator('#filter, #filter-license, .card').count()).toBe(0);
+    await page.locator('#search').press('Escape');
+    await page.locator('.card').first().waitFor();
+    expect(await page.locator('#filter-license').inputValue()).toBe('MIT');
+    const { json: packs } = await getJson<PackEntry[]>(`${server.base}/r/registry.json`);
+    const mit = packs.filter((pack) => pack.license.spdx === 'MIT').length;
+    expect(mit).toBeGreaterThan(3);
+    await expect.poll(() => page.locator('.card').count()).toBe(mit);
+  });
+
   it('switches between light and dark, keeps the choice, and keeps black logos visible on dark', async () => {
     await page.goto(url('?pack=logos'));
     await page.locator('.grid .glyph.multicolour').first().waitFor();

@@ -108,6 +108,51 @@ function intro(searchable: boolean): HTMLElement {
   );
 }
 
+/** The filters over the packs' cards: `filter` is told the text typed as it is, `choose` each menu's choice. */
+function filtersOf(all: readonly RegistryEntry[], state: HomeState, on: { filter: (text: string) => void; choose: (change: HomeState) => void }): HTMLElement {
+  const categories = [...new Set(all.map((pack) => pack.category ?? 'Uncategorised'))].sort();
+  const filterInput = h('input', {
+    type: 'text',
+    id: 'filter',
+    value: state.filter ?? '',
+    placeholder: 'Filter packs by name, id, author or category',
+    autocomplete: 'off',
+  });
+  filterInput.addEventListener('input', () => on.filter(filterInput.value));
+  return h(
+    'div',
+    { class: 'filters' },
+    h('label', { class: 'field grow' }, h('span', {}, 'Filter packs'), filterInput),
+    select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licenceOptions(all)], (value) =>
+      on.choose({ license: value || undefined }),
+    ),
+    select(
+      'Palette',
+      'palette',
+      state.palette,
+      [
+        ['', 'Any palette'],
+        ['mono', 'One colour'],
+        ['multi', 'Many colours'],
+      ],
+      (value) => on.choose({ palette: value || undefined }),
+    ),
+    select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) =>
+      on.choose({ category: value || undefined }),
+    ),
+    select(
+      'Order',
+      'sort',
+      state.sort,
+      [
+        ['', 'Most used first'],
+        ['name', 'By name'],
+      ],
+      (value) => on.choose({ sort: value || undefined }),
+    ),
+  );
+}
+
 /** The home view: a search over every icon as you type, and every pack as a card, most used first, filtered as you type. */
 export async function homeView(root: HTMLElement, state: HomeState, context: ListContext): Promise<void> {
   // A search in the address is asked for while the page learns whether the registry serves it: one round trip, not two.
@@ -150,70 +195,36 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
     void results.show(state.q, early);
   }
   const all = [...(await packs())].sort((a, b) => byPopularity({ prefix: a.id, total: a.total }, { prefix: b.id, total: b.total }));
-  const byName = [...all].sort((a, b) => a.name.localeCompare(b.name));
-  const categories = [...new Set(all.map((pack) => pack.category ?? 'Uncategorised'))].sort();
-  const filterInput = h('input', {
-    type: 'text',
-    id: 'filter',
-    value: state.filter ?? '',
-    placeholder: 'Filter packs by name, id, author or category',
-    autocomplete: 'off',
-  });
   const list = h('ul', { class: 'cards', 'aria-label': 'Packs' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
+  /** The packs sorted by name, sorted when first asked for (see filtersOf). */
+  let byName: RegistryEntry[] | undefined;
   const show = () => {
-    // Hidden behind search results, the cards are built when they are shown: they are most of the page's elements.
+    // Hidden behind search results, the filters and the cards are built when they are shown: the cards are most of
+    // the page's elements, and the filters' first comparison of names by locale loads the browser's collation data.
     if (packsPart.hidden) {
       showCards = show;
       return;
     }
     showCards = undefined;
+    if (packsPart.childElementCount === 0)
+      packsPart.append(
+        h('h2', { class: 'visually-hidden' }, 'Packs'),
+        filtersOf(all, current(), {
+          // The address follows the filter without redrawing the page (and the field keeps its focus).
+          filter: (text) => {
+            context.setParams({ ...current(), filter: text || undefined });
+            show();
+          },
+          choose: (change) => update(change, false),
+        }),
+        count,
+        list,
+      );
     const now = current();
-    const shown = (now.sort === 'name' ? byName : all).filter((pack) => packMatches(pack, now));
+    const shown = (now.sort === 'name' ? (byName ??= [...all].sort((a, b) => a.name.localeCompare(b.name))) : all).filter((pack) => packMatches(pack, now));
     count.textContent = `${shown.length} of ${all.length} packs`;
     list.replaceChildren(...shown.map(packCard));
   };
-  filterInput.addEventListener('input', () => {
-    // The address follows the filter without redrawing the page (and the field keeps its focus).
-    context.setParams({ ...current(), filter: filterInput.value || undefined });
-    show();
-  });
-  packsPart.append(
-    h('h2', { class: 'visually-hidden' }, 'Packs'),
-    h(
-      'div',
-      { class: 'filters' },
-      h('label', { class: 'field grow' }, h('span', {}, 'Filter packs'), filterInput),
-      select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licenceOptions(all)], (value) =>
-        update({ license: value || undefined }, false),
-      ),
-      select(
-        'Palette',
-        'palette',
-        state.palette,
-        [
-          ['', 'Any palette'],
-          ['mono', 'One colour'],
-          ['multi', 'Many colours'],
-        ],
-        (value) => update({ palette: value || undefined }, false),
-      ),
-      select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) =>
-        update({ category: value || undefined }, false),
-      ),
-      select(
-        'Order',
-        'sort',
-        state.sort,
-        [
-          ['', 'Most used first'],
-          ['name', 'By name'],
-        ],
-        (value) => update({ sort: value || undefined }, false),
-      ),
-    ),
-    count,
-    list,
-  );
   show();
 }
