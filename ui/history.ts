@@ -1,5 +1,6 @@
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
 import { packs } from './api.js';
+import { utcMinute } from './dates.js';
 import { h, viewUrl } from './dom.js';
 import { loadIcons, svgOf } from './icons.js';
 import { shownPackId } from './revision-ids.js';
@@ -13,8 +14,6 @@ export interface HistoryState {
 
 /** Icons a kind of change lists until "Show all" is pressed: a revision that redrew a whole pack stays a short page. */
 const FIRST_SHOWN_PER_KIND = 48;
-
-const dateOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /**
  * A pack's history: its kept revisions, newest first, each with what it
@@ -61,7 +60,7 @@ function revision(entry: RegistryEntry, item: RevisionItem, served: boolean, ope
     h(
       'p',
       { class: 'meta' },
-      `Kept ${dateOf(item.recorded)} UTC · ${counts} · `,
+      `Kept ${utcMinute(item.recorded)} UTC · ${counts} · `,
       h('a', { href: viewUrl({ pack: entry.id, revision: served ? undefined : item.version }) }, `See the pack at ${item.version}`),
     ),
   );
