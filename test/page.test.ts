@@ -708,7 +708,10 @@ describe('the small things', () => {
   });
 
   it("builds the packs' filters and cards once a search arrived with is emptied, as the address filters them", async () => {
+    // The packs are known (the view builds its parts on them) before it is seen that neither part was built.
+    const packsCame = page.waitForResponse((response) => response.url().endsWith('/r/registry.json'));
     await page.goto(url('?q=home&license=MIT'));
+    await packsCame;
     await page.locator('.grid .glyph:not([data-pending])').first().waitFor();
     expect(await page.locator('#filter, #filter-license, .card').count()).toBe(0);
     await page.locator('#search').press('Escape');
@@ -778,6 +781,56 @@ describe('the small things', () => {
     expect(await phone.locator('#bag').evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await screenshots('bag', phone);
     await phone.close();
+  });
+});
+
+describe("the page's first screen", () => {
+  /** The calls of Intl (or of what calls it: counts and moments by locale, comparisons by locale) a page made, by name. */
+  const INTL_WATCH = () => {
+    const calls: string[] = [];
+    (window as unknown as { intlCalls: string[] }).intlCalls = calls;
+    const watch = <T extends object>(owner: T, key: keyof T & string, name: string) => {
+      const original = owner[key] as unknown as (...args: unknown[]) => unknown;
+      Object.defineProperty(owner, key, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          apply: (target, self, args) => {
+            calls.push(name);
+            return Reflect.apply(target, self, args);
+          },
+          construct: (target, args) => {
+            calls.push(name);
+            return Reflect.construct(target, args);
+          },
+        }),
+      });
+    };
+    watch(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+    watch(Date.prototype, 'toLocaleString', 'Date#toLocaleString');
+    watch(Date.prototype, 'toLocaleDateString', 'Date#toLocaleDateString');
+    watch(String.prototype, 'localeCompare', 'String#localeCompare');
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'] as const)
+      watch(Intl, name, `Intl.${name}`);
+  };
+
+  it('is drawn without a call of Intl, whose first loads its locale data, in a pack and in a search', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    try {
+      await fresh.addInitScript(INTL_WATCH);
+      for (const [query, painted] of [
+        ['?pack=mdi', '.grid .glyph:not([data-pending])'],
+        ['?q=home', '.grid .glyph:not([data-pending])'],
+      ] as const) {
+        const tab = await fresh.newPage();
+        await tab.goto(url(query));
+        await tab.locator(painted).first().waitFor();
+        expect(await tab.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls), query).toEqual([]);
+        await tab.close();
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { loadIcons, svgOf } from './icons.js';
 import { Results } from './results.js';
 import { listParams } from './state.js';
 import type { ListContext } from './view.js';
-import { groupedCount } from './numbers.js';
+import { groupedCount } from '../src/core/grouped-count.js';
 
 /** Licence filter value for the packs whose licence asks for no credit. */
 const NO_ATTRIBUTION = 'no-attribution';
@@ -164,7 +164,7 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
   const update = (change: HomeState, replace = true) => context.navigate(viewUrl({ ...current(), ...change }), replace);
   root.append(h('h1', {}, 'Icons'), intro(searchable));
   const packsPart = h('div', { class: 'packs' });
-  /** Builds the cards once the packs are shown, when they were hidden by a search as they came. */
+  /** Builds the filters and the cards once the packs are shown, when they were hidden by a search as they came. */
   let showCards: (() => void) | undefined;
   let form: HTMLFormElement | undefined;
   const results = new Results(context, {
@@ -197,11 +197,11 @@ export async function homeView(root: HTMLElement, state: HomeState, context: Lis
   const all = [...(await packs())].sort((a, b) => byPopularity({ prefix: a.id, total: a.total }, { prefix: b.id, total: b.total }));
   const list = h('ul', { class: 'cards', 'aria-label': 'Packs' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
-  /** The packs sorted by name, sorted when first asked for (see filtersOf). */
+  /** The packs by name, sorted once that order is first chosen. */
   let byName: RegistryEntry[] | undefined;
   const show = () => {
     // Hidden behind search results, the filters and the cards are built when they are shown: the cards are most of
-    // the page's elements, and the filters' first comparison of names by locale loads the browser's collation data.
+    // the page's elements, and the licence menu's sort by locale loads the browser's collation data.
     if (packsPart.hidden) {
       showCards = show;
       return;

@@ -10,7 +10,7 @@ import { marksOf, packHistory, shownRevision } from './revisions.js';
 import { page } from './state.js';
 import { revisionControls } from './time.js';
 import type { ListContext } from './view.js';
-import { groupedCount } from './numbers.js';
+import { groupedCount } from '../src/core/grouped-count.js';
 
 /** Icons a desktop's first screen shows, asked for as soon as the pack's names are known. */
 const FIRST_ICONS = 160;

@@ -5,7 +5,7 @@ import { remember } from './icons.js';
 import { mark, markEach } from './marks.js';
 import { Newest } from './state.js';
 import type { ListContext } from './view.js';
-import { groupedCount } from './numbers.js';
+import { groupedCount } from '../src/core/grouped-count.js';
 
 /**
  * Search results that follow the words typed: each answer replaces the

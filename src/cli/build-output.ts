@@ -1,5 +1,5 @@
 import type { BuildObserver, BuildSummary } from '../data/catalog/build.js';
-import { groupedNumber } from './grouped-number.js';
+import { groupedCount } from '../core/grouped-count.js';
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -24,7 +24,7 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
       if (!interactive && now - lastLine < 2000 && packsDone < packsTotal) return;
       lastLine = now;
       const rate = elapsedMs > 0 ? Math.round((icons * 1000) / elapsedMs) : 0;
-      const line = `building catalog: ${packsDone}/${packsTotal} packs, ${groupedNumber(icons)} icons, ${groupedNumber(rate)} icons/s`;
+      const line = `building catalog: ${packsDone}/${packsTotal} packs, ${groupedCount(icons)} icons, ${groupedCount(rate)} icons/s`;
       if (interactive) {
         stream.write(`\r\x1b[K${line}`);
         progressShown = true;
@@ -48,7 +48,7 @@ export function terminalBuildObserver(stream: NodeJS.WriteStream = process.stder
 function summaryLine(summary: BuildSummary, path: string): string {
   return (
     `catalog built: ${summary.packs} packs${summary.reused ? ` (${summary.reused} unchanged)` : ''}, ` +
-    `${groupedNumber(summary.icons)} icons, ${groupedNumber(summary.aliases)} aliases` +
+    `${groupedCount(summary.icons)} icons, ${groupedCount(summary.aliases)} aliases` +
     `${summary.skipped ? `, ${summary.skipped} files skipped` : ''} in ${summary.seconds.toFixed(1)} s, ${megabytes(summary.bytes)} (${path})`
   );
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { utcMinute } from '../../ui/dates.js';
-import { groupedCount } from '../../ui/numbers.js';
+import { groupedCount } from '../../src/core/grouped-count.js';
 import { seededRandom, testSeed } from '../helpers/sources.js';
 
 // Node's own Intl (full ICU) is the reference: the page writes what its calls of Intl wrote before.
@@ -40,6 +40,24 @@ describe("the page's moments", () => {
     for (let at = 0; at < 10_000; at++) {
       const iso = new Date(from + Math.floor(random() * (to - from))).toISOString();
       expect(utcMinute(iso), iso).toBe(reference(iso));
+    }
+  });
+});
+
+describe("the page's counts and moments", () => {
+  it('ask nothing of Intl, whose first use in a page loads its locale data', () => {
+    const watched = [
+      vi.spyOn(Number.prototype, 'toLocaleString'),
+      vi.spyOn(Date.prototype, 'toLocaleString'),
+      vi.spyOn(Intl, 'NumberFormat'),
+      vi.spyOn(Intl, 'DateTimeFormat'),
+    ];
+    try {
+      expect(groupedCount(1_234_567)).toBe('1,234,567');
+      expect(utcMinute('2026-09-03T05:07:00Z')).toBe('3 Sept 2026, 05:07');
+      for (const spy of watched) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of watched) spy.mockRestore();
     }
   });
 });
