@@ -832,6 +832,40 @@ describe("the page's first screen", () => {
       await fresh.close();
     }
   });
+  it("asks for a pack's first icons before it builds the grid they go in, so that they come while it is", async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    try {
+      // When the grid is first put in the page, by the page's clock, as it is put: an observer of the document would
+      // be told only once the script building the view has run to its end.
+      await fresh.addInitScript(() => {
+        for (const method of ['append', 'replaceChildren'] as const) {
+          const original = Element.prototype[method];
+          Element.prototype[method] = function (this: Element, ...nodes: Array<Node | string>) {
+            const state = window as unknown as { gridAt?: number };
+            if (state.gridAt === undefined && nodes.some((node) => node instanceof Element && node.classList.contains('grid-box')))
+              state.gridAt = performance.now();
+            return original.apply(this, nodes);
+          };
+        }
+      });
+      const tab = await fresh.newPage();
+      await tab.goto(url('?pack=mdi'));
+      await tab.locator('.grid .glyph:not([data-pending])').first().waitFor();
+      const { gridAt, askedAt } = await tab.evaluate(() => ({
+        gridAt: (window as unknown as { gridAt: number }).gridAt,
+        askedAt: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.includes('/mdi.json?icons='))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      expect(Number.isFinite(askedAt) && gridAt > 0).toBe(true);
+      expect(askedAt).toBeLessThan(gridAt);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('the page, across views', () => {

@@ -41,12 +41,16 @@ async function bodyOf<T>(path: string, response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** servedByRegistry's answer once it came, for those that would otherwise wait a turn of the page's tasks for it. */
+let servedKnown: boolean | undefined;
+
 /** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */
 export function servedByRegistry(): Promise<boolean> {
   return cached('served-by-registry', () =>
     fetch(`${pageRelative({ kind: 'iconify-keywords' })}?prefix=ab`)
       .then(async (response) => response.ok && typeof ((await response.json()) as { exists?: unknown }).exists === 'boolean')
-      .catch(() => false),
+      .catch(() => false)
+      .then((served) => (servedKnown = served)),
   );
 }
 
@@ -127,7 +131,9 @@ function batchesOf(items: readonly string[]): string[][] {
 
 /** Icon data of `names` (IconifyJSON with just them), in batches; from the pack document in export mode. */
 export async function iconData(pack: string, names: readonly string[]): Promise<IconifyJSON> {
-  if (pinned(pack) || !(await servedByRegistry())) return packDocument(pack);
+  // Known already, the answer is not awaited: the requests then leave at once, not after the view being built
+  // (the first screen's icons are asked for before it, to come while it is).
+  if (pinned(pack) || !(servedKnown ?? (await servedByRegistry()))) return packDocument(pack);
   const parts = await Promise.all(
     batchesOf(names).map((batch) =>
       json<IconifyJSON>(`${pageRelative({ kind: 'iconify-icons', prefix: encodeURIComponent(pack), script: false })}?icons=${batch.join(',')}`),
