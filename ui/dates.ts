@@ -5,7 +5,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 
  * A moment as the page writes it, in UTC to the minute: `3 Sept 2026, 05:07`,
  * as `toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short',
  * timeZone: 'UTC' })` writes it. Written out rather than asked of Intl, as
- * the page's counts are (see numbers.ts).
+ * counts are (see src/core/grouped-count.ts).
  */
 export function utcMinute(iso: string): string {
   const moment = new Date(iso);
