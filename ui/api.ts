@@ -41,7 +41,7 @@ async function bodyOf<T>(path: string, response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** servedByRegistry's answer once it came, for those that would otherwise wait a turn of the page's tasks for it. */
+/** servedByRegistry's answer once it came, for those that would otherwise wait for the running task to end to read it. */
 let servedKnown: boolean | undefined;
 
 /** Whether the registry itself answers (its Iconify routes and search), not a static export of it. */

@@ -1,4 +1,4 @@
-/** The months as the page names them: the abbreviations of British English, September's included. */
+/** The months as the page names them: British English's abbreviations, `Sept` (not `Sep`) as en-GB writes it. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /**
