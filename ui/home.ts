@@ -21,13 +21,14 @@ export function homeState(params: Readonly<Record<string, string | undefined>>):
   return Object.fromEntries(HOME_PARAMETERS.map((name) => [name, params[name]]));
 }
 
-function select(label: string, name: string, value: string | undefined, options: Array<[string, string]>, onChange: (value: string) => void): HTMLElement {
+/** A menu of the parameter `name`, showing its value in `state`; `choose` is told the parameter as chosen (none for the first option, ''). */
+function select(label: string, name: keyof HomeState, state: HomeState, options: Array<[string, string]>, choose: (change: HomeState) => void): HTMLElement {
   const element = h(
     'select',
     { id: `filter-${name}`, name },
-    ...options.map(([key, text]) => h('option', { value: key, selected: key === (value ?? '') }, text)),
+    ...options.map(([key, text]) => h('option', { value: key, selected: key === (state[name] ?? '') }, text)),
   );
-  element.addEventListener('change', () => onChange(element.value));
+  element.addEventListener('change', () => choose({ [name]: element.value || undefined }));
   return h('label', { class: 'field' }, h('span', {}, label), element);
 }
 
@@ -123,32 +124,28 @@ function filtersOf(all: readonly RegistryEntry[], state: HomeState, on: { filter
     'div',
     { class: 'filters' },
     h('label', { class: 'field grow' }, h('span', {}, 'Filter packs'), filterInput),
-    select('Licence', 'license', state.license, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licenceOptions(all)], (value) =>
-      on.choose({ license: value || undefined }),
-    ),
+    select('Licence', 'license', state, [['', 'Any licence'], [NO_ATTRIBUTION, 'No attribution needed'], ...licenceOptions(all)], on.choose),
     select(
       'Palette',
       'palette',
-      state.palette,
+      state,
       [
         ['', 'Any palette'],
         ['mono', 'One colour'],
         ['multi', 'Many colours'],
       ],
-      (value) => on.choose({ palette: value || undefined }),
+      on.choose,
     ),
-    select('Category', 'category', state.category, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], (value) =>
-      on.choose({ category: value || undefined }),
-    ),
+    select('Category', 'category', state, [['', 'Any category'], ...categories.map((category): [string, string] => [category, category])], on.choose),
     select(
       'Order',
       'sort',
-      state.sort,
+      state,
       [
         ['', 'Most used first'],
         ['name', 'By name'],
       ],
-      (value) => on.choose({ sort: value || undefined }),
+      on.choose,
     ),
   );
 }
