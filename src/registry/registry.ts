@@ -524,10 +524,14 @@ export class Registry {
     const like = asked.like === undefined ? undefined : iconIdParts(asked.like);
     const unknown = [...(asked.packs ?? []), ...(like ? [like.pack] : [])].find((pack) => !this.packs.has(pack));
     if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
-    // So is an icon the pack lacks (or an alias that leads to none), as its document is: `like` would find nothing for it.
-    if (like && this.catalog.icon(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
     const job = { ...asked, first: this.firstInSearch };
-    return this.cachedDocumentLater(`search ${JSON.stringify(job)}`, async () => {
+    const what = `search ${JSON.stringify(job)}`;
+    // An answer kept was made like an icon the pack had, and a registry's catalog does not change: the icon's row is read only to make one.
+    const kept = this.caches.documents.get(this.ownKeyOf(what));
+    if (kept) return kept;
+    // An icon the pack lacks (or an alias that leads to none) is its 404, as its document is: `like` would find nothing for it.
+    if (like && this.catalog.icon(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
+    return this.cachedDocumentLater(what, async () => {
       const results = await this.runSearch(job);
       const found = this.catalog.readTogether(() => withDrawings(results, (pack, name) => this.catalog.icon(pack, name)));
       return documentResource(Buffer.from(JSON.stringify(found)), undefined);
