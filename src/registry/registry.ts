@@ -526,10 +526,10 @@ export class Registry {
     if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
     const job = { ...asked, first: this.firstInSearch };
     const what = `search ${JSON.stringify(job)}`;
-    // An answer kept was made like an icon the pack had, and a registry's catalog does not change: the icon's row is read only to make one.
-    const kept = this.caches.documents.get(this.ownKeyOf(what));
+    // An answer kept was made like an icon the pack has: the icon's row is read only when none is kept.
+    const kept = this.keptDocument(what);
     if (kept) return kept;
-    // An icon the pack lacks (or an alias that leads to none) is its 404, as its document is: `like` would find nothing for it.
+    // A search like an icon the pack lacks (or an alias that leads to none) answers that icon's 404, as its document does: `like` would find nothing for it.
     if (like && this.catalog.icon(like.pack, like.name) === undefined) return this.iconNotFound(like.pack, like.name);
     return this.cachedDocumentLater(what, async () => {
       const results = await this.runSearch(job);
@@ -607,7 +607,22 @@ export class Registry {
    * have a cache of their own).
    */
   cachedDocument(pack: string | undefined, what: string, make: () => Resource | Problem): Resource {
-    return this.cachedIn(pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what), make);
+    return this.cachedIn(this.documentKeyOf(what, pack), make);
+  }
+
+  /**
+   * The document kept for `what` (see cachedDocument), if one is: what a
+   * route looks for before it reads what it would make one from. A document
+   * is kept only once made, and what it was made from does not change while
+   * it is kept (a pack's documents are keyed by the database serving it, the
+   * others by this registry), so a kept one needs no such read.
+   */
+  keptDocument(what: string, pack?: string): Resource | undefined {
+    return this.caches.documents.get(this.documentKeyOf(what, pack));
+  }
+
+  private documentKeyOf(what: string, pack: string | undefined): CacheKey {
+    return pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
   }
 
   private cachedIn(key: CacheKey, make: () => Resource | Problem): Resource {
@@ -626,7 +641,7 @@ export class Registry {
    * while it is being made waits for that one.
    */
   cachedDocumentLater(what: string, make: () => Promise<Resource | Problem>, pack?: string): Resource | Promise<Resource> {
-    const key = pack === undefined ? this.ownKeyOf(what) : this.keyOf(pack, what);
+    const key = this.documentKeyOf(what, pack);
     const hit = this.caches.documents.get(key);
     if (hit) return hit;
     return (

@@ -121,6 +121,19 @@ describe('a private pack', () => {
     expect((await catalog('q=cdata', TOKENS.design)).items.map((item) => item.name)).toEqual([`${PRIVATE}/style-cdata`]);
   });
 
+  it('stays absent without a token for it once its token has had every route answered and kept', async () => {
+    const routes = [...ROUTES, ...VERSION_ROUTES];
+    for (const path of routes) await get(path, TOKENS.design);
+    for (const path of routes) await get(path, TOKENS.design);
+    for (const token of [undefined, TOKENS.ci]) {
+      for (const path of routes) {
+        const unknown = await get(path.replaceAll(PRIVATE, 'no-such-pack'), token);
+        const answer = await get(path, token);
+        expect([answer.status, answer.body.replaceAll(PRIVATE, 'no-such-pack')], `${path} with ${token ?? 'no token'}`).toEqual([unknown.status, unknown.body]);
+      }
+    }
+  });
+
   it('is there on every route with its token, none of those answers publicly cacheable', async () => {
     for (const path of ROUTES) {
       const answer = await get(path, TOKENS.design);

@@ -28,11 +28,16 @@ export function previewSizeOf(query: URLSearchParams, takes: readonly string[] =
 type PreviewOf = { png: Resource | Promise<Resource> } | 'not_served' | 'too_large';
 
 function previewOf(registry: Registry, { pack, name }: IconId, size: number): PreviewOf {
-  const icon = registry.packs.has(pack) && isValidName(name) ? registry.iconData(pack, name) : undefined;
+  if (!registry.packs.has(pack) || !isValidName(name)) return 'not_served';
+  const what = `preview ${name} ${size}`;
+  // A PNG kept was drawn from an icon the pack has, not too large: the icon's row is read only when none is kept.
+  const kept = registry.keptDocument(what, pack);
+  if (kept) return { png: kept };
+  const icon = registry.iconData(pack, name);
   if (!icon) return 'not_served';
   if (icon.body.length > MAX_PREVIEW_BODY) return 'too_large';
   const png = registry.cachedDocumentLater(
-    `preview ${name} ${size}`,
+    what,
     async () => {
       const png = await previewPainter().paint(previewDrawing(icon, size));
       const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
