@@ -5,6 +5,8 @@ import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { getOnNewConnection } from './helpers/http.js';
 import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { MOMENT_SETTLES_MS } from '../src/core/moment.js';
+import { KEPT_CATALOGS } from '../src/registry/past-moments.js';
 
 /**
  * Not a speed bound (the bench measures speed): only so that a reload that
@@ -210,6 +212,26 @@ describe('serve --watch', () => {
     await poll;
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('answers at more past moments than it keeps the catalogs of, the first of them again after the others', async () => {
+    const dot = (radius: number) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="${radius}" fill="#000"/></svg>`;
+    mkdirSync(join(packs, 'dots'), { recursive: true });
+    // A moment after each change is served, each serving another revision of the pack: a catalog of its own at each but the last.
+    const moments: string[] = [];
+    for (let radius = 1; radius <= KEPT_CATALOGS + 2; radius++) {
+      await reloadAfter(() => writeFileSync(join(packs, 'dots', 'dot.svg'), dot(radius)));
+      moments.push(new Date().toISOString());
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // Asked once the last moment has settled, each moment in turn, then the first again on routes it has not answered yet.
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(moments.at(-1) as string) + MOMENT_SETTLES_MS + 100 - Date.now()));
+    const drawnAt = async (moment: string, path: string) => {
+      const answer = await get(`/at/${moment}${path}`);
+      return [answer.status, answer.body.match(/r=\\?"(\d+)\\?"/)?.[1]];
+    };
+    for (const [i, moment] of moments.entries()) expect(await drawnAt(moment, '/r/dots/dot.json'), moment).toEqual([200, String(i + 1)]);
+    for (const path of ['/r/dots.json', '/dots.json?icons=dot', '/dots/dot.svg']) expect(await drawnAt(moments[0] as string, path), path).toEqual([200, '1']);
   });
 
   it('wrote no error log line, and no request waited for the search of a reloaded catalog to be read', () => {

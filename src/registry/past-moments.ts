@@ -20,7 +20,20 @@ const KEPT_STATES = 256;
 /** Registries of past moments kept, by moment as asked and view (each keeps its lists of all packs in the shared caches). */
 const KEPT_REGISTRIES = 64;
 /** Catalogs of past moments kept open: each is one database file, opened under the served catalog's. */
-const KEPT_CATALOGS = 16;
+export const KEPT_CATALOGS = 16;
+/**
+ * A catalog dropped from those kept is closed this long after, with what the
+ * search thread read of it: a request that took the registry over it just
+ * before is answered from it, as a reload's old catalog answers the requests
+ * already under way.
+ */
+const CLOSE_DROPPED_CATALOG_AFTER_MS = 10_000;
+
+/** A registry of a past moment kept, and the key of the catalog of that moment it answers from (none: the served one). */
+interface KeptRegistry {
+  registry: Registry | Promise<Registry>;
+  catalogKey: string | undefined;
+}
 
 /**
  * The registry's past, over the catalog it serves now: which revision each
@@ -33,13 +46,15 @@ const KEPT_CATALOGS = 16;
 export class PastMoments {
   private readonly states = new Map<number, MomentState>();
   private readonly catalogs = new Map<string, Promise<Catalog>>();
-  private readonly registries = new Map<string, Registry | Promise<Registry>>();
+  private readonly registries = new Map<string, KeptRegistry>();
 
   constructor(
     private readonly history: RevisionHistory | undefined,
     private readonly dataDir: string,
     /** When the registry first served anything (ms): the catalog's build, or its first logged revision if earlier. */
     private readonly began: number,
+    /** Tells the thread where searches run to close what it opened of a catalog closed here (its owned databases' serials). */
+    private readonly forgetSearches: (serials: readonly number[]) => void = () => {},
   ) {}
 
   /** What the registry served at `moment` (ms), or the problem of a moment before it served anything. */
@@ -91,10 +106,10 @@ export class PastMoments {
    * when nothing changed since, else the served one under the database of
    * the revisions that differ, built the first time it is asked for.
    */
-  catalogOf(state: MomentState, served: Catalog): Catalog | Promise<Catalog> {
+  private catalogOf(state: MomentState, served: Catalog): Catalog | Promise<Catalog> {
     const history = this.history;
-    if (!history || state.revisions.length === 0) return served;
-    const key = momentKey(state.revisions);
+    const key = this.catalogKeyOf(state);
+    if (!history || key === undefined) return served;
     let catalog = this.catalogs.get(key);
     if (!catalog) {
       if (this.catalogs.size >= KEPT_CATALOGS) this.dropOldestCatalog();
@@ -106,40 +121,57 @@ export class PastMoments {
     return catalog;
   }
 
-  /** The registry of a past moment kept under `key`, made (and kept) when there is none. */
-  registryFor(key: string, make: () => Registry | Promise<Registry>): Registry | Promise<Registry> {
+  /** The key of the catalog answering as the registry did in `state`; none when that is the served one. */
+  private catalogKeyOf(state: MomentState): string | undefined {
+    return this.history && state.revisions.length > 0 ? momentKey(state.revisions) : undefined;
+  }
+
+  /**
+   * The registry of a past moment kept under `key`, made over the catalog of
+   * `state` (see catalogOf) when there is none, and kept while that catalog
+   * is: it is dropped with it.
+   */
+  registryFor(key: string, state: MomentState, served: Catalog, make: (catalog: Catalog) => Registry): Registry | Promise<Registry> {
     const kept = this.registries.get(key);
-    if (kept) return kept;
-    if (this.registries.size >= KEPT_REGISTRIES) {
-      const [oldestKey, oldest] = this.registries.entries().next().value as [string, Registry | Promise<Registry>];
-      this.registries.delete(oldestKey);
-      Promise.resolve(oldest).then(
-        (registry) => registry.release(),
-        () => undefined,
-      );
-    }
-    const made = make();
+    if (kept) return kept.registry;
+    if (this.registries.size >= KEPT_REGISTRIES) this.dropRegistry(this.registries.keys().next().value as string);
+    const catalog = this.catalogOf(state, served);
+    const made = catalog instanceof Promise ? catalog.then(make) : make(catalog);
     // A failed build is not kept: the next request tries again.
     if (made instanceof Promise) made.catch(() => this.registries.delete(key));
-    this.registries.set(key, made);
+    this.registries.set(key, { registry: made, catalogKey: this.catalogKeyOf(state) });
     return made;
+  }
+
+  private dropRegistry(key: string): void {
+    const kept = this.registries.get(key);
+    this.registries.delete(key);
+    Promise.resolve(kept?.registry).then(
+      (registry) => registry?.release(),
+      () => undefined,
+    );
   }
 
   private dropOldestCatalog(): void {
     const [key, oldest] = this.catalogs.entries().next().value as [string, Promise<Catalog>];
     this.catalogs.delete(key);
-    oldest.then((catalog) => catalog.close()).catch(() => undefined);
+    for (const [registryKey, kept] of this.registries) if (kept.catalogKey === key) this.dropRegistry(registryKey);
+    setTimeout(() => this.closeCatalog(oldest), CLOSE_DROPPED_CATALOG_AFTER_MS).unref();
+  }
+
+  private closeCatalog(catalog: Promise<Catalog>): void {
+    catalog
+      .then((opened) => {
+        this.forgetSearches(opened.ownedSerials);
+        opened.close();
+      })
+      .catch(() => undefined);
   }
 
   /** Closes the catalogs of past moments (the served catalog they lie under is being replaced). */
   close(): void {
-    for (const registry of this.registries.values())
-      Promise.resolve(registry).then(
-        (made) => made.release(),
-        () => undefined,
-      );
-    this.registries.clear();
-    for (const catalog of this.catalogs.values()) catalog.then((opened) => opened.close()).catch(() => undefined);
+    for (const key of [...this.registries.keys()]) this.dropRegistry(key);
+    for (const catalog of this.catalogs.values()) this.closeCatalog(catalog);
     this.catalogs.clear();
   }
 }

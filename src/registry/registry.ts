@@ -176,22 +176,18 @@ export class Registry {
     if ('status' in state) return state;
     // One registry per moment as asked, packs absent then, and view; the key is short, as every request at a moment makes it.
     const key = `${moment} ${state.absentDigest} ${this.viewDigest}`;
-    return past.registryFor(key, () => {
+    return past.registryFor(key, state, this.catalog, (catalog: ServedCatalog) => {
       const packs = new Set([...this.packs.keys()].filter((pack) => !state.absent.has(pack)));
-      const make = (catalog: ServedCatalog) => {
-        const registry = new Registry(catalog, {
-          ...this.options,
-          basePath: momentBasePath(this.basePath, moment),
-          caches: this.caches,
-          onlyPacks: packs,
-          past: true,
-        });
-        // The moment's own packs are read where searches run before its first search, which then waits behind this.
-        registry.prepareSearch().catch(() => undefined);
-        return registry;
-      };
-      const catalog = past.catalogOf(state, this.catalog);
-      return catalog instanceof Promise ? catalog.then(make) : make(catalog);
+      const registry = new Registry(catalog, {
+        ...this.options,
+        basePath: momentBasePath(this.basePath, moment),
+        caches: this.caches,
+        onlyPacks: packs,
+        past: true,
+      });
+      // The moment's own packs are read where searches run before its first search, which then waits behind this.
+      registry.prepareSearch().catch(() => undefined);
+      return registry;
     });
   }
 
