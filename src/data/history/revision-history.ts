@@ -78,6 +78,7 @@ export class RevisionHistory {
   private readonly selectAliases: Database.Statement<[string, string, number], string>;
   /** Every name of a pack at a revision: its latest row at or before it (a gone name's row has no kind), with the entry's text. */
   private readonly selectStateAt: Database.Statement<[string, number], ChangeRow>;
+  private readonly selectNamesAt: Database.Statement<[string, number], string>;
   /** Whether the file has the log of what was served when (a file written before it had none, until written again). */
   private readonly hasServedLog: boolean;
   private readonly inOneRead: (read: () => unknown) => unknown;
@@ -107,6 +108,13 @@ export class RevisionHistory {
       `SELECT c.name AS name, c.kind AS kind, c.hash AS hash, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash
        WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
     );
+    // The same rows' names alone, of the names there at the revision: no entry's data is read.
+    this.selectNamesAt = this.db
+      .prepare<[string, number], string>(
+        `SELECT c.name FROM changes c
+         WHERE c.pack = ? AND c.kind IS NOT NULL AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
+      )
+      .pluck();
     // Named, since without statistics SQLite would rather walk the pack's rows by revision.
     this.selectAliases = this.db
       .prepare<[string, string, number], string>(
@@ -180,10 +188,7 @@ export class RevisionHistory {
 
   /** Every icon and alias name of a pack at a revision, sorted: what its files are made of, one entry read at a time. */
   namesAt(pack: string, seq: number): string[] {
-    return this.selectStateAt
-      .all(pack, seq)
-      .filter((row) => row.kind !== null)
-      .map((row) => row.name);
+    return this.selectNamesAt.all(pack, seq);
   }
 
   /** A name's entry at a revision (undefined: no such name then). */
