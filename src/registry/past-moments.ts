@@ -54,7 +54,7 @@ export class PastMoments {
     /** When the registry first served anything (ms): the catalog's build, or its first logged revision if earlier. */
     private readonly began: number,
     /** Tells the thread where searches run to close what it opened of a catalog closed here (its owned databases' serials). */
-    private readonly forgetSearches: (serials: readonly number[]) => void = () => {},
+    private readonly forgetSearches: (serials: readonly number[]) => void,
   ) {}
 
   /** What the registry served at `moment` (ms), or the problem of a moment before it served anything. */
