@@ -64,7 +64,10 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
    */
   function* opening(): Generator<void, Registry> {
     const kept = history();
-    const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept), (serials) => searchRunner.release(serials));
+    const pastMoments = new PastMoments(kept, options.dataDir, firstServed(defaultCatalog, kept), (serials) => {
+      searchRunner.release(serials);
+      registryOptions.caches.forgetDatabases(serials);
+    });
     yield;
     const catalog = reopenOwnCatalog(options.dataDir, defaultCatalog);
     yield;

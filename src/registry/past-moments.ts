@@ -22,10 +22,13 @@ const KEPT_REGISTRIES = 64;
 /** Catalogs of past moments kept open: each is one database file, opened under the served catalog's. */
 export const KEPT_CATALOGS = 16;
 /**
- * A catalog dropped from those kept is closed this long after, with what the
- * search thread read of it: a request that took the registry over it just
- * before is answered from it, as a reload's old catalog answers the requests
- * already under way.
+ * A catalog dropped from those kept is closed this long after (after its
+ * build, if it was still being built), with what was kept and read of it
+ * elsewhere: a request that took the registry over it just before is
+ * answered from it, as a reload's old catalog answers the requests under
+ * way. At most KEPT_CATALOGS wait so; past that, the one dropped first is
+ * closed at once, so that asking for ever new moments never holds more
+ * databases open than twice those kept.
  */
 const CLOSE_DROPPED_CATALOG_AFTER_MS = 10_000;
 
@@ -47,14 +50,16 @@ export class PastMoments {
   private readonly states = new Map<number, MomentState>();
   private readonly catalogs = new Map<string, Promise<Catalog>>();
   private readonly registries = new Map<string, KeptRegistry>();
+  /** Catalogs dropped and waiting to be closed, each with the timer that will close it, the one dropped first first. */
+  private readonly closing = new Map<Promise<Catalog>, NodeJS.Timeout | undefined>();
 
   constructor(
     private readonly history: RevisionHistory | undefined,
     private readonly dataDir: string,
     /** When the registry first served anything (ms): the catalog's build, or its first logged revision if earlier. */
     private readonly began: number,
-    /** Tells the thread where searches run to close what it opened of a catalog closed here (its owned databases' serials). */
-    private readonly forgetSearches: (serials: readonly number[]) => void,
+    /** Told the serials of a catalog's own databases once it is closed here: what was kept and read of them elsewhere (documents, searches) goes. */
+    private readonly forgetDatabases: (serials: readonly number[]) => void,
   ) {}
 
   /** What the registry served at `moment` (ms), or the problem of a moment before it served anything. */
@@ -114,8 +119,11 @@ export class PastMoments {
     if (!catalog) {
       if (this.catalogs.size >= KEPT_CATALOGS) this.dropOldestCatalog();
       catalog = ensureMomentCatalog(this.dataDir, history, state.revisions).then((path) => new Catalog([path], served.databases));
-      // A failed build is not kept: the next request tries again.
-      catalog.catch(() => this.catalogs.delete(key));
+      // A failed build is not kept: the next request tries again (a build asked for since, under the same key, stays).
+      const building = catalog;
+      building.catch(() => {
+        if (this.catalogs.get(key) === building) this.catalogs.delete(key);
+      });
       this.catalogs.set(key, catalog);
     }
     return catalog;
@@ -132,14 +140,18 @@ export class PastMoments {
    * is: it is dropped with it.
    */
   registryFor(key: string, state: MomentState, served: Catalog, make: (catalog: Catalog) => Registry): Registry | Promise<Registry> {
-    const kept = this.registries.get(key);
-    if (kept) return kept.registry;
+    const found = this.registries.get(key);
+    if (found) return found.registry;
     if (this.registries.size >= KEPT_REGISTRIES) this.dropRegistry(this.registries.keys().next().value as string);
     const catalog = this.catalogOf(state, served);
     const made = catalog instanceof Promise ? catalog.then(make) : make(catalog);
-    // A failed build is not kept: the next request tries again.
-    if (made instanceof Promise) made.catch(() => this.registries.delete(key));
-    this.registries.set(key, { registry: made, catalogKey: this.catalogKeyOf(state) });
+    const kept = { registry: made, catalogKey: this.catalogKeyOf(state) };
+    // A failed build is not kept: the next request tries again (a registry made since, under the same key, stays).
+    if (made instanceof Promise)
+      made.catch(() => {
+        if (this.registries.get(key) === kept) this.registries.delete(key);
+      });
+    this.registries.set(key, kept);
     return made;
   }
 
@@ -156,14 +168,24 @@ export class PastMoments {
     const [key, oldest] = this.catalogs.entries().next().value as [string, Promise<Catalog>];
     this.catalogs.delete(key);
     for (const [registryKey, kept] of this.registries) if (kept.catalogKey === key) this.dropRegistry(registryKey);
-    setTimeout(() => this.closeCatalog(oldest), CLOSE_DROPPED_CATALOG_AFTER_MS).unref();
+    if (this.closing.size >= KEPT_CATALOGS) this.closeCatalog(this.closing.keys().next().value as Promise<Catalog>);
+    this.closing.set(oldest, undefined);
+    // The wait starts once it is built: the requests waiting for the build are answered from it first.
+    oldest.then(
+      () => {
+        if (this.closing.has(oldest)) this.closing.set(oldest, setTimeout(() => this.closeCatalog(oldest), CLOSE_DROPPED_CATALOG_AFTER_MS).unref());
+      },
+      () => this.closing.delete(oldest),
+    );
   }
 
   private closeCatalog(catalog: Promise<Catalog>): void {
+    clearTimeout(this.closing.get(catalog));
+    this.closing.delete(catalog);
     catalog
       .then((opened) => {
-        this.forgetSearches(opened.ownedSerials);
         opened.close();
+        this.forgetDatabases(opened.ownedSerials);
       })
       .catch(() => undefined);
   }
@@ -171,7 +193,7 @@ export class PastMoments {
   /** Closes the catalogs of past moments (the served catalog they lie under is being replaced). */
   close(): void {
     for (const key of [...this.registries.keys()]) this.dropRegistry(key);
-    for (const catalog of this.catalogs.values()) this.closeCatalog(catalog);
+    for (const catalog of [...this.catalogs.values(), ...this.closing.keys()]) this.closeCatalog(catalog);
     this.catalogs.clear();
   }
 }

@@ -590,7 +590,7 @@ export class Registry {
    * packs) is dropped; documents of the shared default packs stay.
    */
   release(): void {
-    // A past moment's registry lies over the served catalog, whose documents stay.
+    // A past moment's registry lies over the served catalog, whose documents stay; those of its moment's own database go when that closes (see PastMoments).
     if (!this.past) this.caches.forgetDatabases(this.catalog.ownedSerials);
     this.caches.forgetRegistry(this.serial);
   }
