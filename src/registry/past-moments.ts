@@ -109,11 +109,11 @@ export class PastMoments {
   /**
    * The catalog answering as the registry did in `state`: the served one
    * when nothing changed since, else the served one under the database of
-   * the revisions that differ, built the first time it is asked for.
+   * the revisions that differ, built the first time it is asked for; `key`
+   * is its key (see catalogKeyOf).
    */
-  private catalogOf(state: MomentState, served: Catalog): Catalog | Promise<Catalog> {
+  private catalogOf(key: string | undefined, state: MomentState, served: Catalog): Catalog | Promise<Catalog> {
     const history = this.history;
-    const key = this.catalogKeyOf(state);
     if (!history || key === undefined) return served;
     let catalog = this.catalogs.get(key);
     if (!catalog) {
@@ -143,9 +143,10 @@ export class PastMoments {
     const found = this.registries.get(key);
     if (found) return found.registry;
     if (this.registries.size >= KEPT_REGISTRIES) this.dropRegistry(this.registries.keys().next().value as string);
-    const catalog = this.catalogOf(state, served);
+    const catalogKey = this.catalogKeyOf(state);
+    const catalog = this.catalogOf(catalogKey, state, served);
     const made = catalog instanceof Promise ? catalog.then(make) : make(catalog);
-    const kept = { registry: made, catalogKey: this.catalogKeyOf(state) };
+    const kept = { registry: made, catalogKey };
     // A failed build is not kept: the next request tries again (a registry made since, under the same key, stays).
     if (made instanceof Promise)
       made.catch(() => {
