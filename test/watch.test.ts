@@ -222,7 +222,6 @@ describe('serve --watch', () => {
     for (let radius = 1; radius <= KEPT_CATALOGS + 2; radius++) {
       await reloadAfter(() => writeFileSync(join(packs, 'dots', 'dot.svg'), dot(radius)));
       moments.push(new Date().toISOString());
-      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     // Asked once the last moment has settled, each moment in turn, then the first again on routes it has not answered yet.
     await new Promise((resolve) => setTimeout(resolve, Date.parse(moments.at(-1) as string) + MOMENT_SETTLES_MS + 100 - Date.now()));
