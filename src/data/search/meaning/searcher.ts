@@ -220,7 +220,7 @@ export class MeaningSearcher {
       found = left.found ?? found;
       work = left.work;
       answer.leftOut = true;
-    } else if (parsed.words.length >= 3 && !query.everyWord && query.taggedIn === undefined && found.size < LOOSE_FULL_MATCHES.fewerThan) {
+    } else if (parsed.words.length >= wordsForLooseFullMatches(query) && !query.everyWord && found.size < LOOSE_FULL_MATCHES.fewerThan) {
       const weighed = this.looseFullMatchesOrLeftOut(found, parsed, query, sources, work);
       ({ found, work } = weighed);
       if (weighed.leftOut) answer.leftOut = true;
@@ -420,7 +420,7 @@ export class MeaningSearcher {
   }
 
   /**
-   * A sentence's few full matches, when the best of them met its words
+   * A sentence's few full matches (or two words' within one pack), when the best of them met its words
    * through loose links (`text-grammar-arrow-left` for "undo last change"),
    * give way to the sentence with one word left out (see
    * withOneWordLeftOut) if its best result stands above theirs: such full
@@ -498,6 +498,9 @@ export class MeaningSearcher {
     if (best === undefined) return { found: toBeat === undefined ? found : undefined, work };
     // Not searched again for the rest of the bound when it cannot beat what it would replace.
     if (toBeat !== undefined && !standsAbove(best.strongest, toBeat)) return { found: undefined, work };
+    // Of two words, the word kept must be a name of what was found: one word's meanings alone are no surer than both
+    // words' met loosely ("without sound" within Lucide is `volume-off`, not the speakers "sound" means).
+    if (toBeat !== undefined && parsed.words.length === 2 && best.strongest.tier !== TIERS.name) return { found: undefined, work };
     const chosen = best.kept ?? this.scorer.score(best.trial, { ...query, workUnits: limit - work }, sources);
     return { found: chosen.found, work: work + chosen.work };
   }
@@ -691,4 +694,14 @@ export function packStyles(catalog: Catalog): Map<string, string> {
   for (const database of catalog.databases)
     for (const row of database.searchSets()) if (row.style === 'fill' || row.style === 'stroke') styles.set(row.pack, row.style);
   return styles;
+}
+
+/**
+ * The fewest words of a query whose few, loosely met full matches are weighed against the query with a word left out
+ * (see looseFullMatchesOrLeftOut): three over the catalog, where two words met together, however loosely, were more
+ * often right than either word alone; two within one pack, whose few glyphs that meet both words through loose links
+ * were more often wrong than its glyphs named by one of them (see withOneWordLeftOut). docs/search.md has the figures.
+ */
+function wordsForLooseFullMatches(query: MeaningQuery): number {
+  return query.taggedIn === undefined ? 3 : 2;
 }
