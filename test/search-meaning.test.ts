@@ -58,6 +58,15 @@ describe('search by meaning', () => {
     expect(sentence.results[0]?.name).toBe('undo');
   });
 
+  it('leaves a word out of two, within one pack, whose few full matches met both only through loose meanings', async () => {
+    // No Tabler glyph is named for both "crop" and "square"; its few full matches met them through loose links, and had
+    // come first (`scan-cube`). `crop` names glyphs of Tabler's own, so the search without "square" answers.
+    const answer = await search({ q: 'crop to square', packs: 'tabler', limit: '10' });
+    const own = answer.results.filter((result) => result.equivalentOf === undefined);
+    expect(own[0]?.name).toBe('crop');
+    expect(own.slice(0, 5).every((result) => result.name.split('-').includes('crop'))).toBe(true);
+  });
+
   it('finds the three dots of a "meatballs" menu in a pack that calls them an ellipsis', async () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });
@@ -329,7 +338,8 @@ describe('search by meaning', () => {
   });
 
   it("completes a search within one pack that finds little by the pack's own names with its equivalents of the catalog's best results", async () => {
-    // Phosphor's names answer "settee" with `couch` alone; the sofa the rest of the catalog finds first is Phosphor's `armchair`.
+    // Phosphor's glyphs found for "settee" are its `couch` alone; the sofas of the rest of the catalog complete them with
+    // their equivalent in Phosphor, `armchair`.
     const answer = await search({ q: 'settee', packs: 'ph', limit: '10' });
     expect(answer.results[0]?.name).toBe('couch');
     expect(answer.results[0]?.equivalentOf).toBeUndefined();

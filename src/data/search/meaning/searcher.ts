@@ -61,7 +61,7 @@ export interface MeaningAnswer {
   work: number;
   /** Every glyph found, ranked, when fewer were found than the query's allBelow. */
   all?: MeaningHit[];
-  /** Whether no glyph matched every word, so that one was left out (see withOneWordLeftOut). */
+  /** Whether one word was left out (see withOneWordLeftOut): no glyph matched every word, or only through loose links. */
   leftOut?: boolean;
 }
 
@@ -220,7 +220,7 @@ export class MeaningSearcher {
       found = left.found ?? found;
       work = left.work;
       answer.leftOut = true;
-    } else if (parsed.words.length >= wordsForLooseFullMatches(query) && !query.everyWord && found.size < LOOSE_FULL_MATCHES.fewerThan) {
+    } else if (weighsLooseFullMatches(query, parsed.words.length) && found.size < LOOSE_FULL_MATCHES.fewerThan) {
       const weighed = this.looseFullMatchesOrLeftOut(found, parsed, query, sources, work);
       ({ found, work } = weighed);
       if (weighed.leftOut) answer.leftOut = true;
@@ -329,7 +329,7 @@ export class MeaningSearcher {
 
   /**
    * A search within one pack that matched no glyph with every word of the
-   * query, so that one was left out, while the rest of the catalog has
+   * query, or only through loose links, so that one was left out, while the rest of the catalog has
    * glyphs that match them all: the pack's equivalents of those come first,
    * then what the pack matched with a word left out (the list the search
    * found, kept for this, ranked without them), so that pages are slices of
@@ -461,7 +461,7 @@ export class MeaningSearcher {
    * larger part finds the same, so its list is kept instead, and so are its
    * entries counted again, as a second search would read them. Given
    * `toBeat`, no list (undefined) unless the chosen trial's best hit stands
-   * above it; without, always a list.
+   * above it, and, of two words, is named by the word kept; without, always a list.
    */
   private withOneWordLeftOut(
     parsed: ParsedMeaningQuery,
@@ -697,11 +697,13 @@ export function packStyles(catalog: Catalog): Map<string, string> {
 }
 
 /**
- * The fewest words of a query whose few, loosely met full matches are weighed against the query with a word left out
- * (see looseFullMatchesOrLeftOut): three over the catalog, where two words met together, however loosely, were more
- * often right than either word alone; two within one pack, whose few glyphs that meet both words through loose links
- * were more often wrong than its glyphs named by one of them (see withOneWordLeftOut). docs/search.md has the figures.
+ * Whether a query's few, loosely met full matches are weighed against the query with a word left out (see
+ * looseFullMatchesOrLeftOut): over the catalog, a query of three words or more, since two words met together, however
+ * loosely, were more often right than either alone; within one pack, a query of two words or more, whose few glyphs
+ * that meet every word through loose links were more often wrong than its glyphs found for fewer words (of two words,
+ * only for a word that names them: see withOneWordLeftOut). docs/search.md has the figures.
  */
-function wordsForLooseFullMatches(query: MeaningQuery): number {
-  return query.taggedIn === undefined ? 3 : 2;
+function weighsLooseFullMatches(query: MeaningQuery, words: number): boolean {
+  if (query.everyWord) return false;
+  return words >= (query.taggedIn === undefined ? 3 : 2);
 }
