@@ -14,8 +14,8 @@ import { prepareSearch, type PreparedSearch, runSearchJob, type SearchJob, type 
  * thread answering requests never waits for a search (search-thread-runner.ts
  * is the other end). It opens a database the first time a job names it, and
  * keeps it, with what was read of it, until told that the serving thread has
- * closed it (own packs reloaded): while a reloaded catalog is prepared, the
- * one it replaces is still searched.
+ * closed it (own packs reloaded) and the jobs sent before that have run: while
+ * a reloaded catalog is prepared, the one it replaces is still searched.
  */
 
 // Starting this thread's isolate with limits of its own puts V8's process-wide flag back
@@ -93,7 +93,29 @@ function databasesOf(named: readonly ThreadDatabase[]): CatalogDatabase[] {
   });
 }
 
-/** Closes the databases the serving thread has closed, with the searches over them. */
+/** Databases released by the serving thread that a waiting job still names. */
+const releasing = new Set<number>();
+
+/**
+ * Closes the databases the serving thread has closed, once no job waiting
+ * names them: a job sent before the release is answered from the database
+ * it was sent for, rather than opening it again (which nothing would close)
+ * or failing on a file that is gone.
+ */
+function releaseWhenUnused(serials: readonly number[]): void {
+  for (const serial of serials) releasing.add(serial);
+  releaseUnused();
+}
+
+function releaseUnused(): void {
+  if (releasing.size === 0) return;
+  const named = new Set(waiting.flatMap((request) => request.databases.map((database) => database.serial)));
+  const unused = [...releasing].filter((serial) => !named.has(serial));
+  for (const serial of unused) releasing.delete(serial);
+  if (unused.length > 0) release(unused);
+}
+
+/** Closes databases, with the searches over them. */
 function release(serials: readonly number[]): void {
   for (const serial of serials) {
     databases.get(serial)?.close();
@@ -156,6 +178,7 @@ function runNext(): void {
   const ahead = waiting.findIndex((request) => AHEAD_OF_SEARCHES.has(request.job.kind));
   const [request] = waiting.splice(ahead < 0 ? 0 : ahead, 1);
   if (request) parentPort?.postMessage(answer(request));
+  releaseUnused();
   if (waiting.length > 0) schedule();
 }
 
@@ -166,7 +189,7 @@ function schedule(): void {
 }
 
 parentPort?.on('message', (message: ThreadMessage) => {
-  if ('release' in message) return release(message.release);
+  if ('release' in message) return releaseWhenUnused(message.release);
   waiting.push(message);
   schedule();
 });
