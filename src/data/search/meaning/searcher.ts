@@ -220,7 +220,7 @@ export class MeaningSearcher {
       found = left.found ?? found;
       work = left.work;
       answer.leftOut = true;
-    } else if (weighsLooseFullMatches(query, parsed.words.length) && found.size < LOOSE_FULL_MATCHES.fewerThan) {
+    } else if (weighsLooseFullMatches(query, parsed.words.length, found.size)) {
       const weighed = this.looseFullMatchesOrLeftOut(found, parsed, query, sources, work);
       ({ found, work } = weighed);
       if (weighed.leftOut) answer.leftOut = true;
@@ -697,13 +697,14 @@ export function packStyles(catalog: Catalog): Map<string, string> {
 }
 
 /**
- * Whether a query's few, loosely met full matches are weighed against the query with a word left out (see
- * looseFullMatchesOrLeftOut): over the catalog, a query of three words or more, since two words met together, however
- * loosely, were more often right than either alone; within one pack, a query of two words or more, whose few glyphs
- * that meet every word through loose links were more often wrong than its glyphs found for fewer words (of two words,
- * only for a word that names them: see withOneWordLeftOut). docs/search.md has the figures.
+ * Whether a query's loosely met full matches are weighed against the query with a word left out (see
+ * looseFullMatchesOrLeftOut). Over the catalog, those of a query of three words or more, when they are fewer than a
+ * first page: two words met together, however loosely, were more often right than either alone, and so were many full
+ * matches. Within one pack, those of a query of two words or more, however many: the glyphs of a pack that meet every
+ * word only through loose links were more often wrong than its glyphs found for fewer words (of two words, only for
+ * a word that names them: see withOneWordLeftOut). docs/search.md has the figures.
  */
-function weighsLooseFullMatches(query: MeaningQuery, words: number): boolean {
+function weighsLooseFullMatches(query: MeaningQuery, words: number, found: number): boolean {
   if (query.everyWord) return false;
-  return words >= (query.taggedIn === undefined ? 3 : 2);
+  return query.taggedIn === undefined ? words >= 3 && found < LOOSE_FULL_MATCHES.fewerThan : words >= 2;
 }
