@@ -67,6 +67,15 @@ describe('search by meaning', () => {
     expect(own.slice(0, 5).every((result) => result.name.split('-').includes('crop'))).toBe(true);
   });
 
+  it('keeps, within one pack, the word being typed after a name, which its completions meet below a meaning', async () => {
+    // Tabler's `home` names the first word alone, and "sm" is completed (`smart-home`): left out, it had answered `home`.
+    for (const q of ['home sm', 'home sma']) {
+      const names = (await search({ q, packs: 'tabler' })).results.map((result) => result.name);
+      expect(names, q).toContain('smart-home');
+      expect(names, q).not.toContain('home');
+    }
+  });
+
   it('finds the three dots of a "meatballs" menu in a pack that calls them an ellipsis', async () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });

@@ -45,12 +45,15 @@ function scopeOf(catalog: Catalog): SearchScope {
 }
 
 describe('the search thread, told a catalog was closed', () => {
-  it('answers the jobs sent for it before from the database they were sent for, though its file is gone since', async () => {
+  it('answers the jobs sent for it before from the database they were sent for, then closes it', async () => {
     const { SearchThread } = await built('data/search/thread/search-thread-runner.js');
     const thread = new SearchThread() as Runner;
-    const busy = await copiedCatalog('busy.db');
-    const closed = await copiedCatalog('closed.db');
+    const opened: Catalog[] = [];
     try {
+      const busy = await copiedCatalog('busy.db');
+      opened.push(busy.catalog);
+      const closed = await copiedCatalog('closed.db');
+      opened.push(closed.catalog);
       const search: SearchJob = { kind: 'meaning', q: 'home', limit: 24, offset: 0 };
       // The thread opens the database and answers from it, as for any request before a reload.
       const before = await thread.run(search, scopeOf(closed.catalog));
@@ -63,9 +66,11 @@ describe('the search thread, told a catalog was closed', () => {
       unlinkSync(closed.path);
       expect(await waiting).toEqual(before);
       await preparing;
+      // Once no job names it, the thread has closed it: a search sent for it now opens the file, which is gone.
+      await expect(thread.run(search, scopeOf(closed.catalog))).rejects.toThrow(/unable to open database file/);
     } finally {
       await thread.close();
-      busy.catalog.close();
+      for (const catalog of opened) catalog.close();
     }
   });
 });

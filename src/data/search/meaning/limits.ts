@@ -49,8 +49,9 @@ export const TAGGED_NAME_LIMITS = {
  * only when a whole name of the result finds it with a score of at least
  * `minScore` (an exact name scores 1): through the vocabulary's weaker
  * links, a pack that lacks the thing offers a guess ("cube" for `volume`).
- * Where the pack matched the query only with a word left out, and the
- * results match every word (see withFullMatchesElsewhere), an equivalent
+ * Where the pack matched the query only with a word left out (none of its
+ * glyphs met every word, or only loosely), and the results match every
+ * word (see withFullMatchesElsewhere), an equivalent
  * needs `anchorMinScore`, as the results themselves.
  */
 export const COUNTERPART_LIMITS = {

@@ -118,7 +118,7 @@ export class MeaningSearcher {
   private readonly kept = new FoundList();
   /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
   private readonly partial = new FoundList();
-  /** A sentence's few loose full matches, kept while the sentence is searched with a word left out (see looseFullMatchesOrLeftOut). */
+  /** Loosely met full matches, kept while the query is searched with a word left out (see looseFullMatchesOrLeftOut). */
   private readonly looseFull = new FoundList();
 
   /**
@@ -420,8 +420,8 @@ export class MeaningSearcher {
   }
 
   /**
-   * A sentence's few full matches (or two words' within one pack), when the best of them met its words
-   * through loose links (`text-grammar-arrow-left` for "undo last change"),
+   * A sentence's few full matches over the catalog, or the full matches of two words or more within one pack,
+   * when the best of them met its words through loose links (`text-grammar-arrow-left` for "undo last change"),
    * give way to the sentence with one word left out (see
    * withOneWordLeftOut) if its best result stands above theirs: such full
    * matches are chance meetings of weak links. Both are judged by their best
@@ -437,7 +437,10 @@ export class MeaningSearcher {
     spent: number,
   ): { found: FoundList; work: number; leftOut: boolean } {
     const full = bestOf(found);
-    if (full === undefined || full.tier === TIERS.name || full.score >= LOOSE_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
+    // Within one pack, only meanings are weighed: a word being typed, or misspelt, is met by a completion or a
+    // correction that scores as low, and leaving it out would answer for the words before it.
+    const weighed = query.taggedIn === undefined ? full?.tier !== TIERS.name : full?.tier === TIERS.meaning;
+    if (full === undefined || !weighed || full.score >= LOOSE_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
     this.looseFull.copyOf(found);
     const left = this.withOneWordLeftOut(parsed, query, sources, spent, full);
     return left.found ? { found: left.found, work: left.work, leftOut: true } : { found: this.looseFull, work: left.work, leftOut: false };
