@@ -702,10 +702,10 @@ export function packStyles(catalog: Catalog): Map<string, string> {
 /**
  * Whether a query's loosely met full matches are weighed against the query with a word left out (see
  * looseFullMatchesOrLeftOut). Over the catalog, those of a query of three words or more, when they are fewer than a
- * first page: two words met together, however loosely, were more often right than either alone, and so were many full
- * matches. Within one pack, those of a query of two words or more, however many: the glyphs of a pack that meet every
- * word only through loose links were more often wrong than its glyphs found for fewer words (of two words, only for
- * a word that names them: see withOneWordLeftOut). docs/search.md has the figures.
+ * first page (LOOSE_FULL_MATCHES): two words met together, however loosely, were more often right than either alone.
+ * Within one pack, those of a query of two words or more, however many: the glyphs of a pack that meet every word only
+ * through loose meanings were more often wrong than its glyphs found for fewer words (of two words, only for a word
+ * that names them: see withOneWordLeftOut). docs/search.md has the figures.
  */
 function weighsLooseFullMatches(query: MeaningQuery, words: number, found: number): boolean {
   if (query.everyWord) return false;

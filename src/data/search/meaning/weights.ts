@@ -96,7 +96,7 @@ export const LIKE_PART_SHARE = 0.7;
 
 /**
  * A query of three words or more over the catalog with fewer full matches than `fewerThan` (a first page), or of two
- * words or more within one pack, the best of its full matches scoring under `score` (its words met mostly through loose
- * links), is also searched with a word left out (see looseFullMatchesOrLeftOut).
+ * words or more within one pack (full matches met through meanings), the best of its full matches scoring under `score`
+ * (its words met mostly through loose links), is also searched with a word left out (see looseFullMatchesOrLeftOut).
  */
 export const LOOSE_FULL_MATCHES = { fewerThan: MEANING_LIMITS.diverseTop, score: 0.8 } as const;
