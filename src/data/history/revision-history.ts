@@ -104,16 +104,15 @@ export class RevisionHistory {
     this.selectChangedNames = this.db
       .prepare<[string, number, number], string>('SELECT DISTINCT name FROM changes WHERE pack = ? AND seq > ? AND seq <= ? ORDER BY name')
       .pluck();
+    // Each name's latest row of a pack (c) at or before a revision: the pack, then the revision, are the parameters.
+    const latestAt = 'c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?)';
     this.selectStateAt = this.db.prepare(
       `SELECT c.name AS name, c.kind AS kind, c.hash AS hash, b.data AS data FROM changes c LEFT JOIN blobs b ON b.hash = c.hash
-       WHERE c.pack = ? AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
+       WHERE ${latestAt} ORDER BY c.name`,
     );
     // The same rows' names alone, of the names there at the revision: no entry's data is read.
     this.selectNamesAt = this.db
-      .prepare<[string, number], string>(
-        `SELECT c.name FROM changes c
-         WHERE c.pack = ? AND c.kind IS NOT NULL AND c.seq = (SELECT max(seq) FROM changes WHERE pack = c.pack AND name = c.name AND seq <= ?) ORDER BY c.name`,
-      )
+      .prepare<[string, number], string>(`SELECT c.name FROM changes c WHERE ${latestAt} AND c.kind IS NOT NULL ORDER BY c.name`)
       .pluck();
     // Named, since without statistics SQLite would rather walk the pack's rows by revision.
     this.selectAliases = this.db
