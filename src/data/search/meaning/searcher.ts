@@ -214,14 +214,15 @@ export class MeaningSearcher {
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
     let { found, work } = this.scorer.score(parsed, query, sources);
+    const loose = looseFullMatchOf(found, parsed.words.length, query);
     if (found.size === 0 && parsed.words.length >= 2 && !query.everyWord) {
       const left = this.withOneWordLeftOut(parsed, query, sources, work);
       // Without a standing to beat, a list always comes back (the last trial's, empty, when none found anything).
       found = left.found ?? found;
       work = left.work;
       answer.leftOut = true;
-    } else if (weighsLooseFullMatches(query, parsed.words.length, found.size)) {
-      const weighed = this.looseFullMatchesOrLeftOut(found, parsed, query, sources, work);
+    } else if (loose !== undefined) {
+      const weighed = this.looseFullMatchesOrLeftOut(found, loose, parsed, query, sources, work);
       ({ found, work } = weighed);
       if (weighed.leftOut) answer.leftOut = true;
     }
@@ -431,16 +432,12 @@ export class MeaningSearcher {
    */
   private looseFullMatchesOrLeftOut(
     found: FoundList,
+    full: Standing,
     parsed: ParsedMeaningQuery,
     query: MeaningQuery,
     sources: MeaningSources,
     spent: number,
   ): { found: FoundList; work: number; leftOut: boolean } {
-    const full = bestOf(found);
-    // Within one pack, only meanings are weighed: a word being typed, or misspelt, is met by a completion or a
-    // correction that scores as low, and leaving it out would answer for the words before it.
-    const weighed = query.taggedIn === undefined ? full?.tier !== TIERS.name : full?.tier === TIERS.meaning;
-    if (full === undefined || !weighed || full.score >= LOOSE_FULL_MATCHES.score) return { found, work: spent, leftOut: false };
     this.looseFull.copyOf(found);
     const left = this.withOneWordLeftOut(parsed, query, sources, spent, full);
     return left.found ? { found: left.found, work: left.work, leftOut: true } : { found: this.looseFull, work: left.work, leftOut: false };
@@ -700,14 +697,21 @@ export function packStyles(catalog: Catalog): Map<string, string> {
 }
 
 /**
- * Whether a query's loosely met full matches are weighed against the query with a word left out (see
- * looseFullMatchesOrLeftOut). Over the catalog, those of a query of three words or more, when they are fewer than a
- * first page (LOOSE_FULL_MATCHES): two words met together, however loosely, were more often right than either alone.
- * Within one pack, those of a query of two words or more, however many: the glyphs of a pack that meet every word only
+ * The best of a query's full matches when they are weighed against the query with a word left out (see
+ * looseFullMatchesOrLeftOut), its words met through loose links: its score under LOOSE_FULL_MATCHES.score, and no
+ * name holding every word. Over the catalog, those of a query of three words or more, when they are fewer than a first
+ * page: two words met together, however loosely, were more often right than either alone. Within one pack, those of a
+ * query of two words or more, however many, met through meanings: the glyphs of a pack that meet every word only
  * through loose meanings were more often wrong than its glyphs found for fewer words (of two words, only for a word
- * that names them: see withOneWordLeftOut). docs/search.md has the figures.
+ * that names them: see withOneWordLeftOut), but a word being typed, or misspelt, is met by a completion or a
+ * correction that scores as low, and leaving it out would answer for the words before it. docs/search.md has the
+ * figures.
  */
-function weighsLooseFullMatches(query: MeaningQuery, words: number, found: number): boolean {
-  if (query.everyWord) return false;
-  return query.taggedIn === undefined ? words >= 3 && found < LOOSE_FULL_MATCHES.fewerThan : words >= 2;
+function looseFullMatchOf(found: FoundList, words: number, query: MeaningQuery): Standing | undefined {
+  if (query.everyWord) return undefined;
+  const onePack = query.taggedIn !== undefined;
+  if (onePack ? words < 2 : words < 3 || found.size >= LOOSE_FULL_MATCHES.fewerThan) return undefined;
+  const full = bestOf(found);
+  if (full === undefined || full.score >= LOOSE_FULL_MATCHES.score) return undefined;
+  return (onePack ? full.tier === TIERS.meaning : full.tier !== TIERS.name) ? full : undefined;
 }
