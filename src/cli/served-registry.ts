@@ -14,12 +14,14 @@ import type { CloseStack } from './close-stack.js';
 import type { ServeOptions } from './options.js';
 
 /**
- * A catalog replaced by a reload is closed this long after the swap, with
- * what the search thread read of it: a request is answered by one registry,
- * old or new, never a mix, and none can still be reading from the old one by
- * then.
+ * A catalog replaced by a reload is closed, with what the search thread read
+ * of it, once the requests it answers have ended (a slow client's download
+ * included), and not before this long after the swap, for the work they
+ * started that outlives them (a package still being made for a client that
+ * left): a request is answered by one registry, old or new, never a mix, and
+ * wholly.
  */
-const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
+export const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
 
 /** The registry a server answers from, replaced as a whole when the own packs or the updated packs change. */
 export interface ServedRegistry {
@@ -90,8 +92,10 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
     // What the old registry kept is of no more use: released now, not when its catalog closes.
     previous.release();
     setTimeout(() => {
-      searchRunner.release(previous.catalog.ownedSerials);
-      closeRegistry(previous);
+      void previous.holders.none().then(() => {
+        searchRunner.release(previous.catalog.ownedSerials);
+        closeRegistry(previous);
+      });
     }, CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
   };
   let reloads: Promise<void> = Promise.resolve();

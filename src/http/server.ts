@@ -54,6 +54,8 @@ interface Answering {
   context: RequestContext;
   at: number;
   token?: string;
+  /** The registry that answers it, held until the response closes. */
+  registry?: Registry;
 }
 type AnsweredResponse = ServerResponse & { [ANSWERING]?: Answering };
 
@@ -130,6 +132,9 @@ class Pipeline {
 
   /** The answer of the route table, through the view of the registry this request may see. */
   private answer(context: RequestContext, registry: Registry, answering: Answering): AnswerOrLater {
+    // Held until the response closes, a stream's last chunk sent or cut: a reload closes the registry it replaced only then.
+    registry.holders.take();
+    answering.registry = registry;
     const routed = routeRequest(context, registry, this.access);
     answering.token = routed.tokenName;
     return routed.answer;
@@ -155,6 +160,7 @@ class Pipeline {
   private responseClosed(response: ServerResponse): void {
     this.inFlight.delete(response);
     const started = (response as AnsweredResponse)[ANSWERING];
+    started?.registry?.holders.letGo();
     if (started) this.logRequest(started.context, response.statusCode, started.at, started.token);
   }
 

@@ -1,3 +1,4 @@
+import { Holders } from '../util/holders.js';
 import type { Catalog, PackRecord } from '../data/catalog/catalog.js';
 import type { IconifySetRow, StoredDocumentInfo } from '../data/catalog/catalog-database.js';
 import { readingOnce, type StoredEntry } from '../core/resolve-icon.js';
@@ -99,6 +100,8 @@ export class Registry {
   private readonly keptFiles: KeptFiles;
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
+  /** The requests being answered from it: a registry replaced at a reload is closed once they have let go (see served-registry.ts). */
+  readonly holders = new Holders();
   private searchOfPacks: CatalogSearch | undefined;
   private servedIds: string[] | undefined;
   private stylesOfPacks: Map<string, string> | undefined;
