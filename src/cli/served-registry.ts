@@ -9,19 +9,10 @@ import { Registry } from '../registry/registry.js';
 import { RegistryCaches } from '../registry/registry-caches.js';
 import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
 import { PastMoments } from '../registry/past-moments.js';
+import { ReplacedRegistries } from './replaced-registries.js';
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { CloseStack } from './close-stack.js';
 import type { ServeOptions } from './options.js';
-
-/**
- * A catalog replaced by a reload is closed, with what the search thread read
- * of it, once the requests it answers have ended (a slow client's download
- * included), and not before this long after the swap, for the work they
- * started that outlives them (a package still being made for a client that
- * left): a request is answered by one registry, old or new, never a mix, and
- * wholly.
- */
-export const CLOSE_REPLACED_CATALOG_AFTER_MS = 10_000;
 
 /** The registry a server answers from, replaced as a whole when the own packs or the updated packs change. */
 export interface ServedRegistry {
@@ -77,6 +68,13 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
   }
   let current = openAtOnce(opening());
   opened.defer(() => closeRegistry(current));
+  // A request is answered by one registry, old or new, never a mix, and wholly: a replaced one is closed, with what
+  // the search thread read of it and what the caches kept of it since the swap, once nothing reads it (see ReplacedRegistries).
+  const replaced = new ReplacedRegistries((previous) => {
+    searchRunner.release(previous.catalog.ownedSerials);
+    previous.release();
+    closeRegistry(previous);
+  });
 
   const reloadOnce = async () => {
     const next = await openInTurns(opening());
@@ -91,12 +89,7 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
     current = next;
     // What the old registry kept is of no more use: released now, not when its catalog closes.
     previous.release();
-    setTimeout(() => {
-      void previous.holders.none().then(() => {
-        searchRunner.release(previous.catalog.ownedSerials);
-        closeRegistry(previous);
-      });
-    }, CLOSE_REPLACED_CATALOG_AFTER_MS).unref();
+    replaced.add(previous);
   };
   let reloads: Promise<void> = Promise.resolve();
   return {

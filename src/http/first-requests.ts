@@ -35,5 +35,11 @@ export async function answerFirstRequests(registry: Registry): Promise<void> {
     targets.push(...MISSES.map((missing) => pathOf({ kind: 'icon', pack, name: missing }, registry.basePath)));
     if (name !== undefined) targets.push(pathOf({ kind: 'icon', pack, name }, registry.basePath));
   }
-  for (const target of targets) await respond(registry, { method: 'GET', target, headers: ACCEPT });
+  // Held as a request holds it: a reload meanwhile closes it only once these are answered.
+  registry.holders.take();
+  try {
+    for (const target of targets) await respond(registry, { method: 'GET', target, headers: ACCEPT });
+  } finally {
+    registry.holders.letGo();
+  }
 }

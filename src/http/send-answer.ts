@@ -53,7 +53,7 @@ function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>, budget
       try {
         next = chunks.next();
       } catch {
-        // Its headers are sent: a chunk that cannot be made (a zip of a pack whose replaced
+        // Its headers are sent: a chunk that cannot be made (a zip of a pack at a past moment whose
         // catalog was closed under a slow client) cuts the answer short, never the process.
         done = true;
         response.destroy();

@@ -18,6 +18,7 @@ import { readBody } from './request-body.js';
 import { badRequest } from '../core/problem.js';
 import { bodyTooLargeAnswer, methodNotAllowedAnswer, takesBody } from './routes.js';
 import { sendAnswer, sendAnswerOnSocket } from './send-answer.js';
+import { Holders } from '../util/holders.js';
 
 /** The registry that answers: `current` may be replaced while serving (a rebuild of own packs). */
 export interface RegistrySource {
@@ -56,8 +57,15 @@ interface Answering {
   token?: string;
   /** The registry that answers it, held until the response closes. */
   registry?: Registry;
+  /** The connection it came on. */
+  socket: Socket;
+  /** Whether the response has closed (or its connection, for one that never had it). */
+  closed?: boolean;
 }
 type AnsweredResponse = ServerResponse & { [ANSWERING]?: Answering };
+/** Where a connection keeps the responses of its requests that have not closed. */
+const RESPONSES = Symbol('responses');
+type AnsweringSocket = Socket & { [RESPONSES]?: Set<ServerResponse> };
 
 /**
  * The request pipeline: every answer, parser errors included, is made by
@@ -67,8 +75,10 @@ type AnsweredResponse = ServerResponse & { [ANSWERING]?: Answering };
  * a socket.
  */
 class Pipeline {
-  /** Responses in flight, so that a graceful stop can wait for them. */
+  /** Responses in flight, so that a graceful stop can wait for them (see `idle`) and cut them at its deadline. */
   readonly inFlight = new Set<ServerResponse>();
+  /** Counts the responses in flight: its `none()` is when a graceful stop may close the connections. */
+  readonly idle = new Holders();
   private readonly lines: HeaderLines;
   /** The large answers this server is sending in chunks: its own, whatever else runs in the process. */
   private readonly budget = new StreamBudget();
@@ -86,6 +96,9 @@ class Pipeline {
     this.finished = function (this: ServerResponse) {
       pipeline.responseClosed(this);
     };
+    this.socketClosed = function (this: AnsweringSocket) {
+      for (const response of this[RESPONSES] ?? []) pipeline.responseClosed(response);
+    };
   }
 
   readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -97,10 +110,20 @@ class Pipeline {
       address: request.socket.remoteAddress ?? '',
     };
     this.inFlight.add(response);
+    this.idle.take();
     // One listener shared by every response, rather than a closure each: the request is found by its response.
-    const answering: Answering = { context, at: this.requestLog.enabled ? performance.now() : 0 };
+    const answering: Answering = { context, at: this.requestLog.enabled ? performance.now() : 0, socket: request.socket };
     (response as AnsweredResponse)[ANSWERING] = answering;
     response.on('close', this.finished);
+    // A response queued behind another on the same connection (pipelined) never closes when the connection
+    // does: it is closed with its connection.
+    const socket = request.socket as AnsweringSocket;
+    let responses = socket[RESPONSES];
+    if (!responses) {
+      responses = socket[RESPONSES] = new Set();
+      socket.once('close', this.socketClosed);
+    }
+    responses.add(response);
     let answer: AnswerOrLater;
     try {
       // `current` is read once, so a request is answered wholly by the old registry or wholly by the new one.
@@ -133,11 +156,20 @@ class Pipeline {
   /** The answer of the route table, through the view of the registry this request may see. */
   private answer(context: RequestContext, registry: Registry, answering: Answering): AnswerOrLater {
     // Held until the response closes, a stream's last chunk sent or cut: a reload closes the registry it replaced only then.
-    registry.holders.take();
-    answering.registry = registry;
+    if (!answering.closed) {
+      registry.holders.take();
+      answering.registry = registry;
+    }
     const routed = routeRequest(context, registry, this.access);
     answering.token = routed.tokenName;
-    return routed.answer;
+    const answer = routed.answer;
+    if (answer instanceof Promise) {
+      // And until the answer is made: its work (a search, a build) goes on after a client that left.
+      registry.holders.take();
+      const letGo = () => registry.holders.letGo();
+      answer.then(letGo, letGo);
+    }
+    return answer;
   }
 
   /** A request whose body is read (bounded) before it is answered: a POST to the MCP server. */
@@ -156,12 +188,18 @@ class Pipeline {
 
   /** The 'close' listener of every response (`this` is the response). */
   private readonly finished: (this: ServerResponse) => void;
+  /** The 'close' listener of every connection (`this` is the connection). */
+  private readonly socketClosed: (this: AnsweringSocket) => void;
 
+  /** A response closed, or the connection of one that never will: once each. */
   private responseClosed(response: ServerResponse): void {
-    this.inFlight.delete(response);
-    const started = (response as AnsweredResponse)[ANSWERING];
-    started?.registry?.holders.letGo();
-    if (started) this.logRequest(started.context, response.statusCode, started.at, started.token);
+    if (!this.inFlight.delete(response)) return;
+    const started = (response as AnsweredResponse)[ANSWERING] as Answering;
+    started.closed = true;
+    (started.socket as AnsweringSocket)[RESPONSES]?.delete(response);
+    started.registry?.holders.letGo();
+    this.idle.letGo();
+    this.logRequest(started.context, response.statusCode, started.at, started.token);
   }
 
   /** Bytes the HTTP parser refused: answered like any request, then the connection is closed. */
@@ -252,7 +290,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  return { log, url: `http://${host}:${port}`, close: (deadline) => closeGracefully(server, pipeline.inFlight, deadline) };
+  return { log, url: `http://${host}:${port}`, close: (deadline) => closeGracefully(server, pipeline, deadline) };
 }
 
 /**
@@ -263,7 +301,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * socket's buffer (a large pack) counts as idle: those are closed only after
  * every response in flight has finished.
  */
-async function closeGracefully(server: Server, inFlight: Set<ServerResponse>, deadline: number): Promise<number> {
+async function closeGracefully(server: Server, { inFlight, idle }: Pipeline, deadline: number): Promise<number> {
   const closeIdleConnections = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -275,7 +313,7 @@ async function closeGracefully(server: Server, inFlight: Set<ServerResponse>, de
     },
     Math.max(0, deadline - Date.now()),
   );
-  await Promise.all([...inFlight].map((response) => new Promise((resolve) => response.once('close', resolve))));
+  await idle.none();
   clearTimeout(timer);
   closeIdleConnections();
   server.closeAllConnections();

@@ -24,9 +24,10 @@ export const KEPT_CATALOGS = 16;
 /**
  * A catalog dropped from those kept is closed this long after (after its
  * build, if it was still being built), with what was kept and read of it
- * elsewhere: a request that took the registry over it just before is
- * answered from it, as a reload's old catalog answers the requests under
- * way. At most KEPT_CATALOGS wait so; past that, the one dropped first is
+ * elsewhere: a request that took the registry over it just before has that
+ * long to be answered from it (a reload's replaced catalog waits for its
+ * requests instead, but reloads are the operator's, and moments anyone's to
+ * ask for). At most KEPT_CATALOGS wait so; past that, the one dropped first is
  * closed at once, so that asking for ever new moments never holds more
  * databases open than twice those kept.
  */
