@@ -145,6 +145,11 @@ export function defaultCatalogFingerprint(defaults: DefaultSources = listDefault
   return fingerprintOf(`@iconify/json ${defaults.version}; vocabulary ${vocabularySourceVersions()}`, defaults.files);
 }
 
+/** Whether the default packs' database of a data directory is what `build` makes of the @iconify/json it reads now. */
+export function defaultCatalogIsCurrent(dataDir: string): boolean {
+  return builtFingerprint(catalogPath(dataDir)) === defaultCatalogFingerprint();
+}
+
 /**
  * Whether the catalogs of a data directory are current (what `build` would
  * build nothing of: the default and own packs' that ensureCatalog makes, and
@@ -152,7 +157,7 @@ export function defaultCatalogFingerprint(defaults: DefaultSources = listDefault
  * files that are skipped are reported to `skipped` as the build would.
  */
 export function catalogIsCurrent(location: CatalogLocation, skipped: BuildObserver['skipped']): boolean {
-  if (builtFingerprint(catalogPath(location.dataDir)) !== defaultCatalogFingerprint() || !updatesCatalogIsCurrent(location.dataDir)) return false;
+  if (!defaultCatalogIsCurrent(location.dataDir) || !updatesCatalogIsCurrent(location.dataDir)) return false;
   const files = listOwnSources(location.packsDir, skipped);
   return builtFingerprint(ownCatalogPath(location.dataDir)) === fingerprintOf('own packs', files);
 }
