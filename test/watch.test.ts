@@ -201,6 +201,31 @@ describe('serve --watch', () => {
     expect((await get('/r/crew/square.json')).status).toBe(200);
   });
 
+  it('follows a file saved by renaming another over it, as editors save, and every change after it, in a folder and at the top', async () => {
+    const savedByRename = (path: string, text: string) => {
+      writeFileSync(`${path}.swp`, text);
+      renameSync(`${path}.swp`, path);
+    };
+    const svg = join(packs, 'crew', 'saved.svg');
+    await reloadAfter(() => writeFileSync(svg, SQUARE));
+    await reloadAfter(() => savedByRename(svg, CIRCLE));
+    expect((await get('/r/crew/saved.json')).body).toContain('circle');
+    await reloadAfter(() => writeFileSync(svg, SQUARE));
+    expect((await get('/r/crew/saved.json')).body).toContain('M4 4h16v16H4z');
+    await reloadAfter(() => rmSync(svg));
+    expect((await get('/r/crew/saved.json')).status).toBe(404);
+
+    const json = join(packs, 'saved.json');
+    const pack = (name: string) => JSON.stringify({ prefix: 'saved', icons: { [name]: { body: '<path d="M4 4h16v16H4z"/>' } }, width: 24, height: 24 });
+    await reloadAfter(() => writeFileSync(json, pack('first')));
+    await reloadAfter(() => savedByRename(json, pack('second')));
+    expect((await get('/r/saved/second.json')).status).toBe(200);
+    await reloadAfter(() => writeFileSync(json, pack('third')));
+    expect((await get('/r/saved/third.json')).status).toBe(200);
+    await reloadAfter(() => rmSync(json));
+    expect((await get('/r/saved.json')).status).toBe(404);
+  });
+
   it('stays ready while a reload prepares the search of the new packs', async () => {
     const answers: number[] = [];
     let polling = true;

@@ -1,8 +1,9 @@
-import { readdirSync, watch } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { type BuildObserver, type PrepareWorkers, startPrepareWorkers } from '../data/catalog/build.js';
 import { ensureOwnCatalog, type CatalogLocation } from '../data/catalog/ensure.js';
 import { recordOwnRevisions } from '../data/history/own-revisions.js';
+import { watchFolderAndItsFolders } from './watch-folders.js';
 
 /** Changes are gathered until the directory has been quiet this long (an editor's save is several events). */
 const QUIET_MS = 250;
@@ -77,18 +78,17 @@ export function watchOwnPacks(location: CatalogLocation & { packsDir: string }, 
       });
   };
 
-  const watcher = watch(location.packsDir, { recursive: true }, () => {
-    clearTimeout(timer);
-    timer = setTimeout(run, QUIET_MS);
-  });
-  watcher.on('error', (error: NodeJS.ErrnoException) => {
-    // A sub-folder removed before it could be watched (an editor's temporary folder, a rename): nothing is lost.
-    if (error.code === 'ENOENT') log.debug({ err: error }, 'a sub-folder of the packs directory vanished before it was watched');
-    else log.error({ err: error }, 'watching the packs directory failed');
-  });
+  const stopWatching = watchFolderAndItsFolders(
+    location.packsDir,
+    () => {
+      clearTimeout(timer);
+      timer = setTimeout(run, QUIET_MS);
+    },
+    (error) => log.error({ err: error }, 'watching the packs directory failed'),
+  );
   return () => {
     clearTimeout(timer);
-    watcher.close();
+    stopWatching();
     void workers?.close();
     workers = undefined;
   };
