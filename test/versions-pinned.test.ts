@@ -301,6 +301,7 @@ describe('versions: update without a restart, pinned addresses and what changed'
       ['/at/2000-01-01/r/lucide/trash.json', 404, 'before_first_revision'],
       ['/at/2999-01-01/r/lucide/trash.json', 404, 'moment_not_settled'],
       ['/at/yesterday/r/lucide/trash.json', 400, 'bad_request'],
+      ['/at/2026-02-30/r/lucide/trash.json', 400, 'bad_request'],
       [`/at/${moments[0]?.at}/r/changes.json`, 404, 'not_at_a_moment'],
       [`/at/${moments[0]?.at}/r/changes.atom?pack=lucide`, 404, 'not_at_a_moment'],
     ];

@@ -17,7 +17,7 @@ export const MOMENT_SETTLES_MS = 10_000;
  * they are cached as never changing.
  */
 export function parseMoment(text: string, now: number): number | Problem {
-  const moment = MOMENT.test(text) ? Date.parse(text) : Number.NaN;
+  const moment = MOMENT.test(text) && isCalendarDate(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(moment)) {
     return badRequest(`${quoted(text)} is no moment: give a date (2026-11-25) or an instant with its offset (2026-11-25T10:00:00Z).`);
   }
@@ -29,4 +29,11 @@ export function parseMoment(text: string, now: number): number | Problem {
     };
   }
   return moment;
+}
+
+/** Whether the date a moment begins with is one the calendar has: Date.parse takes any day up to the 31st of every month (2026-02-30 as 2 March). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
