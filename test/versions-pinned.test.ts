@@ -304,6 +304,8 @@ describe('versions: update without a restart, pinned addresses and what changed'
       ['/at/2026-02-30/r/lucide/trash.json', 400, 'bad_request'],
       [`/at/${moments[0]?.at}/r/changes.json`, 404, 'not_at_a_moment'],
       [`/at/${moments[0]?.at}/r/changes.atom?pack=lucide`, 404, 'not_at_a_moment'],
+      [`/at/${moments[0]?.at}/npm/@iconify-json/lucide`, 404, 'not_at_a_moment'],
+      [`/at/${moments[0]?.at}/npm/@iconify-json/lucide/-/lucide-1.2.100.tgz`, 404, 'not_at_a_moment'],
     ];
     for (const [path, status, code] of problems) {
       const answer = await get(server, path);

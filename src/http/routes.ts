@@ -73,12 +73,19 @@ const ROUTES: { readonly [K in Route['kind']]: Handler<K> } = {
  * never changing.
  */
 function answerAtMoment(request: RequestContext, route: AtRoute, registry: Registry): AnswerOrLater {
-  // What changed is the history read now, not an answer of the past: asked at a moment, it would list revisions kept since.
+  // What changed, and npm's list of versions, are the history read now, not answers of the past: asked at a moment, they would list revisions kept since.
   if (route.route.kind === 'changes' || route.route.kind === 'changes-atom') {
     return problemAnswer({
       status: 404,
       code: 'not_at_a_moment',
       detail: 'What changed is not answered at a past moment: ask /r/changes.json (with since, or a pack and two of its revisions) without /at/.',
+    });
+  }
+  if (route.route.kind === 'npm-packument' || route.route.kind === 'npm-tarball') {
+    return problemAnswer({
+      status: 404,
+      code: 'not_at_a_moment',
+      detail: "npm's packages are not answered at a past moment: install from /npm/ without /at/, with npm's --before to take the versions of a date.",
     });
   }
   const past = registry.at(route.moment);
