@@ -7,6 +7,10 @@ import { FIXTURE_PACKS, TEST_TMP } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { MOMENT_SETTLES_MS } from '../src/core/moment.js';
 import { KEPT_CATALOGS } from '../src/registry/past-moments.js';
+import type { IconifyJSON } from '@iconify/types';
+import { defaultRevisionName } from '../src/data/catalog/revision-names.js';
+import { locateDefaultCatalog } from '../src/data/catalog/sources.js';
+import { npmVersionOf } from '../src/faces/npm/npm-versions.js';
 
 /**
  * Not a speed bound (the bench measures speed): only so that a reload that
@@ -224,6 +228,43 @@ describe('serve --watch', () => {
     expect((await get('/r/saved/third.json')).status).toBe(200);
     await reloadAfter(() => rmSync(json));
     expect((await get('/r/saved.json')).status).toBe(404);
+  });
+
+  it('gives a default pack back once an own pack that replaced it is gone: its revision served, pinned and installed, its past as it was', async () => {
+    const pack = 'svg-spinners';
+    const catalogRevision = defaultRevisionName(locateDefaultCatalog().version);
+    const original = await get(`/r/${pack}.json`);
+    const [name] = Object.keys((JSON.parse(original.body) as IconifyJSON).icons) as [string];
+    const originalIcon = await get(`/r/${pack}/${name}.json`);
+    const before = new Date().toISOString();
+    const file = join(packs, `${pack}.json`);
+    await reloadAfter(() =>
+      writeFileSync(file, JSON.stringify({ prefix: pack, icons: { [name]: { body: '<path d="M4 4h16v16H4z"/>' } }, width: 24, height: 24 })),
+    );
+    const during = new Date().toISOString();
+    const replacedIcon = await get(`/r/${pack}/${name}.json`);
+    expect(replacedIcon.body).toContain('M4 4h16v16H4z');
+    await reloadAfter(() => rmSync(file));
+    const after = new Date().toISOString();
+
+    expect((await get(`/r/${pack}.json`)).body).toBe(original.body);
+    const latest = await fetch(`${server.base}/r/${pack}@latest/${name}.json`, { redirect: 'manual' });
+    expect(latest.headers.get('location')).toBe(`/r/${pack}@${catalogRevision}/${name}.json`);
+    const pinned = await get(`/r/${pack}@${catalogRevision}/${name}.json`);
+    expect(pinned.status).toBe(200);
+    expect(JSON.parse(pinned.body).body).toBe(JSON.parse(originalIcon.body).body);
+    const packument = JSON.parse((await get(`/npm/@iconify-json/${pack}`)).body) as { 'dist-tags': { latest: string } };
+    expect(packument['dist-tags'].latest).toBe(npmVersionOf(catalogRevision));
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(after) + MOMENT_SETTLES_MS + 100 - Date.now()));
+    const bodyAt = async (moment: string) => {
+      const answer = await get(`/at/${moment}/r/${pack}/${name}.json`);
+      expect(answer.status, moment).toBe(200);
+      return JSON.parse(answer.body).body;
+    };
+    expect(await bodyAt(before)).toBe(JSON.parse(originalIcon.body).body);
+    expect(await bodyAt(during)).toBe(JSON.parse(replacedIcon.body).body);
+    expect(await bodyAt(after)).toBe(JSON.parse(originalIcon.body).body);
   });
 
   it('stays ready while a reload prepares the search of the new packs', async () => {

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { IconifyJSON } from '@iconify/types';
 import { CatalogDatabase } from '../catalog/catalog-database.js';
-import { ownCatalogPath } from '../catalog/ensure.js';
+import { catalogPath, ownCatalogPath, updatesCatalogPath } from '../catalog/ensure.js';
 import { historyPath, openHistory } from './history-file.js';
-import { isOwnRevisionName, ownRevisionName } from '../catalog/revision-names.js';
+import { defaultRevisionName, isOwnRevisionName, ownRevisionName } from '../catalog/revision-names.js';
+import { catalogDocumentAsKept, keepCatalogRevision } from './catalog-revisions.js';
+import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
+import type { Revision, RevisionHistory } from './revision-history.js';
 
 /** Revisions kept of each own pack: an older one is forgotten when a newer is recorded. */
 export const MAX_OWN_REVISIONS = 50;
@@ -14,7 +17,10 @@ export const OWN_SOURCE = 'own packs';
 /**
  * Keeps a revision of every own pack whose content differs from its newest
  * kept one (a pack seen for the first time included), served from `now`,
- * and logs the own packs that are gone as no longer served. Called after
+ * and logs the own packs that are gone as no longer served. An own pack that
+ * replaces a default one keeps first what the catalog served of it, as an
+ * update does; gone, it gives the default pack back, whose revision is
+ * served again. Called after
  * every build of the own packs (at a start, by `build`, and by each rebuild
  * of `--watch`). Each own pack keeps at most MAX_OWN_REVISIONS. Returns a
  * line per pack that got a revision.
@@ -30,6 +36,7 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
   }
   const history = openHistory(dataDir);
   const lines: string[] = [];
+  const defaults = new DefaultDatabases(dataDir);
   try {
     for (const [pack, record] of own.packs) {
       const newest = history.revisions(pack).at(-1);
@@ -42,6 +49,9 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
         if (!history.isServed(pack)) history.serve(pack, newest.seq, now);
         continue;
       }
+      // Replacing a default pack the history does not hold yet: what the catalog served of it is kept first, as of its build.
+      const catalog = history.revisions(pack).length === 0 ? defaults.catalog() : undefined;
+      if (catalog) keepCatalogRevision(history, catalog, pack);
       // Named as the build named it in the document (a document built before documents named revisions: by now).
       const name =
         named !== undefined && isOwnRevisionName(named) && !history.revisions(pack).some((kept) => kept.version === named) ? named : ownRevisionName(now);
@@ -51,12 +61,56 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
       lines.push(`${pack}: revision ${revision.version} kept`);
     }
     for (const pack of history.packs()) {
-      const newest = history.revisions(pack).at(-1);
-      if (newest?.source === OWN_SOURCE && !own.packs.has(pack) && history.isServed(pack)) history.stopServing(pack, now);
+      if (own.packs.has(pack) || history.served(pack)?.source !== OWN_SOURCE || !history.isServed(pack)) continue;
+      const given = defaults.revisionServing(history, pack, now);
+      if (given) history.serve(pack, given.seq, now);
+      else history.stopServing(pack, now);
     }
     return lines;
   } finally {
+    defaults.close();
     history.close();
     own.close();
+  }
+}
+
+/** The default packs' databases of a data directory, opened when an own pack replaces one of their packs or gives it back. */
+class DefaultDatabases {
+  private opened: { catalog?: CatalogDatabase; updates?: CatalogDatabase } | undefined;
+
+  constructor(private readonly dataDir: string) {}
+
+  private open(): { catalog?: CatalogDatabase; updates?: CatalogDatabase } {
+    if (!this.opened) {
+      const openIfThere = (path: string) => (existsSync(path) ? new CatalogDatabase(path) : undefined);
+      this.opened = { catalog: openIfThere(catalogPath(this.dataDir)), updates: openIfThere(updatesCatalogPath(this.dataDir)) };
+    }
+    return this.opened;
+  }
+
+  catalog(): CatalogDatabase | undefined {
+    return this.open().catalog;
+  }
+
+  /**
+   * The revision of `pack` the default packs serve, once no own pack
+   * replaces it: the update's, named in its document, else the catalog's
+   * (kept from `now` if the history lacks it); undefined when neither serves it.
+   */
+  revisionServing(history: RevisionHistory, pack: string, now: number): Revision | undefined {
+    const { catalog, updates } = this.open();
+    const updated = updates?.packs.get(pack)?.entry.version;
+    if (updated !== undefined) return history.revision(pack, updated);
+    const version = catalog?.packs.has(pack) ? catalog.metaValue('default_catalog_version') : undefined;
+    if (!catalog || version === undefined) return undefined;
+    return (
+      history.revision(pack, defaultRevisionName(version)) ??
+      history.record(pack, defaultRevisionName(version), `${CATALOG_SOURCE_PREFIX}${version}`, catalogDocumentAsKept(catalog, pack), now).revision
+    );
+  }
+
+  close(): void {
+    this.opened?.catalog?.close();
+    this.opened?.updates?.close();
   }
 }
