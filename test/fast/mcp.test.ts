@@ -179,6 +179,16 @@ describe('search_icons', () => {
       expect(errorText(await callTool(client, 'search_icons', args))).toMatch(/Input validation error: Invalid arguments for tool/);
     }
   });
+
+  it('refuses an argument the schema does not name, naming it, rather than searching without it', async () => {
+    const error = errorText(await callTool(client, 'search_icons', { query: 'home', pack: 'mdi' }));
+    expect(error).toMatch(/Input validation error: Invalid arguments for tool search_icons/);
+    expect(error).toContain('"pack"');
+    for (const tool of ['get_icons', 'same_icon_in_other_packs', 'list_packs', 'pack_changes', 'install_command']) {
+      const listed = (await client.listTools()).tools.find((described) => described.name === tool);
+      expect(listed?.inputSchema.additionalProperties, tool).toBe(false);
+    }
+  });
 });
 
 describe('get_icons', () => {
@@ -291,6 +301,11 @@ describe('get_icons', () => {
     const alone = await callTool(client, 'get_icons', { icons: ['mdi:hoem'] });
     expect(errorText(alone)).toBe(`${miss.detail} Did you mean: ${miss.suggestions.join(', ')}?`);
     expect(alone.structuredContent).toMatchObject({ code: 'icon_not_found', suggestions: miss.suggestions });
+    // Found nothing of several: each miss is named, and the text ends with their closest names, which the structured content lists.
+    const none = await callTool(client, 'get_icons', { icons: ['mdi:hoem', 'nopack:home'] });
+    const suggestions = [...new Set([...miss.suggestions, ...unknownPack.suggestions])];
+    expect(errorText(none)).toBe(`None of the icons was found. ${miss.detail} ${unknownPack.detail} Did you mean: ${suggestions.join(', ')}?`);
+    expect(none.structuredContent).toMatchObject({ code: 'icons_not_found', suggestions });
     expect(errorText(await callTool(client, 'get_icons', { icons: ['mdi home'] }))).toMatch(/is not an icon id/);
     expect(errorText(await callTool(client, 'get_icons', { icons: Array.from({ length: 201 }, (_, i) => `mdi:icon-${i}`) }))).toMatch(
       /Input validation error: Invalid arguments for tool/,

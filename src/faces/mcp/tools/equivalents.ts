@@ -14,7 +14,7 @@ export const SAME_ICON_ELSEWHERE = {
     "The icon of each other pack that means the same as a given one, one per pack, most used packs first: 'mdi:delete' gives 'ph:trash', 'tabler:trash', ...",
     'Use it to move a project to another pack, or to match the icons of a design. Results are as search_icons gives them.',
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     icon: iconIdSchema.describe("The icon to match, 'pack:name' as in 'mdi:delete'."),
     ...searchFilters,
   }),

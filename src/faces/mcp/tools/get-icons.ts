@@ -27,7 +27,7 @@ export const GET_ICONS = {
     'Each component carries a licence comment; write it to the file named. `size` sets the height (the width follows), `color` what currentColor becomes; components are printed from that SVG.',
     'Ids may be pinned to a kept revision of their pack (lucide@1.2.100:trash). Ids not found are listed in `missing`, with the closest names.',
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     icons: z.array(iconIdSchema).min(1).max(MAX_BUNDLE_ICONS).describe(`Icon ids, at most ${MAX_BUNDLE_ICONS}.`),
     format: z.enum(ICON_FORMATS).default('svg').describe('The form of the icons.'),
     size: z
@@ -178,9 +178,17 @@ function noneFound(missing: readonly Missing[]): Problem {
   const [only] = missing;
   if (missing.length === 1 && only)
     return { status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) };
-  const named = missing.slice(0, LISTED_MISSES).map((miss) => miss.detail);
+  // With what the misses may have meant, as `missing` lists them when some icons are found (the text ends with them).
+  const listed = missing.slice(0, LISTED_MISSES);
+  const named = listed.map((miss) => miss.detail);
   const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
-  return { status: 404, code: 'icons_not_found', detail: `None of the icons was found. ${named.join(' ')}${more}` };
+  const suggestions = [...new Set(listed.flatMap((miss) => miss.suggestions ?? []))];
+  return {
+    status: 404,
+    code: 'icons_not_found',
+    detail: `None of the icons was found. ${named.join(' ')}${more}`,
+    ...(suggestions.length ? { suggestions } : {}),
+  };
 }
 
 const tooLarge = (): Problem => ({

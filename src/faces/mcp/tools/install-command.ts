@@ -24,7 +24,7 @@ export const INSTALL_COMMAND = {
     'Run it in the project (it has a components.json). The CLI writes each icon as a file of its own (components/icons/mdi-home.tsx) and prints its licence.',
     'A private pack installs through a namespace whose header carries the token: the answer gives the components.json entry to add, and the variable to set. Ids may be pinned (lucide@1.2.100:trash).',
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     icons: z.array(iconIdSchema).min(1).max(MAX_BUNDLE_ICONS).describe(`Icon ids, at most ${MAX_BUNDLE_ICONS}.`),
     framework: z.enum(FRAMEWORK_CHOICES).default('react').describe("The project's framework; it chooses the CLI."),
   }),

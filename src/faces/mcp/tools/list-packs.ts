@@ -13,7 +13,7 @@ export const LIST_PACKS = {
     'each with its name, number of icons, author, licence, category, whether it is multicolour, its drawing style where all its icons share one, and a few sample icon names.',
     'Filter by licence, style, palette, category, or words of the id or name.',
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     license: searchFilters.license,
     style: searchFilters.style,
     palette: searchFilters.palette,

@@ -15,7 +15,7 @@ export const PACK_CHANGES = {
     'Give `icons` (the names a project uses) to check an upgrade before making it.',
     'Without `from`, lists the kept versions, newest first, and the one served now.',
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     pack: packIdSchema.describe("The pack's id, as in 'lucide'."),
     from: version.optional().describe("The version to compare from, as kept: '1.2.100', 'json-2.2.535'."),
     to: version.optional().describe('The version to compare to; the one served now by default.'),

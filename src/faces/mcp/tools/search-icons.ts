@@ -12,7 +12,7 @@ export const SEARCH_ICONS = {
     'Each result gives its id (pack:name, what get_icons takes), other names of the same drawing, its licence (SPDX) and a small SVG to look at.',
     "Narrow it with packs, license, style ('stroke' for outline icons) and palette; within one pack that names the thing otherwise, its equivalents of other packs' best results follow its own matches.",
   ].join(' '),
-  inputSchema: z.object({
+  inputSchema: z.strictObject({
     query: queryText.describe('What the icon shows, in a few words.'),
     ...searchFilters,
   }),
