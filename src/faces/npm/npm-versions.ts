@@ -5,7 +5,7 @@ const UNVERSIONED_BASE = '0.0.0';
 
 /**
  * The npm version of a revision. A revision named by a package's version
- * (`1.2.137`) keeps it. Any other name (`json-2.2.535`, `own-3f9a2c41d0e7`)
+ * (`1.2.137`) keeps it. Any other name (`json-2.2.535`, `own-20261126.101500.123`)
  * becomes a prerelease of 0.0.0 whose identifiers are the name's runs of
  * letters and digits, leading zeros dropped: `0.0.0-json.2.2.535`. Numeric
  * identifiers compare as numbers, so these sort among themselves as the
