@@ -25,7 +25,7 @@ async function expectProblemWithEveryHeader(response: RawResponse, status: numbe
   expect(response.status, response.body).toBe(status);
   expect(response.headers['content-type']).toBe('application/problem+json');
   expect(response.headers['access-control-allow-origin']).toBe('*');
-  expect(response.headers['access-control-expose-headers']).toBe('ETag, X-Request-Id');
+  expect(response.headers['access-control-expose-headers']).toBe('ETag, Link, X-Request-Id');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers.vary).toBe('Accept-Encoding');
@@ -126,7 +126,7 @@ describe('every route answers through the same writer', () => {
       const response = await rawRequest(server.port, `${method} ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       expect(response.status, `${method} ${target}`).toBe(status);
       expect(response.headers['access-control-allow-origin']).toBe('*');
-      expect(response.headers['access-control-expose-headers']).toBe('ETag, X-Request-Id');
+      expect(response.headers['access-control-expose-headers']).toBe('ETag, Link, X-Request-Id');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-request-id']).toMatch(UUID);
       const line = await server.logLine((entry) => entry.reqId === response.headers['x-request-id']);

@@ -6,7 +6,7 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 /** Headers every answer carries, errors, preflights and parser errors included, but for its X-Request-Id. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Request-Id',
+  'access-control-expose-headers': 'ETag, Link, X-Request-Id',
   'x-content-type-options': 'nosniff',
 };
 

@@ -426,6 +426,17 @@ describe('pack_changes', () => {
     const unknown = await callTool(historyClient, 'pack_changes', { pack: 'lucide', from: '0.1.0' });
     expect(unknown.structuredContent).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD] });
     expect((await callTool(client, 'pack_changes', { pack: 'nopack' })).structuredContent).toMatchObject({ code: 'pack_not_found' });
+    // A version to compare to, or icons, without one to compare from: refused as /r/changes.json refuses them.
+    for (const args of [{ to: OLD }, { icons: ['trash'] }]) {
+      const asked = await callTool(historyClient, 'pack_changes', { pack: 'lucide', ...args });
+      const http = await json<{ code: string }>(
+        `/r/changes.json?pack=lucide&${new URLSearchParams(args.to ? { to: args.to } : { icons: 'trash' })}`,
+        historyServer.url,
+      );
+      expect(asked.isError).toBe(true);
+      expect(asked.structuredContent).toMatchObject({ code: http.code });
+      expect(http.code).toBe('bad_request');
+    }
   });
 });
 

@@ -95,7 +95,7 @@ describe('sendAnswer: the headers of every answer', () => {
     expect(response.status).toBe(200);
     expect(headerMap(response.headers)).toEqual({
       'access-control-allow-origin': '*',
-      'access-control-expose-headers': 'ETag, X-Request-Id',
+      'access-control-expose-headers': 'ETag, Link, X-Request-Id',
       'x-content-type-options': 'nosniff',
       'content-type': 'application/json; charset=utf-8',
       etag: '"AVq9f1zFei3ZS3WQ8ErYCE"',

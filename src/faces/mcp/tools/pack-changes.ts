@@ -30,6 +30,10 @@ export const PACK_CHANGES = {
 type Args = { pack: string; from?: string; to?: string; icons?: string[] };
 
 export function packChanges(context: ToolContext, args: Args): CallToolResult {
+  // As /r/changes.json answers them: a version to compare to, or icons, without one to compare from are a mistake to say, not to drop.
+  if (args.from === undefined && (args.to !== undefined || args.icons !== undefined)) {
+    return toolProblem({ status: 400, code: 'bad_request', detail: 'Name the version to compare from: `from`, with `to` or `icons`.' });
+  }
   if (args.from === undefined) {
     const kept = context.registry.keptRevisions(args.pack);
     if ('status' in kept) return toolProblem(kept);
