@@ -228,6 +228,24 @@ describe('serve --watch', () => {
     expect((await get('/r/saved/third.json')).status).toBe(200);
     await reloadAfter(() => rmSync(json));
     expect((await get('/r/saved.json')).status).toBe(404);
+
+    // Another folder renamed in its place, as a deploy swaps a release in: the new folder is watched, not the old one.
+    const folder = join(packs, 'swapped');
+    await reloadAfter(() => {
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'first.svg'), SQUARE);
+    });
+    const next = join(TEST_TMP, 'swapped-next');
+    rmSync(next, { recursive: true, force: true });
+    mkdirSync(next);
+    writeFileSync(join(next, 'second.svg'), SQUARE);
+    await reloadAfter(() => {
+      rmSync(join(folder, 'first.svg'));
+      renameSync(next, folder);
+    });
+    await reloadAfter(() => writeFileSync(join(folder, 'third.svg'), CIRCLE));
+    expect((await get('/r/swapped/third.json')).status).toBe(200);
+    expect((await get('/r/swapped/first.json')).status).toBe(404);
   });
 
   it('gives a default pack back once an own pack that replaced it is gone: its revision served, pinned and installed, its past as it was', async () => {
@@ -238,13 +256,19 @@ describe('serve --watch', () => {
     const originalIcon = await get(`/r/${pack}/${name}.json`);
     const before = new Date().toISOString();
     const file = join(packs, `${pack}.json`);
-    await reloadAfter(() =>
-      writeFileSync(file, JSON.stringify({ prefix: pack, icons: { [name]: { body: '<path d="M4 4h16v16H4z"/>' } }, width: 24, height: 24 })),
-    );
+    // Beside it, an own pack of an id of its own, removed with it.
+    const gone = join(packs, 'gone.json');
+    await reloadAfter(() => {
+      writeFileSync(file, JSON.stringify({ prefix: pack, icons: { [name]: { body: '<path d="M4 4h16v16H4z"/>' } }, width: 24, height: 24 }));
+      writeFileSync(gone, JSON.stringify({ prefix: 'gone', icons: { dot: { body: '<circle cx="12" cy="12" r="3"/>' } }, width: 24, height: 24 }));
+    });
     const during = new Date().toISOString();
     const replacedIcon = await get(`/r/${pack}/${name}.json`);
     expect(replacedIcon.body).toContain('M4 4h16v16H4z');
-    await reloadAfter(() => rmSync(file));
+    await reloadAfter(() => {
+      rmSync(file);
+      rmSync(gone);
+    });
     const after = new Date().toISOString();
 
     expect((await get(`/r/${pack}.json`)).body).toBe(original.body);
@@ -265,6 +289,8 @@ describe('serve --watch', () => {
     expect(await bodyAt(before)).toBe(JSON.parse(originalIcon.body).body);
     expect(await bodyAt(during)).toBe(JSON.parse(replacedIcon.body).body);
     expect(await bodyAt(after)).toBe(JSON.parse(originalIcon.body).body);
+    // An own pack removed since is absent at every moment, as it is now: whether a caller may see a pack is known only of those served.
+    for (const moment of [during, after]) expect(JSON.parse((await get(`/at/${moment}/r/gone/dot.json`)).body).code).toBe('pack_not_found');
   });
 
   it('stays ready while a reload prepares the search of the new packs', async () => {

@@ -1,5 +1,12 @@
-import { type FSWatcher, readdirSync, watch } from 'node:fs';
+import { type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * How often the watched folder itself is looked at: a watch follows the
+ * folder it was set on, so one removed and made again, or replaced by a
+ * rename (a deploy that swaps a link), is watched afresh.
+ */
+const ROOT_CHECK_MS = 2_000;
 
 /**
  * Watches a folder and each folder directly in it (where own packs' sources
@@ -8,52 +15,87 @@ import { join } from 'node:path';
  * renamed, however it was saved. Node's recursive watch on Linux watches
  * each file, and loses a file once an editor has saved it by renaming
  * another over it (as `sed -i`, vim and most editors do): watching folders,
- * never files, sees what happens to the names in them. The folders watched
- * follow those added, removed and renamed. Returns a function that stops
+ * never files, sees what happens to the names in them. A watch follows the
+ * folder it was set on, not its name, so each folder is known by its inode
+ * too: one replaced under the same name (deleted and made again, or another
+ * renamed in its place) is watched afresh. `failed` hears of what cannot be
+ * watched, once until it can be again. Returns a function that stops
  * watching.
  */
 export function watchFolderAndItsFolders(root: string, changed: () => void, failed: (error: NodeJS.ErrnoException) => void): () => void {
-  const watchers = new Map<string, FSWatcher>();
-  const watchOne = (path: string) => {
+  const watchers = new Map<string, { watcher: FSWatcher; inode: number }>();
+  let rootInode: number | undefined;
+  let failing = false;
+  const fail = (error: NodeJS.ErrnoException) => {
+    if (!failing) failed(error);
+    failing = true;
+  };
+  const watchOne = (path: string, inode: number, onChange: () => void) => {
     try {
-      const watcher = watch(path, changed);
-      // A folder removed while watched: its watcher is closed at the next change of the root.
-      watcher.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : failed(error)));
-      watchers.set(path, watcher);
+      const watcher = watch(path, onChange);
+      // A folder removed while watched: its watcher is closed when the folders are next listed.
+      watcher.on('error', () => undefined);
+      watchers.set(path, { watcher, inode });
     } catch (error) {
       // Removed before it could be watched (an editor's temporary folder, a rename): the next change lists it again.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failed(error as NodeJS.ErrnoException);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(error as NodeJS.ErrnoException);
     }
+  };
+  const unwatch = (path: string) => {
+    watchers.get(path)?.watcher.close();
+    watchers.delete(path);
   };
   const followFolders = () => {
-    let folders: Set<string>;
+    const folders = new Map<string, number>();
     try {
-      folders = new Set(
-        readdirSync(root, { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => join(root, entry.name)),
-      );
+      for (const entry of readdirSync(root, { withFileTypes: true })) {
+        if (!entry.isDirectory()) continue;
+        const path = join(root, entry.name);
+        try {
+          folders.set(path, statSync(path).ino);
+        } catch {
+          // Gone since the listing: not watched.
+        }
+      }
     } catch (error) {
-      failed(error as NodeJS.ErrnoException);
+      fail(error as NodeJS.ErrnoException);
       return;
     }
-    for (const [path, watcher] of watchers) {
-      if (path !== root && !folders.has(path)) {
-        watcher.close();
-        watchers.delete(path);
-      }
+    for (const [path, kept] of watchers) {
+      if (path !== root && folders.get(path) !== kept.inode) unwatch(path);
     }
-    for (const path of folders) if (!watchers.has(path)) watchOne(path);
+    for (const [path, inode] of folders) if (!watchers.has(path)) watchOne(path, inode, changed);
   };
-  const rootWatcher = watch(root, () => {
+  const onRootChange = () => {
     followFolders();
     changed();
-  });
-  rootWatcher.on('error', failed);
-  watchers.set(root, rootWatcher);
-  followFolders();
+  };
+  /** (Re)starts watching the root when it is there and is not the folder watched: true when it did. */
+  const watchRoot = (): boolean => {
+    let inode: number;
+    try {
+      inode = statSync(root).ino;
+    } catch (error) {
+      if (rootInode !== undefined) for (const path of [...watchers.keys()]) unwatch(path);
+      rootInode = undefined;
+      fail(error as NodeJS.ErrnoException);
+      return false;
+    }
+    if (inode === rootInode && watchers.has(root)) return false;
+    for (const path of [...watchers.keys()]) unwatch(path);
+    rootInode = inode;
+    failing = false;
+    watchOne(root, inode, onRootChange);
+    followFolders();
+    return true;
+  };
+  watchRoot();
+  const check = setInterval(() => {
+    if (watchRoot()) changed();
+  }, ROOT_CHECK_MS);
+  check.unref();
   return () => {
-    for (const watcher of watchers.values()) watcher.close();
-    watchers.clear();
+    clearInterval(check);
+    for (const path of [...watchers.keys()]) unwatch(path);
   };
 }
