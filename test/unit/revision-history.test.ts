@@ -134,12 +134,31 @@ describe('the revision history of a pack', () => {
       const before = [2, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)));
       expect(scratch.holds('lucide', 3, old)).toBe(true);
       expect(scratch.holds('lucide', 2, old)).toBe(false);
-      scratch.forgetOldest('lucide');
+      scratch.forget('lucide', 1);
       expect(scratch.revisions('lucide').map((revision) => revision.version)).toEqual(['1.2.137', '1.2.100-again']);
       expect([2, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)))).toEqual(before);
       expect(JSON.parse(before[0] as string)).toEqual({ ...current, icons: expect.any(Object), aliases: expect.any(Object) });
       expect(Object.keys(JSON.parse(before[0] as string).icons).sort()).toEqual(Object.keys(current.icons).sort());
       expect(packChanges(scratch, 'lucide', 2, 3)).toEqual(expectedChanges(current, old));
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('forgets a revision between two, and keeps the one before and the one after whole', () => {
+    const scratch = new RevisionHistory(join(dir, 'forget-between.db'));
+    try {
+      scratch.record('lucide', '1.2.100', 'first', old, 1);
+      scratch.record('lucide', '1.2.137', 'second', current, 2);
+      scratch.record('lucide', '1.2.100-again', 'third', old, 3);
+      const before = [1, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)));
+      scratch.forget('lucide', 2);
+      expect(scratch.revisions('lucide').map((revision) => revision.version)).toEqual(['1.2.100', '1.2.100-again']);
+      expect([1, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)))).toEqual(before);
+      expect(packChanges(scratch, 'lucide', 1, 3)).toEqual({ added: [], hidden: [], renamed: [], changed: [] });
+      // The newest is never forgotten.
+      scratch.forget('lucide', 3);
+      expect(scratch.revisions('lucide').map((revision) => revision.version)).toEqual(['1.2.100', '1.2.100-again']);
     } finally {
       scratch.close();
     }

@@ -57,7 +57,10 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
         named !== undefined && isOwnRevisionName(named) && !history.revisions(pack).some((kept) => kept.version === named) ? named : ownRevisionName(now);
       const { revision } = history.record(pack, name, OWN_SOURCE, document(), now);
       history.serve(pack, revision.seq, now);
-      while (history.revisions(pack).filter((kept) => kept.source === OWN_SOURCE).length > MAX_OWN_REVISIONS) history.forgetOldest(pack);
+      // The oldest own revisions go, never what the catalog or an update served before the own pack replaced it.
+      for (let own = ownRevisionsOf(history, pack); own.length > MAX_OWN_REVISIONS; own = ownRevisionsOf(history, pack)) {
+        history.forget(pack, (own[0] as Revision).seq);
+      }
       lines.push(`${pack}: revision ${revision.version} kept`);
     }
     for (const pack of history.packs()) {
@@ -73,6 +76,8 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
     own.close();
   }
 }
+
+const ownRevisionsOf = (history: RevisionHistory, pack: string) => history.revisions(pack).filter((kept) => kept.source === OWN_SOURCE);
 
 /** The default packs' databases of a data directory, opened when an own pack replaces one of their packs or gives it back. */
 class DefaultDatabases {
@@ -94,13 +99,18 @@ class DefaultDatabases {
 
   /**
    * The revision of `pack` the default packs serve, once no own pack
-   * replaces it: the update's, named in its document, else the catalog's
-   * (kept from `now` if the history lacks it); undefined when neither serves it.
+   * replaces it: the update's, named in its document (or, when that names
+   * the own revision that was served as the updates' database was built,
+   * the newest other one), else the catalog's (kept from `now` if the
+   * history lacks it); undefined when neither serves it.
    */
   revisionServing(history: RevisionHistory, pack: string, now: number): Revision | undefined {
     const { catalog, updates } = this.open();
     const updated = updates?.packs.get(pack)?.entry.version;
-    if (updated !== undefined) return history.revision(pack, updated);
+    if (updated !== undefined) {
+      const named = history.revision(pack, updated);
+      return named?.source === OWN_SOURCE ? history.revisions(pack).findLast((kept) => kept.source !== OWN_SOURCE) : named;
+    }
     const version = catalog?.packs.has(pack) ? catalog.metaValue('default_catalog_version') : undefined;
     if (!catalog || version === undefined) return undefined;
     return (

@@ -333,13 +333,17 @@ export class RevisionHistory {
   }
 
   /**
-   * Forgets a pack's oldest revision, keeping every later one whole: the
-   * names it alone recorded move to the revision after it, which drew them
-   * too. Moments when it was served no longer have it (see PastMoments).
+   * Forgets a revision of a pack, never its newest, keeping every other one
+   * whole: the names it alone recorded move to the revision after it, which
+   * drew them too. Moments when it was served no longer have it (see
+   * PastMoments).
    */
-  forgetOldest(pack: string): void {
-    const [oldest, next] = this.revisions(pack);
-    if (!oldest || !next) return;
+  forget(pack: string, seq: number): void {
+    const revisions = this.revisions(pack);
+    const at = revisions.findIndex((revision) => revision.seq === seq);
+    const oldest = revisions[at];
+    const next = revisions[at + 1];
+    if (at === -1 || !oldest || !next) return;
     this.db.transaction(() => {
       this.db
         .prepare(
