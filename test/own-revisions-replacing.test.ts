@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
@@ -5,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogPath } from '../src/data/catalog/ensure.js';
 import { openHistory } from '../src/data/history/history-file.js';
 import { MAX_OWN_REVISIONS } from '../src/data/history/own-revisions.js';
-import { ROOT, TEST_TMP } from './helpers/paths.js';
+import { lucideTarball } from './helpers/npm-fixtures.js';
+import { CLI, ROOT, TEST_TMP } from './helpers/paths.js';
 
 /** The build's modules as built: its workers run the built files. */
 const built = async () => ({
@@ -18,8 +20,10 @@ const built = async () => ({
  * An own pack that replaces a pack of the default catalog, edited more times
  * than an own pack keeps revisions of, then removed: the catalog's revision,
  * kept before the first own one, outlives the trimming of own revisions, and
- * is served again once the own pack is gone. Built with the real build, over
- * a default catalog of one small pack.
+ * is served again once the own pack is gone; and an update of the pack while
+ * an own pack replaces it keeps its revision, served once the own pack goes.
+ * Built with the real build, over a default catalog of one small pack named
+ * lucide, updated with the real command from a package the tests ship.
  */
 
 const VERSION = '2.2.400';
@@ -29,8 +33,8 @@ const PACKS = join(DIR, 'packs');
 const silent = { progress: () => undefined, skipped: () => undefined, warning: () => undefined };
 
 const packOf = (body: string): IconifyJSON => ({
-  prefix: 'spin',
-  info: { name: 'Spin', author: { name: 'a team' }, license: { title: 'MIT', spdx: 'MIT' } },
+  prefix: 'lucide',
+  info: { name: 'Lucide, as an own pack', author: { name: 'a team' }, license: { title: 'MIT', spdx: 'MIT' } },
   icons: { dot: { body } },
   width: 24,
   height: 24,
@@ -48,7 +52,7 @@ beforeAll(async () => {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DATA, { recursive: true });
   mkdirSync(PACKS, { recursive: true });
-  const source = join(DIR, 'spin.json');
+  const source = join(DIR, 'lucide.json');
   writeFileSync(source, JSON.stringify(packOf('<path d="M1 1h2v2H1z"/>')));
   const { size, mtimeMs } = lstatSync(source);
   const file = { path: source, origin: 'default' as const, kind: 'json' as const, size, signature: `${size} ${Math.trunc(mtimeMs)}` };
@@ -59,26 +63,51 @@ describe('an own pack replacing a default pack', () => {
   it(`keeps the catalog's revision through more than ${MAX_OWN_REVISIONS} own ones, and serves it again once the own pack is gone`, async () => {
     const started = Date.now();
     for (let edit = 0; edit <= MAX_OWN_REVISIONS; edit++) {
-      writeFileSync(join(PACKS, 'spin.json'), JSON.stringify(packOf(`<path d="M${edit} 9h2v2h-2z"/>`)));
+      writeFileSync(join(PACKS, 'lucide.json'), JSON.stringify(packOf(`<path d="M${edit} 9h2v2h-2z"/>`)));
       await buildOwn(started + edit);
     }
     const history = openHistory(DATA);
     try {
-      const revisions = history.revisions('spin');
+      const revisions = history.revisions('lucide');
       expect(revisions[0]?.version).toBe(`json-${VERSION}`);
       expect(revisions.filter((revision) => revision.source === 'own packs')).toHaveLength(MAX_OWN_REVISIONS);
-      expect(history.served('spin')?.source).toBe('own packs');
+      expect(history.served('lucide')?.source).toBe('own packs');
     } finally {
       history.close();
     }
 
-    rmSync(join(PACKS, 'spin.json'));
+    rmSync(join(PACKS, 'lucide.json'));
     await buildOwn(started + MAX_OWN_REVISIONS + 1);
     const after = openHistory(DATA);
     try {
-      expect(after.served('spin')?.version).toBe(`json-${VERSION}`);
-      expect(after.isServed('spin')).toBe(true);
-      expect(after.servedAt(started + MAX_OWN_REVISIONS + 1).get('spin')).toBe(after.revision('spin', `json-${VERSION}`)?.seq);
+      expect(after.served('lucide')?.version).toBe(`json-${VERSION}`);
+      expect(after.isServed('lucide')).toBe(true);
+      expect(after.servedAt(started + MAX_OWN_REVISIONS + 1).get('lucide')).toBe(after.revision('lucide', `json-${VERSION}`)?.seq);
+    } finally {
+      after.close();
+    }
+  }, 120_000);
+
+  it('keeps an update of the pack unserved while an own pack replaces it, and serves it once the own pack goes', async () => {
+    writeFileSync(join(PACKS, 'lucide.json'), JSON.stringify(packOf('<path d="M2 2h20v20H2z"/>')));
+    await buildOwn(Date.now());
+    const update = spawnSync(process.execPath, [CLI, 'update', '--data', DATA, '--from', lucideTarball('1.2.137')], { encoding: 'utf8', timeout: 60_000 });
+    expect(update.status, update.stderr).toBe(0);
+    expect(update.stderr).toContain('lucide: keeping 1.2.137');
+    expect(update.stderr).toContain('not served while an own pack of the same id replaces it');
+    const during = openHistory(DATA);
+    try {
+      expect(during.revision('lucide', '1.2.137')).toBeDefined();
+      expect(during.served('lucide')?.source).toBe('own packs');
+    } finally {
+      during.close();
+    }
+
+    rmSync(join(PACKS, 'lucide.json'));
+    await buildOwn(Date.now());
+    const after = openHistory(DATA);
+    try {
+      expect(after.served('lucide')?.version).toBe('1.2.137');
     } finally {
       after.close();
     }

@@ -79,7 +79,7 @@ function servedByUpdates(dataDir: string): { versions: Map<string, string | unde
 }
 
 /** The ids of the own packs' database, which serves them in place of default packs of the same ids. */
-function ownPackIds(dataDir: string): Set<string> {
+export function ownPackIds(dataDir: string): Set<string> {
   const path = ownCatalogPath(dataDir);
   if (!existsSync(path)) return new Set();
   const db = new Database(path, { readonly: true, fileMustExist: true });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { QUIET_BUILD } from '../data/catalog/build.js';
 import { Catalog } from '../data/catalog/catalog.js';
+import { ownPackIds } from './unlogged-serving.js';
 import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogIsCurrent, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
@@ -108,18 +109,27 @@ async function serveWanted(
   const undo = failingAs(`could not keep ${database} to put it back should the update fail`, () => new UpdateUndo(dataDir));
   try {
     const toServe: Revision[] = [];
+    const named: Revision[] = [];
+    // A pack an own pack of the same id replaces keeps the revision in the updates' database, served once the own pack goes.
+    const replaced = ownPackIds(dataDir);
     for (const item of wanted) {
       // Before a pack's first revision of its own, what the catalog serves of it now is kept, to stay addressable.
       const served = catalog.database(item.pack);
       if (served) failingAs(`could not keep what the catalog serves of ${item.pack}`, () => keepCatalogRevision(history, served, item.pack));
       const revision = 'kept' in item ? item.kept : recordFetched(item.pack, item.fetched, history, staging);
-      toServe.push(revision);
+      named.push(revision);
+      if (!replaced.has(item.pack)) toServe.push(revision);
       // The served revision's document, as the file the updates' database is built from.
       const document = JSON.stringify(servedDocument(history, revision));
       failingAs(`could not write ${undo.documentPath(item.pack)}`, () => undo.write(item.pack, document));
-      lines.push(`${item.pack}: serving ${revision.version}${'fetched' in item ? ` (${item.fetched.source})` : ' (kept)'}`);
+      const from = 'fetched' in item ? ` (${item.fetched.source})` : ' (kept)';
+      lines.push(
+        replaced.has(item.pack)
+          ? `${item.pack}: keeping ${revision.version}${from}, not served while an own pack of the same id replaces it`
+          : `${item.pack}: serving ${revision.version}${from}`,
+      );
     }
-    const servedNow = new Map(toServe.map((revision) => [revision.pack, revision.version]));
+    const servedNow = new Map(named.map((revision) => [revision.pack, revision.version]));
     const observer = {
       progress: () => undefined,
       skipped: (file: string, reason: string) => lines.push(`${file}: skipped: ${reason}`),

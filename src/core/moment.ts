@@ -34,6 +34,8 @@ export function parseMoment(text: string, now: number): number | Problem {
 /** Whether the date a moment begins with is one the calendar has: Date.parse takes any day up to the 31st of every month (2026-02-30 as 2 March). */
 function isCalendarDate(text: string): boolean {
   const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

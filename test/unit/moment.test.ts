@@ -17,6 +17,10 @@ describe('parseMoment', () => {
     }
   });
 
+  it('reads a date of the first century as that date', () => {
+    expect(parseMoment('0050-01-01', NOW)).toBe(Date.parse('0050-01-01'));
+  });
+
   it('refuses a moment that is not settled yet', () => {
     expect(parseMoment(new Date(NOW - MOMENT_SETTLES_MS / 2).toISOString(), NOW)).toMatchObject({ status: 404, code: 'moment_not_settled' });
   });
