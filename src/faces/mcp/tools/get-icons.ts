@@ -79,7 +79,7 @@ export async function getIcons(context: ToolContext, args: Args): Promise<CallTo
     found.push({ ...icon, source, icon: data });
   }
   const missing = await missingIcons(context.registry, absent);
-  if (found.length === 0) return toolProblem(noneFound(missing));
+  if (found.length === 0) return noneFound(missing);
   const answer = formsOf(context, args.format, found, look);
   if ('problem' in answer) return toolProblem(answer.problem);
   return toolAnswer({ format: args.format, ...answer.forms, missing });
@@ -174,21 +174,21 @@ function unoSetup(context: ToolContext, sources: readonly PackSource[]): string 
   ].join('\n');
 }
 
-function noneFound(missing: readonly Missing[]): Problem {
+/**
+ * The tool error of a call that found none of its icons: one miss is its own
+ * problem; several are each named with their closest names, in the text and,
+ * as `missing` lists them when some are found, in the structured content.
+ */
+function noneFound(missing: readonly Missing[]): CallToolResult {
   const [only] = missing;
   if (missing.length === 1 && only)
-    return { status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) };
-  // With what the misses may have meant, as `missing` lists them when some icons are found (the text ends with them).
-  const listed = missing.slice(0, LISTED_MISSES);
-  const named = listed.map((miss) => miss.detail);
+    return toolProblem({ status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) });
+  const named = missing
+    .slice(0, LISTED_MISSES)
+    .map((miss) => (miss.suggestions?.length ? `${miss.detail} Closest: ${miss.suggestions.join(', ')}.` : miss.detail));
   const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
-  const suggestions = [...new Set(listed.flatMap((miss) => miss.suggestions ?? []))];
-  return {
-    status: 404,
-    code: 'icons_not_found',
-    detail: `None of the icons was found. ${named.join(' ')}${more}`,
-    ...(suggestions.length ? { suggestions } : {}),
-  };
+  const detail = `None of the icons was found. ${named.join(' ')}${more}`;
+  return { isError: true, content: [{ type: 'text', text: detail }], structuredContent: { status: 404, code: 'icons_not_found', detail, missing } };
 }
 
 const tooLarge = (): Problem => ({
