@@ -683,6 +683,19 @@ describe('the small things', () => {
     await screenshots('home');
   });
 
+  it('draws a wide logo whole in its cell, scaled down rather than cut at its edges', async () => {
+    await page.goto(url('?pack=logos'));
+    // logos:google, kept in every sample, is three times as wide as it is high: at the cell's height it is wider than the cell.
+    const cell = page.locator('.grid a', { has: page.locator('.glyph[data-id="logos:google"] > *') });
+    await cell.waitFor();
+    const [drawn, box] = await Promise.all([cell.locator('.glyph > *').boundingBox(), cell.boundingBox()]);
+    expect(drawn && box).toBeTruthy();
+    if (!drawn || !box) return;
+    expect(drawn.width).toBeGreaterThan(0);
+    expect(drawn.x).toBeGreaterThanOrEqual(box.x);
+    expect(drawn.x + drawn.width).toBeLessThanOrEqual(box.x + box.width);
+  });
+
   it('filters packs by licence, "no attribution needed" included, and by typing', async () => {
     await page.goto(url('?sort=name'));
     await page.locator('.card').first().waitFor();
