@@ -73,6 +73,8 @@ describe('UnoCSS preset-icons', () => {
     }
     fetched('/@iconify-json/mdi/icons.json');
     fetched('/@iconify-json/lucide/icons.json');
+    // Drawn in a <span>, which is inline: the config makes it a block of the icon's size.
+    expect(css).toMatch(/\.i-mdi-home\{[^}]*display:inline-block;/);
   }, 120_000);
 
   it('loads an own pack through `collections` with a fetch of /r/{pack}.json', async () => {
