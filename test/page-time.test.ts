@@ -140,6 +140,7 @@ describe('the page shows time', () => {
     // Its panel draws the same glyph and offers what carries it: the pinned address, not the Iconify id.
     await trash.click();
     await page.locator('#drawer .revision-note').waitFor();
+    expect(await page.locator('#drawer-title').innerText()).toBe(`lucide@${OLD}:trash`);
     expect(await drawsBody(page.locator('#drawer .panel.light .large'), referenceSvg(oldSet, 'trash').body)).toBe(true);
     expect(await page.locator('#drawer [data-format="id"]').count()).toBe(0);
     await page.locator('#drawer [data-format="shadcnUrl"]').hover();

@@ -86,7 +86,8 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
   const formats = COPY_FORMATS.filter((format) => shown.revision === undefined || !format.current);
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: viewUrl({ ...shown }) }, shown.revision === undefined ? entry.name : `${entry.name} at ${shown.revision}`)),
-    h('h2', { id: 'drawer-title', class: 'icon-title', tabindex: -1 }, doc.id),
+    // Named as the grid names it: an older revision's icon by its pinned id (`lucide@1.2.100:trash`), never taken for the one served.
+    h('h2', { id: 'drawer-title', class: 'icon-title', tabindex: -1 }, shown.revision === undefined ? doc.id : `${state.pack}:${doc.name}`),
     shown.revision === undefined
       ? ''
       : h(
