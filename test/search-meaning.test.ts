@@ -50,6 +50,15 @@ describe('search by meaning', () => {
     );
   });
 
+  it("ranks a logo named by a plain word after the glyphs that draw the thing: simple-icons' plane is a company's", async () => {
+    // simple-icons, among the most downloaded packs, would come first of the exact names by its popularity alone.
+    const ids = (await search({ q: 'plane' })).results.map((result) => result.id);
+    expect(ids).toContain('simple-icons:plane');
+    expect(ids.indexOf('lucide:plane')).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf('lucide:plane')).toBeLessThan(ids.indexOf('simple-icons:plane'));
+    expect(ids[0]).toBe('lucide:plane');
+  });
+
   it('leaves a word out of a sentence whose few full matches met every word only through loose meanings', async () => {
     // A few glyphs meet "undo", "last" and "change" each through a weak link (an arrow, a pencil); `undo` itself meets two of them.
     const sentence = await search({ q: 'undo last change' });

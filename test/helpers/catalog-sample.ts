@@ -55,6 +55,7 @@ export const NAMED_ICONS: readonly string[] = [
   'material-symbols:light-group',
   'material-symbols-light:group',
   'ph:trash',
+  'simple-icons:plane',
   'solar:home-2-linear',
   'tabler:arrow-left',
   'tabler:trash',

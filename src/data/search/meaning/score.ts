@@ -24,6 +24,8 @@ export interface ScoredPacks {
   packs?: (pack: string, index: number) => boolean;
   /** Packs ranked before all others (a caller's own private packs). */
   first?: ReadonlySet<string>;
+  /** Packs ranked after the others' glyphs found as well: logos, whose names are brands (simple-icons' `plane` is a company's, not a plane). */
+  last?: ReadonlySet<string>;
   /** Index entries this search may read, when fewer than MEANING_LIMITS.workUnits. */
   workUnits?: number;
 }
@@ -239,7 +241,7 @@ export class Scorer {
     sources.indexes.forEach((index, indexNumber) => {
       const packAllowed = index.packs.map((pack) => scope.packs?.(pack, indexNumber) ?? true);
       const everyPack = packAllowed.every((allowed) => allowed);
-      const popularity = index.packs.map((pack) => downloadsOf(pack) ?? 0);
+      const popularity = index.packs.map((pack) => (scope.last?.has(pack) ? 0 : (downloadsOf(pack) ?? 0)));
       const first = index.packs.map((pack) => (scope.first?.has(pack) ? 0 : 1));
       // The glyphs of further phrasings are merged in by glyph, each keeping its best; one phrasing's go to the list as they are.
       const single = phrasings.length === 1;

@@ -160,6 +160,7 @@ export class MeaningSearcher {
           offset: job.offset,
           packs: servedBy,
           first,
+          last: logoPacks(catalog),
           workUnits: job.workUnits,
           allBelow,
           taggedIn,
@@ -686,6 +687,17 @@ function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?
   const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
   if (!match || !isPack(match[1] as string)) return { q };
   return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
+}
+
+const logoPacksOf = new WeakMap<Catalog, ReadonlySet<string>>();
+/** The packs of logos (their category), once per catalog. */
+function logoPacks(catalog: Catalog): ReadonlySet<string> {
+  let logos = logoPacksOf.get(catalog);
+  if (!logos) {
+    logos = new Set([...catalog.packs].filter(([, record]) => record.entry.category === 'Logos').map(([id]) => id));
+    logoPacksOf.set(catalog, logos);
+  }
+  return logos;
 }
 
 /** Each pack's drawing style where all its icons share one (see search-index/icon-style.ts). */
