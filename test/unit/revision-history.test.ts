@@ -125,12 +125,18 @@ describe('the revision history of a pack', () => {
     });
   });
 
+  /** A history of lucide's old, current, then old again: three revisions, the third the content of the first. */
+  function threeRevisions(file: string): RevisionHistory {
+    const scratch = new RevisionHistory(join(dir, file));
+    scratch.record('lucide', '1.2.100', 'first', old, 1);
+    scratch.record('lucide', '1.2.137', 'second', current, 2);
+    scratch.record('lucide', '1.2.100-again', 'third', old, 3);
+    return scratch;
+  }
+
   it('forgets the oldest revision and keeps every later one whole, and knows a document it holds', () => {
-    const scratch = new RevisionHistory(join(dir, 'forget.db'));
+    const scratch = threeRevisions('forget.db');
     try {
-      scratch.record('lucide', '1.2.100', 'first', old, 1);
-      scratch.record('lucide', '1.2.137', 'second', current, 2);
-      scratch.record('lucide', '1.2.100-again', 'third', old, 3);
       const before = [2, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)));
       expect(scratch.holds('lucide', 3, old)).toBe(true);
       expect(scratch.holds('lucide', 2, old)).toBe(false);
@@ -146,11 +152,8 @@ describe('the revision history of a pack', () => {
   });
 
   it('forgets a revision between two, and keeps the one before and the one after whole', () => {
-    const scratch = new RevisionHistory(join(dir, 'forget-between.db'));
+    const scratch = threeRevisions('forget-between.db');
     try {
-      scratch.record('lucide', '1.2.100', 'first', old, 1);
-      scratch.record('lucide', '1.2.137', 'second', current, 2);
-      scratch.record('lucide', '1.2.100-again', 'third', old, 3);
       const before = [1, 3].map((seq) => JSON.stringify(scratch.documentAt('lucide', seq)));
       scratch.forget('lucide', 2);
       expect(scratch.revisions('lucide').map((revision) => revision.version)).toEqual(['1.2.100', '1.2.100-again']);
