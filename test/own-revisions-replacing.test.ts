@@ -89,18 +89,31 @@ describe('an own pack replacing a default pack', () => {
   }, 120_000);
 
   it('keeps an update of the pack unserved while an own pack replaces it, and serves it once the own pack goes', async () => {
-    writeFileSync(join(PACKS, 'lucide.json'), JSON.stringify(packOf('<path d="M2 2h20v20H2z"/>')));
+    const own = JSON.stringify(packOf('<path d="M2 2h20v20H2z"/>'));
+    writeFileSync(join(PACKS, 'lucide.json'), own);
     await buildOwn(Date.now());
     const update = spawnSync(process.execPath, [CLI, 'update', '--data', DATA, '--from', lucideTarball('1.2.137')], { encoding: 'utf8', timeout: 60_000 });
     expect(update.status, update.stderr).toBe(0);
     expect(update.stderr).toContain('lucide: keeping 1.2.137');
     expect(update.stderr).toContain('not served while an own pack of the same id replaces it');
     const during = openHistory(DATA);
+    const ownKept = (history: ReturnType<typeof openHistory>) => history.revisions('lucide').filter((revision) => revision.source === 'own packs');
+    let kept: number;
     try {
       expect(during.revision('lucide', '1.2.137')).toBeDefined();
       expect(during.served('lucide')?.source).toBe('own packs');
+      kept = ownKept(during).length;
     } finally {
       during.close();
+    }
+    // A build after the update, the own pack unchanged: no new revision of it, and still the one served.
+    await buildOwn(Date.now());
+    const rebuilt = openHistory(DATA);
+    try {
+      expect(ownKept(rebuilt)).toHaveLength(kept);
+      expect(rebuilt.served('lucide')?.source).toBe('own packs');
+    } finally {
+      rebuilt.close();
     }
 
     rmSync(join(PACKS, 'lucide.json'));
@@ -110,6 +123,18 @@ describe('an own pack replacing a default pack', () => {
       expect(after.served('lucide')?.version).toBe('1.2.137');
     } finally {
       after.close();
+    }
+
+    // Put back as it was (a revert): its own revision is served again, not kept anew.
+    writeFileSync(join(PACKS, 'lucide.json'), own);
+    await buildOwn(Date.now());
+    const back = openHistory(DATA);
+    try {
+      expect(back.served('lucide')?.source).toBe('own packs');
+      expect(back.isServed('lucide')).toBe(true);
+      expect(ownKept(back)).toHaveLength(kept);
+    } finally {
+      back.close();
     }
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import type { BuildObserver, BuildSummary } from '../data/catalog/build.js';
 import { ensureUpdatesCatalog, updatesCatalogIsCurrent } from '../data/catalog/ensure.js';
 import { openHistory } from '../data/history/history-file.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
-import { logUnloggedLines } from './unlogged-serving.js';
+import { logUnloggedLines, servedByUpdates, updatedRevisionName } from './unlogged-serving.js';
 import { finishAbandonedUpdates } from './update-undo.js';
 import { oneUpdateAtATime } from './update-lock.js';
 
@@ -34,9 +34,10 @@ export async function rebuildStaleUpdates(dataDir: string, observer: BuildObserv
 
 /**
  * The updates' database, built again if it is not current, each pack at the
- * revision the history says it serves (what an interrupted update did not
+ * revision the history says it serves (see updatedRevisionName) (what an interrupted update did not
  * log, logged first: see unlogged-serving.ts); within the update lock.
  */
 export function rebuildUpdates(dataDir: string, history: RevisionHistory, observer: BuildObserver): Promise<BuildSummary | undefined> {
-  return ensureUpdatesCatalog(dataDir, observer, (pack) => history.served(pack)?.version);
+  const before = servedByUpdates(dataDir)?.versions;
+  return ensureUpdatesCatalog(dataDir, observer, (pack) => updatedRevisionName(history, pack, before));
 }

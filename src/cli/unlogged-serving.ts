@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { ownCatalogPath, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { historyPath } from '../data/history/history-file.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import { OWN_SOURCE } from '../data/history/own-revisions.js';
 
 /** What the updates' database serves that the history did not say: the revisions logged now, and the packs whose revision it cannot name. */
 export interface UnloggedServing {
@@ -60,7 +61,7 @@ export function logUnloggedLines(dataDir: string, history: RevisionHistory): str
  * read with SQL that every catalog format answers, as this runs before a
  * database of another format is built again. None without a database.
  */
-function servedByUpdates(dataDir: string): { versions: Map<string, string | undefined>; builtAt: number } | undefined {
+export function servedByUpdates(dataDir: string): { versions: Map<string, string | undefined>; builtAt: number } | undefined {
   const path = updatesCatalogPath(dataDir);
   if (!existsSync(path)) return undefined;
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -88,4 +89,18 @@ export function ownPackIds(dataDir: string): Set<string> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The revision a pack of the updates' database is built at, from the
+ * history: the one served; for a pack an own pack of the same id replaces
+ * (its own revision served), the one the database held before (`before`,
+ * see servedByUpdates), else the newest kept of no own pack.
+ */
+export function updatedRevisionName(history: RevisionHistory, pack: string, before: ReadonlyMap<string, string | undefined> | undefined): string | undefined {
+  const served = history.served(pack);
+  if (served?.source !== OWN_SOURCE) return served?.version;
+  const held = before?.get(pack);
+  if (held !== undefined && history.revision(pack, held)?.source !== OWN_SOURCE) return held;
+  return history.revisions(pack).findLast((revision) => revision.source !== OWN_SOURCE)?.version;
 }

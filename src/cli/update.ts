@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { QUIET_BUILD } from '../data/catalog/build.js';
 import { Catalog } from '../data/catalog/catalog.js';
-import { ownPackIds } from './unlogged-serving.js';
 import { catalogPath, ensureUpdatesCatalog, ownCatalogPath, updatesCatalogIsCurrent, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { PackError, preparePack } from '../data/catalog/prepare-pack.js';
 import { type IconSetPackage, PackageError, PackageMissing, readIconSetPackage } from '../data/history/package-source.js';
@@ -16,7 +15,7 @@ import { UpdateStaging } from './update-staging.js';
 import { finishAbandonedUpdates, UpdateUndo } from './update-undo.js';
 import { oneUpdateAtATime, UpdateLockError } from './update-lock.js';
 import { rebuildUpdates } from './stale-updates.js';
-import { logUnloggedLines } from './unlogged-serving.js';
+import { logUnloggedLines, ownPackIds, servedByUpdates, updatedRevisionName } from './unlogged-serving.js';
 
 /** A package read and checked: what the history records of it, and where its prepared document is staged. */
 interface Fetched {
@@ -135,9 +134,11 @@ async function serveWanted(
       skipped: (file: string, reason: string) => lines.push(`${file}: skipped: ${reason}`),
       warning: (file: string, message: string) => lines.push(`${file}: ${message}`),
     };
+    // What the database holds now names the revisions of packs an own pack replaces, which the history does not serve.
+    const before = servedByUpdates(dataDir)?.versions;
     try {
       // This run's, and the revisions earlier runs serve of the other packs the folder holds.
-      await ensureUpdatesCatalog(dataDir, observer, (pack) => servedNow.get(pack) ?? history.served(pack)?.version);
+      await ensureUpdatesCatalog(dataDir, observer, (pack) => servedNow.get(pack) ?? updatedRevisionName(history, pack, before));
     } catch (error) {
       throw new UpdateError(`could not build ${database}: ${(error as Error).message}`, { cause: error });
     }

@@ -39,14 +39,16 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
   const defaults = new DefaultDatabases(dataDir);
   try {
     for (const [pack, record] of own.packs) {
-      const newest = history.revisions(pack).at(-1);
+      // Its newest own revision: an update kept while the own pack replaced the default one may be newer still.
+      const newest = ownRevisionsOf(history, pack).at(-1);
       // The build names in each document the revision it made (see ensureOwnCatalog): one kept under that name is this content, so
       // an unchanged pack costs no read of its document, and a start costs what the packs changed, not what they hold.
       const named = record.entry.version;
       let read: IconifyJSON | undefined;
       const document = () => (read ??= JSON.parse(own.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON);
-      if (newest?.source === OWN_SOURCE && (newest.version === named || history.holds(pack, newest.seq, document()))) {
-        if (!history.isServed(pack)) history.serve(pack, newest.seq, now);
+      if (newest && (newest.version === named || history.holds(pack, newest.seq, document()))) {
+        // Served again if something else was meanwhile: the default pack it had given back, as when it comes back unchanged.
+        if (!history.isServed(pack) || history.served(pack)?.seq !== newest.seq) history.serve(pack, newest.seq, now);
         continue;
       }
       // Replacing a default pack the history does not hold yet: what the catalog served of it is kept first, as of its build.
