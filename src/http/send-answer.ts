@@ -53,8 +53,8 @@ function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>, budget
       try {
         next = chunks.next();
       } catch {
-        // Its headers are sent: a chunk that cannot be made (a zip of a pack at a past moment whose
-        // catalog was closed under a slow client) cuts the answer short, never the process.
+        // Its headers are sent: a chunk that cannot be made (a zip of a pack at a past moment whose catalog was
+        // closed under a slow client, or of a replaced catalog closed past MAX_REPLACED_OPEN) cuts the answer short, never the process.
         done = true;
         response.destroy();
         return;

@@ -19,11 +19,6 @@ export class Holders {
     for (const resolve of waiting) resolve();
   }
 
-  /** How many hold it now. */
-  get held(): number {
-    return this.count;
-  }
-
   /** Resolves once nothing holds it: at once when nothing does. */
   none(): Promise<void> {
     if (this.count === 0) return Promise.resolve();
