@@ -8,6 +8,12 @@ import { join } from 'node:path';
  */
 const ROOT_CHECK_MS = 2_000;
 
+/** What tells a folder apart from one made later under the same name: its inode, which may be reused, and when it was made. */
+function identityOf(path: string): string {
+  const { ino, birthtimeMs } = statSync(path);
+  return `${ino} ${birthtimeMs}`;
+}
+
 /**
  * Watches a folder and each folder directly in it (where own packs' sources
  * are: JSON files at the top, SVG files one folder down), and calls
@@ -17,25 +23,25 @@ const ROOT_CHECK_MS = 2_000;
  * another over it (as `sed -i`, vim and most editors do): watching folders,
  * never files, sees what happens to the names in them. A watch follows the
  * folder it was set on, not its name, so each folder is known by its inode
- * too: one replaced under the same name (deleted and made again, or another
+ * and birth time too: one replaced under the same name (deleted and made again, or another
  * renamed in its place) is watched afresh. `failed` hears of what cannot be
  * watched, once until it can be again. Returns a function that stops
  * watching.
  */
 export function watchFolderAndItsFolders(root: string, changed: () => void, failed: (error: NodeJS.ErrnoException) => void): () => void {
-  const watchers = new Map<string, { watcher: FSWatcher; inode: number }>();
-  let rootInode: number | undefined;
+  const watchers = new Map<string, { watcher: FSWatcher; identity: string }>();
+  let rootIdentity: string | undefined;
   let failing = false;
   const fail = (error: NodeJS.ErrnoException) => {
     if (!failing) failed(error);
     failing = true;
   };
-  const watchOne = (path: string, inode: number, onChange: () => void) => {
+  const watchOne = (path: string, identity: string, onChange: () => void) => {
     try {
       const watcher = watch(path, onChange);
       // A folder removed while watched: its watcher is closed when the folders are next listed.
       watcher.on('error', () => undefined);
-      watchers.set(path, { watcher, inode });
+      watchers.set(path, { watcher, identity });
     } catch (error) {
       // Removed before it could be watched (an editor's temporary folder, a rename): the next change lists it again.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(error as NodeJS.ErrnoException);
@@ -46,13 +52,13 @@ export function watchFolderAndItsFolders(root: string, changed: () => void, fail
     watchers.delete(path);
   };
   const followFolders = () => {
-    const folders = new Map<string, number>();
+    const folders = new Map<string, string>();
     try {
       for (const entry of readdirSync(root, { withFileTypes: true })) {
         if (!entry.isDirectory()) continue;
         const path = join(root, entry.name);
         try {
-          folders.set(path, statSync(path).ino);
+          folders.set(path, identityOf(path));
         } catch {
           // Gone since the listing: not watched.
         }
@@ -62,9 +68,9 @@ export function watchFolderAndItsFolders(root: string, changed: () => void, fail
       return;
     }
     for (const [path, kept] of watchers) {
-      if (path !== root && folders.get(path) !== kept.inode) unwatch(path);
+      if (path !== root && folders.get(path) !== kept.identity) unwatch(path);
     }
-    for (const [path, inode] of folders) if (!watchers.has(path)) watchOne(path, inode, changed);
+    for (const [path, identity] of folders) if (!watchers.has(path)) watchOne(path, identity, changed);
   };
   const onRootChange = () => {
     followFolders();
@@ -72,20 +78,22 @@ export function watchFolderAndItsFolders(root: string, changed: () => void, fail
   };
   /** (Re)starts watching the root when it is there and is not the folder watched: true when it did. */
   const watchRoot = (): boolean => {
-    let inode: number;
+    let identity: string;
     try {
-      inode = statSync(root).ino;
+      identity = identityOf(root);
     } catch (error) {
-      if (rootInode !== undefined) for (const path of [...watchers.keys()]) unwatch(path);
-      rootInode = undefined;
+      if (rootIdentity !== undefined) for (const path of [...watchers.keys()]) unwatch(path);
+      rootIdentity = undefined;
       fail(error as NodeJS.ErrnoException);
       return false;
     }
-    if (inode === rootInode && watchers.has(root)) return false;
+    if (identity === rootIdentity && watchers.has(root)) return false;
     for (const path of [...watchers.keys()]) unwatch(path);
-    rootInode = inode;
+    rootIdentity = identity;
+    watchOne(root, identity, onRootChange);
+    // Not watched (the system's limit of watches reached, say): said once, tried again at the next look.
+    if (!watchers.has(root)) return false;
     failing = false;
-    watchOne(root, inode, onRootChange);
     followFolders();
     return true;
   };
