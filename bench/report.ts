@@ -205,9 +205,17 @@ export function formatReport(figures: Figures, run: { date: string; commit: stri
       '<= 1,000 ms',
       figures.registryStartMs <= 1000,
     ],
-    figures.buildSeconds === undefined
-      ? ['one-time build of the full catalog, search index included', 'not run: the catalog `npm test` built', '<= 25 s', true]
-      : ['one-time build of the full catalog, search index included', `${fixed(figures.buildSeconds)} s`, '<= 25 s', figures.buildSeconds <= 25],
+    // A smoke run that took the catalog `npm test` built has no build to judge.
+    ...(figures.buildSeconds === undefined
+      ? []
+      : [
+          ['one-time build of the full catalog, search index included', `${fixed(figures.buildSeconds)} s`, '<= 25 s', figures.buildSeconds <= 25] as [
+            string,
+            string,
+            string,
+            boolean,
+          ],
+        ]),
     [
       'resident memory after the loads, 20,000 icons drawn uniformly over all ids and the searches, 1 process',
       `${fixed(figures.registryRssMb, 0)} MB (Iconify API: ${fixed(figures.peerRssMb, 0)} MB)`,

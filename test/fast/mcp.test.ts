@@ -303,7 +303,7 @@ describe('get_icons', () => {
     expect(alone.structuredContent).toMatchObject({ code: 'icon_not_found', suggestions: miss.suggestions });
     // Found nothing of several: each miss is named with its closest names, which the structured content lists as `missing` does.
     const none = await callTool(client, 'get_icons', { icons: ['mdi:hoem', 'nopack:home'] });
-    const closest = (detail: string, suggestions: string[]) => (suggestions.length ? `${detail} Closest: ${suggestions.join(', ')}.` : detail);
+    const closest = (detail: string, suggestions: string[]) => (suggestions.length ? `${detail} Did you mean: ${suggestions.join(', ')}?` : detail);
     expect(errorText(none)).toBe(
       `None of the icons was found. ${closest(miss.detail, miss.suggestions)} ${closest(unknownPack.detail, unknownPack.suggestions)}`,
     );

@@ -299,7 +299,7 @@ export function openApiDocument(basePath: string, version: string): object {
           responses: {
             '200': { description: "The route's answer at that moment, cached as immutable." },
             '404': problem(
-              'A moment that is no date or instant is a 400 (bad_request). A moment before the registry served anything (before_first_revision), one not settled yet (moment_not_settled), or what the route answered then.',
+              "A moment that is no date or instant is a 400 (bad_request). A moment before the registry served anything (before_first_revision), one not settled yet (moment_not_settled), a route not answered at a moment: what changed and npm's packages (not_at_a_moment), or what the route answered then.",
             ),
             ...errors,
           },

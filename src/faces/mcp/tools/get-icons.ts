@@ -185,7 +185,7 @@ function noneFound(missing: readonly Missing[]): CallToolResult {
     return toolProblem({ status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) });
   const named = missing
     .slice(0, LISTED_MISSES)
-    .map((miss) => (miss.suggestions?.length ? `${miss.detail} Closest: ${miss.suggestions.join(', ')}.` : miss.detail));
+    .map((miss) => (miss.suggestions?.length ? `${miss.detail} Did you mean: ${miss.suggestions.join(', ')}?` : miss.detail));
   const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
   const detail = `None of the icons was found. ${named.join(' ')}${more}`;
   return { isError: true, content: [{ type: 'text', text: detail }], structuredContent: { status: 404, code: 'icons_not_found', detail, missing } };
