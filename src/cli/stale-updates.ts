@@ -34,8 +34,8 @@ export async function rebuildStaleUpdates(dataDir: string, observer: BuildObserv
 
 /**
  * The updates' database, built again if it is not current, each pack at the
- * revision the history says it serves (see updatedRevisionName) (what an interrupted update did not
- * log, logged first: see unlogged-serving.ts); within the update lock.
+ * revision the history says it serves (see updatedRevisionName; what an
+ * interrupted update did not log, logged first); within the update lock.
  */
 export function rebuildUpdates(dataDir: string, history: RevisionHistory, observer: BuildObserver): Promise<BuildSummary | undefined> {
   const before = servedByUpdates(dataDir)?.versions;

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { ownCatalogPath, updatesCatalogPath } from '../data/catalog/ensure.js';
 import { historyPath } from '../data/history/history-file.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
-import { OWN_SOURCE } from '../data/history/own-revisions.js';
+import { newestNotOwn, OWN_SOURCE } from '../data/history/own-revisions.js';
 
 /** What the updates' database serves that the history did not say: the revisions logged now, and the packs whose revision it cannot name. */
 export interface UnloggedServing {
@@ -102,5 +102,5 @@ export function updatedRevisionName(history: RevisionHistory, pack: string, befo
   if (served?.source !== OWN_SOURCE) return served?.version;
   const held = before?.get(pack);
   if (held !== undefined && history.revision(pack, held)?.source !== OWN_SOURCE) return held;
-  return history.revisions(pack).findLast((revision) => revision.source !== OWN_SOURCE)?.version;
+  return newestNotOwn(history, pack)?.version;
 }

@@ -81,6 +81,10 @@ export function recordOwnRevisions(dataDir: string, now = Date.now()): string[] 
 
 const ownRevisionsOf = (history: RevisionHistory, pack: string) => history.revisions(pack).filter((kept) => kept.source === OWN_SOURCE);
 
+/** A pack's newest revision that no own pack made: what the catalog or an update serves of it when no own pack replaces it. */
+export const newestNotOwn = (history: RevisionHistory, pack: string): Revision | undefined =>
+  history.revisions(pack).findLast((kept) => kept.source !== OWN_SOURCE);
+
 /** The default packs' databases of a data directory, opened when an own pack replaces one of their packs or gives it back. */
 class DefaultDatabases {
   private opened: { catalog?: CatalogDatabase; updates?: CatalogDatabase } | undefined;
@@ -111,7 +115,7 @@ class DefaultDatabases {
     const updated = updates?.packs.get(pack)?.entry.version;
     if (updated !== undefined) {
       const named = history.revision(pack, updated);
-      return named?.source === OWN_SOURCE ? history.revisions(pack).findLast((kept) => kept.source !== OWN_SOURCE) : named;
+      return named?.source === OWN_SOURCE ? newestNotOwn(history, pack) : named;
     }
     const version = catalog?.packs.has(pack) ? catalog.metaValue('default_catalog_version') : undefined;
     if (!catalog || version === undefined) return undefined;
