@@ -14,15 +14,16 @@ export function toolAnswer(structured: Record<string, unknown>): CallToolResult 
 /**
  * A tool error, made from the Problem an HTTP route would answer: its
  * detail, and what the agent can act on (the closest names, the kept
- * versions) in the text and in the structured content.
+ * versions) in the text and in the structured content, with `more` fields
+ * of its own (a get_icons call's misses).
  */
-export function toolProblem(problem: Problem): CallToolResult {
+export function toolProblem(problem: Problem, more: Record<string, unknown> = {}): CallToolResult {
   const { status, code, detail, suggestions } = problem;
   const text = suggestions?.length ? `${detail} Did you mean: ${suggestions.join(', ')}?` : detail;
   return {
     isError: true,
     content: [{ type: 'text', text }],
-    structuredContent: { status, code, detail, ...(suggestions ? { suggestions } : {}) },
+    structuredContent: { status, code, detail, ...(suggestions ? { suggestions } : {}), ...more },
   };
 }
 

@@ -187,8 +187,7 @@ function noneFound(missing: readonly Missing[]): CallToolResult {
     .slice(0, LISTED_MISSES)
     .map((miss) => (miss.suggestions?.length ? `${miss.detail} Did you mean: ${miss.suggestions.join(', ')}?` : miss.detail));
   const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
-  const detail = `None of the icons was found. ${named.join(' ')}${more}`;
-  return { isError: true, content: [{ type: 'text', text: detail }], structuredContent: { status: 404, code: 'icons_not_found', detail, missing } };
+  return toolProblem({ status: 404, code: 'icons_not_found', detail: `None of the icons was found. ${named.join(' ')}${more}` }, { missing });
 }
 
 const tooLarge = (): Problem => ({
