@@ -58,7 +58,8 @@ export class Results {
     this.draw(words, found, found.results);
   }
 
-  private draw(words: string, answer: SearchAnswer, loaded: SearchHit[]): void {
+  /** Draws `loaded` of `answer`; returns the grid drawn, if any icon was. */
+  private draw(words: string, answer: SearchAnswer, loaded: SearchHit[]): IconGrid | undefined {
     const hits = [...loaded];
     for (const hit of hits) if (hit.icon) remember(hit.id, hit.icon);
     const count = h('p', { class: 'count', 'data-total': answer.total });
@@ -102,16 +103,21 @@ export class Results {
         more.addEventListener('click', async () => {
           more.disabled = true;
           const next = await searchIcons(words, { pack: this.options.pack, offset: hits.length }).catch(() => undefined);
-          if (next && this.element.contains(more)) this.draw(words, { ...answer, total: next.total }, [...hits, ...next.results]);
+          if (!next || !this.element.contains(more)) return;
+          const first = hits.length;
+          // The button clicked is gone with the grid it followed: the focus goes to the first icon it brought, not to the body.
+          const drawn = this.draw(words, { ...answer, total: next.total }, [...hits, ...next.results]);
+          if (next.results.length) drawn?.focus(first);
         });
         children.push(more);
       }
       this.element.replaceChildren(...children);
       this.context.setGrid(grid);
       grid.draw();
-    } else {
-      this.element.replaceChildren(...children);
-      this.context.setGrid(undefined);
+      return grid;
     }
+    this.element.replaceChildren(...children);
+    this.context.setGrid(undefined);
+    return undefined;
   }
 }
