@@ -181,6 +181,20 @@ describe('search as you type', () => {
     expect(await page.evaluate(() => (window as unknown as { gridSeen: boolean[] }).gridSeen.every(Boolean))).toBe(true);
   });
 
+  it('shows more results when asked, the focus on the first icon they brought', async () => {
+    const { json } = await getJson<{ total: number }>(`${server.base}/r/search.json?q=arrow&limit=1`);
+    // More than the page's first 200, so that the page offers more.
+    expect(json.total).toBeGreaterThan(200);
+    await page.goto(url('?q=arrow'));
+    const more = page.locator('#more-results');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('200');
+    // The icon focused is the 201st the registry finds.
+    const { json: next } = await getJson<{ results: Array<{ id: string }> }>(`${server.base}/r/search.json?q=arrow&limit=1&offset=200`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('title'))).toMatch(new RegExp(`^${next.results[0]?.id}( |,|$)`));
+  });
+
   it('says so when nothing matches', async () => {
     await page.goto(url());
     await page.locator('#search').pressSequentially('qqqzzzxxjj');
@@ -963,6 +977,11 @@ describe('the page in a static export', () => {
   it("browses packs and icons from the exported documents, with search and the bag's downloads hidden and the pack's zip offered", async () => {
     const origin = `http://127.0.0.1:${nginx.port}`;
     const exportPage = await context.newPage();
+    const missing: string[] = [];
+    exportPage.on('response', (response) => {
+      const { pathname, search } = new URL(response.url());
+      if (response.status() >= 400) missing.push(`${pathname}${search}`);
+    });
     await exportPage.goto(`${origin}/`);
     await exportPage.locator('.card').first().waitFor();
     expect(await exportPage.locator('.card').count()).toBe(EXPORTED.packs.length);
@@ -982,6 +1001,11 @@ describe('the page in a static export', () => {
     await exportPage.locator('#bag-toggle').click();
     await exportPage.locator('#bag-button').click();
     expect(await exportPage.locator('.bag-downloads').isHidden()).toBe(true);
+    // What the page read was exported, but for the route it asks at each load to learn that only the documents answer, and
+    // the pack's list that a pack's page asks beside it, before it knows (from a server, the two then take one round trip).
+    expect(missing).toContain('/keywords?prefix=ab');
+    const serverOnly = new Set(['/keywords?prefix=ab', `/collection?prefix=${EXPORTED.pack}`]);
+    expect(missing.filter((path) => !serverOnly.has(path))).toEqual([]);
     await exportPage.close();
   });
 });

@@ -54,6 +54,16 @@ export function servedByRegistry(): Promise<boolean> {
   );
 }
 
+/** servedByRegistry's answer, read at once when known. */
+async function served(): Promise<boolean> {
+  return servedKnown ?? (await servedByRegistry());
+}
+
+/** `ask()` where the registry itself answers; `otherwise` from a static export, which holds none of the routes it reads. */
+export async function whereServed<T>(ask: () => Promise<T>, otherwise: T): Promise<T> {
+  return (await served()) ? ask() : otherwise;
+}
+
 export function packs(): Promise<RegistryEntry[]> {
   return cached('packs', () => json<RegistryEntry[]>(pageRelative({ kind: 'index' })));
 }
@@ -88,11 +98,12 @@ interface IconifyCollection {
 
 export async function packIcons(pack: string): Promise<PackIcons> {
   if (pinned(pack)) return iconsOfDocument(await packDocument(pack));
-  // Asked for while the page learns whether the registry serves it, so that the two take one round trip.
-  const early = json<IconifyCollection>(`${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`);
-  early.catch(() => undefined);
+  // Asked for while the page learns whether the registry serves it, so that the two take one round trip; not once it is known to be an export.
+  const ask = () => json<IconifyCollection>(`${pageRelative({ kind: 'iconify-collection' })}?prefix=${encodeURIComponent(pack)}`);
+  const early = servedKnown === false ? undefined : ask();
+  early?.catch(() => undefined);
   if (await servedByRegistry()) {
-    const collection = await early;
+    const collection = await (early ?? ask());
     const names = new Set<string>(collection.uncategorized ?? []);
     for (const list of Object.values(collection.categories ?? {})) for (const name of list) names.add(name);
     return { names: [...names].sort(), categories: collection.categories ?? {}, aliases: collection.aliases ?? {} };
@@ -247,11 +258,13 @@ function hitOf(result: SearchResult): SearchHit {
 export const SAME_MEANING_LIMIT = 12;
 
 /** The icons of other packs that mean what `id` means, best of each pack, most used packs first (/r/search.json?like=). */
-export async function sameMeaning(id: string): Promise<SearchHit[]> {
-  const params = new URLSearchParams({ like: id, limit: String(SAME_MEANING_LIMIT) });
-  const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`);
-  if (!response.ok) return [];
-  return ((await response.json()) as { results: SearchResult[] }).results.map(hitOf);
+export function sameMeaning(id: string): Promise<SearchHit[]> {
+  return whereServed(async () => {
+    const params = new URLSearchParams({ like: id, limit: String(SAME_MEANING_LIMIT) });
+    const response = await fetch(`${pageRelative({ kind: 'search' })}?${params}`);
+    if (!response.ok) return [];
+    return ((await response.json()) as { results: SearchResult[] }).results.map(hitOf);
+  }, []);
 }
 
 /** The suggestions of the registry's answer for a missing document (close pack ids, or close icons as `pack:name`). */
@@ -266,8 +279,12 @@ export async function suggestionsFor(path: string): Promise<string[]> {
   }
 }
 
-/** The component source of an icon in `framework` (`/r/{framework}/{pack}/{name}.json`); undefined where the registry has none. */
+/**
+ * The component source of an icon in `framework` (`/r/{framework}/{pack}/{name}.json`); undefined where the registry has none,
+ * and for the revision served from a static export, which holds only pinned components.
+ */
 export async function componentSource(framework: Framework, pack: string, name: string): Promise<string | undefined> {
+  if (!pinned(pack) && !(await served())) return undefined;
   try {
     const response = await fetch(pageRelative(iconRoute(pack, name, framework)));
     if (!response.ok) return undefined;
@@ -280,7 +297,7 @@ export async function componentSource(framework: Framework, pack: string, name: 
 
 /** The Iconify CSS of one icon (`/{pack}.css?icons=name`), in `colour` when given; undefined from a static export. */
 export async function iconCss(pack: string, name: string, colour: string | undefined): Promise<string | undefined> {
-  if (pinned(pack)) return undefined;
+  if (pinned(pack) || !(await served())) return undefined;
   const params = new URLSearchParams({ icons: name });
   if (colour) params.set('color', colour);
   try {
@@ -309,12 +326,16 @@ export function bundlePath(kind: BundleFormat, ids: readonly string[], format?: 
 /** Whether the registry serves downloads of many icons at once: asked once, for a sample icon of the first pack that has one. */
 export function hasBundles(): Promise<boolean> {
   return cached('has-bundles', () =>
-    packs()
-      .then((all) => {
-        const pack = all.find((entry) => entry.samples?.length);
-        return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
-      })
-      .catch(() => false),
+    whereServed(
+      () =>
+        packs()
+          .then((all) => {
+            const pack = all.find((entry) => entry.samples?.length);
+            return pack ? routeAnswers(bundlePath('json', [`${pack.id}:${pack.samples?.[0]}`])) : false;
+          })
+          .catch(() => false),
+      false,
+    ),
   );
 }
 

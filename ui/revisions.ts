@@ -1,6 +1,6 @@
 import type { FeedItem } from '../src/core/render/changes-atom.js';
 import type { PackChangesDocument, PackHistoryDocument } from '../src/registry/changes.js';
-import { pageRelative } from './api.js';
+import { pageRelative, whereServed } from './api.js';
 import { type ShownPack, shownPackId } from './revision-ids.js';
 import { cached } from './state.js';
 
@@ -24,16 +24,18 @@ export type IconMark = 'new' | 'changed';
  * to read (a static export).
  */
 export function packHistory(pack: string, before?: string): Promise<PackHistoryDocument | undefined> {
-  return cached(`history:${pack}:${before ?? ''}`, async () => {
-    const query = new URLSearchParams({ pack });
-    if (before !== undefined) query.set('before', before);
-    try {
-      const response = await fetch(`${pageRelative({ kind: 'changes' })}?${query}`);
-      return response.ok ? ((await response.json()) as PackHistoryDocument) : undefined;
-    } catch {
-      return undefined;
-    }
-  });
+  return cached(`history:${pack}:${before ?? ''}`, () =>
+    whereServed(async () => {
+      const query = new URLSearchParams({ pack });
+      if (before !== undefined) query.set('before', before);
+      try {
+        const response = await fetch(`${pageRelative({ kind: 'changes' })}?${query}`);
+        return response.ok ? ((await response.json()) as PackHistoryDocument) : undefined;
+      } catch {
+        return undefined;
+      }
+    }, undefined),
+  );
 }
 
 /** What changed in a pack from revision `from` to revision `to`. */
