@@ -1,4 +1,5 @@
 import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../core/changes-limits.js';
+import { parametersProblem } from '../core/query-parameters.js';
 import { pathOf } from '../core/paths.js';
 import { badRequest, quoted, type Problem } from '../core/problem.js';
 import { type FeedItem, renderChangesAtom } from '../core/render/changes-atom.js';
@@ -12,6 +13,26 @@ export type { FeedItem };
 export { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS };
 /** The parameters that shape an answer of `/r/changes.json?pack=`: what it is kept by, however the request spelt them. */
 export const PACK_CHANGES_PARAMETERS = ['from', 'to', 'icons', 'before', 'limit'] as const;
+
+/** What each form of `/r/changes.json` and `/r/changes.atom` takes: the feed of every pack, or one pack's history or changes. */
+const TAKEN = {
+  json: { feed: new Set(['since']), pack: new Set(['pack', ...PACK_CHANGES_PARAMETERS]) },
+  atom: { feed: new Set(['since']), pack: new Set(['pack', 'before', 'limit']) },
+} as const;
+
+/**
+ * The problem with the parameters of `/r/changes.json` or `.atom`, or
+ * undefined: a parameter its form does not take (`since` with `pack`, which
+ * would otherwise list the pack's whole history as if since), or one given
+ * twice. Checked before an answer kept by its parameters is looked up.
+ */
+export function changesParametersProblem(query: URLSearchParams, route: 'json' | 'atom'): Problem | undefined {
+  if (route === 'atom' && (query.has('from') || query.has('to') || query.has('icons'))) {
+    return badRequest('The Atom feed lists revisions; the changes between two are at /r/changes.json?pack=&from=.');
+  }
+  const form = query.has('pack') ? 'pack' : 'feed';
+  return parametersProblem(query, TAKEN[route][form], `/r/changes.${route}${form === 'pack' ? ' with pack' : ' without pack'}`);
+}
 
 /** `/r/changes.json?pack=&from=`: what changed in a pack between two of its revisions. */
 export interface PackChangesDocument extends PackChanges {
@@ -72,6 +93,7 @@ function packChangesBetween(history: RevisionHistory | undefined, pack: string, 
   if (to.seq < from.seq) return badRequest(`${quoted(to.version)} was kept before ${quoted(from.version)}: compare from the earlier to the later.`);
   const names = query.get('icons');
   const icons = names === null ? undefined : names.split(',').filter(Boolean);
+  if (icons?.length === 0) return badRequest('`icons` names no icon: name some, or leave it out for every icon.');
   if (icons && icons.length > MAX_CHANGES_ICONS) return badRequest(`Name at most ${MAX_CHANGES_ICONS} icons in \`icons\`.`);
   if (icons?.some((name) => !isValidName(name))) return badRequest('`icons` holds a name that is no icon name.');
   const changes =
@@ -143,9 +165,8 @@ export function changesAtom(
   visible: (pack: string) => boolean,
   basePath: string,
 ): string | Problem {
-  if (query.has('from') || query.has('to') || query.has('icons')) {
-    return badRequest('The Atom feed lists revisions; the changes between two are at /r/changes.json?pack=&from=.');
-  }
+  const refused = changesParametersProblem(query, 'atom');
+  if (refused) return refused;
   const pack = query.get('pack');
   const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible);
   if ('status' in listed) return listed;

@@ -24,7 +24,7 @@ import { pastedShapeOf } from './pasted-svg.js';
 import type { PinnedRoute } from '../core/paths.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import { ATOM_TYPE } from '../core/render/changes-atom.js';
-import { changesAtom, changesFeed, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
+import { changesAtom, changesFeed, changesParametersProblem, PACK_CHANGES_PARAMETERS, packChangesDocument } from './changes.js';
 import {
   latestVersionOf,
   type PinnedAnswer,
@@ -476,6 +476,8 @@ export class Registry {
   changesDocument(query: URLSearchParams): Resource {
     const history = this.options.history;
     const visible = (pack: string) => this.packs.has(pack);
+    const refused = changesParametersProblem(query, 'json');
+    if (refused) return problemResource(refused);
     const pack = query.get('pack');
     if (pack === null) {
       const feed = changesFeed(history, query, visible);
@@ -497,6 +499,8 @@ export class Registry {
   changesAtom(query: URLSearchParams): Resource {
     const history = this.options.history;
     const visible = (pack: string) => this.packs.has(pack);
+    const refused = changesParametersProblem(query, 'atom');
+    if (refused) return problemResource(refused);
     const make = () => {
       const atom = changesAtom(history, query, visible, this.basePath);
       return typeof atom === 'string' ? memoryResource({ status: 200, contentType: ATOM_TYPE, lastModified: undefined }, Buffer.from(atom)) : atom;

@@ -1,6 +1,7 @@
 import { isValidName } from '../util/names.js';
 import type { MeaningJob } from '../data/search/meaning/meaning-job.js';
 import { badRequest, type Problem } from '../core/problem.js';
+import { parametersProblem } from '../core/query-parameters.js';
 
 /** Results one `/r/search.json` page holds by default, and at most (the Iconify API's `/search` has its own: data/search/iconify/search-limits.ts). */
 export const DEFAULT_SEARCH_JSON_LIMIT = 48;
@@ -26,13 +27,8 @@ export const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*$/;
  * and so are repeated ones.
  */
 export function searchJobOf(query: URLSearchParams, shapeOfPasted?: PastedShape): Omit<MeaningJob, 'first'> | Problem {
-  const given = new Set<string>();
-  for (const name of query.keys()) {
-    if (!PARAMETERS.has(name)) return badRequest(`Unknown parameter '${name.slice(0, 32)}'; /r/search.json takes ${[...PARAMETERS].join(', ')}.`);
-    // Read once, a repeated parameter would silently be its first value: `q=home&q=house` searches neither as meant.
-    if (given.has(name)) return badRequest(`The ${name} parameter is given more than once; give it once.`);
-    given.add(name);
-  }
+  const refused = parametersProblem(query, PARAMETERS, '/r/search.json');
+  if (refused) return refused;
   const q = query.get('q') ?? '';
   if (q.length > MAX_QUERY_LENGTH) return badRequest(`The q parameter is longer than ${MAX_QUERY_LENGTH} characters.`);
   const limit = query.get('limit') ?? String(DEFAULT_SEARCH_JSON_LIMIT);
