@@ -205,6 +205,25 @@ describe('serve --watch', () => {
     expect((await get('/r/crew/square.json')).status).toBe(200);
   });
 
+  it('changes nothing served when an SVG file it refuses is added to a folder, or one is saved again unchanged: no new date or revision', async () => {
+    const before = await get('/r/crew.json');
+    const revisions = async () => (JSON.parse((await get('/r/changes.json?pack=crew')).body) as { revisions: unknown[] }).revisions.length;
+    const kept = await revisions();
+    expect(kept).toBeGreaterThan(0);
+    const refused = join(packs, 'crew', 'refused.svg');
+    await reloadAfter(() => writeFileSync(refused, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    expect(server.logs.some((line) => line.file === refused && String(line.msg).includes('rejected'))).toBe(true);
+    const after = await get('/r/crew.json');
+    expect([after.etag, after.body]).toEqual([before.etag, before.body]);
+    expect(await revisions()).toBe(kept);
+    await reloadAfter(() => rmSync(refused));
+    expect((await get('/r/crew.json')).etag).toBe(before.etag);
+    // Saved again as it was: a later time, the same drawing.
+    await reloadAfter(() => writeFileSync(join(packs, 'crew', 'square.svg'), SQUARE));
+    expect((await get('/r/crew.json')).etag).toBe(before.etag);
+    expect(await revisions()).toBe(kept);
+  });
+
   it('follows a file saved by renaming another over it, as editors save, and every change after it, in a folder and at the top', async () => {
     const savedByRename = (path: string, text: string) => {
       writeFileSync(`${path}.swp`, text);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
-import type { IconifyIcon } from '@iconify/types';
+import type { IconifyIcon, IconifyJSON } from '@iconify/types';
 import type { PreparedFile, PrepareRequest, StoredPack } from './build-messages.js';
 import { mergeIconData } from '@iconify/utils';
 import { packDefaultsOf } from '../../core/resolve-icon.js';
@@ -126,6 +126,8 @@ class CatalogWriter {
   private readonly previousPack: Database.Statement<[string], PreviousPack> | undefined;
   private readonly selectPreviousIcons: Database.Statement<[string], { name: string; data: string }> | undefined;
   private readonly selectPreviousRoot: Database.Statement<[string], string> | undefined;
+  private readonly selectPreviousDocument: Database.Statement<[string], Buffer> | undefined;
+  private readonly updateSignature: Database.Statement<[string, string]>;
 
   constructor(
     private readonly path: string,
@@ -148,6 +150,7 @@ class CatalogWriter {
     const insertNameBackwards = this.db.prepare('INSERT INTO pack_names_backwards (pack, reversed) VALUES (?, ?)');
     const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts) VALUES (?, ?, ?)');
     const insertPosting = this.db.prepare('INSERT INTO search_postings (keyword, pack, entries) VALUES (?, ?, ?)');
+    this.updateSignature = this.db.prepare('UPDATE main.packs SET signature = ? WHERE id = ?');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
       insertPack.run(pack.id, pack.entry, pack.lastModified ?? null, file.path, file.signature, pack.iconCount, pack.aliasCount);
       insertDocument.run(pack.id, pack.etag, pack.document.length, pack.br.length, pack.gzip.length);
@@ -177,6 +180,9 @@ class CatalogWriter {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
       this.selectPreviousIcons = this.db.prepare("SELECT name, data FROM previous.entries WHERE pack = ? AND kind = 'icon'");
       this.selectPreviousRoot = this.db.prepare<[string], string>('SELECT root FROM previous.iconify_sets WHERE pack = ?').pluck();
+      this.selectPreviousDocument = this.db
+        .prepare<[string], Buffer>("SELECT bytes FROM previous.document_chunks WHERE pack = ? AND coding = 'identity' ORDER BY seq")
+        .pluck();
       const copies = [
         'packs',
         'pack_documents',
@@ -240,6 +246,29 @@ class CatalogWriter {
   /** The pack an earlier build made from `file`, if any. */
   previousPackOf(file: SourceFile): PreviousPack | undefined {
     return this.previousPack?.get(file.path);
+  }
+
+  /**
+   * Whether the earlier build's document of pack `id` is `pack`'s but for
+   * what says when it was made: the revision it names, and the date a folder
+   * of SVG files takes from its files' times (`datedByFiles`). A file saved
+   * again unchanged, or one refused, then changes nothing served.
+   */
+  madeAsBefore(id: string, pack: StoredPack, datedByFiles: boolean): boolean {
+    const chunks = this.selectPreviousDocument?.all(id) ?? [];
+    if (chunks.length === 0) return false;
+    // The prepared document comes from a worker as a Uint8Array, whose toString is not its text.
+    const undated = (bytes: Uint8Array) => {
+      const { lastModified, info, ...rest } = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as IconifyJSON;
+      const { version: _named, ...unnamed } = info ?? {};
+      return JSON.stringify({ ...rest, info: unnamed, ...(datedByFiles ? {} : { lastModified }) });
+    };
+    return undated(Buffer.concat(chunks)) === undated(pack.document);
+  }
+
+  /** Records that pack `id`, copied from the earlier build, is what the source of `signature` makes now. */
+  sign(id: string, signature: string): void {
+    this.updateSignature.run(signature, id);
   }
 
   /** What `make` makes of the database as written so far, read through a connection of its own. */
@@ -361,13 +390,14 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
     return true;
   };
 
-  const reuse = (file: SourceFile, pack: PreviousPack) => {
-    if (!claim(file, pack.id)) return;
+  const reuse = (file: SourceFile, pack: PreviousPack): boolean => {
+    if (!claim(file, pack.id)) return false;
     writer.copy(pack.id);
     summary.packs++;
     summary.reused++;
     summary.icons += pack.iconCount;
     summary.aliases += pack.aliasCount;
+    return true;
   };
 
   const store = (file: SourceFile, outcome: Outcome) => {
@@ -384,12 +414,19 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
       }
     } else {
       const pack = outcome.prepared.pack;
-      if (!claim(file, pack.id)) return;
+      const earlier = previousOf.get(file);
+      // An own pack that makes what it made before keeps that document, and with it its revision, bytes and ETags.
+      if (file.origin === 'own' && earlier?.id === pack.id && writer.madeAsBefore(pack.id, pack, file.kind === 'svg-folder')) {
+        if (!reuse(file, earlier)) return;
+        writer.sign(pack.id, file.signature);
+      } else {
+        if (!claim(file, pack.id)) return;
+        writer.store(pack, file);
+        summary.packs++;
+        summary.icons += pack.iconCount;
+        summary.aliases += pack.aliasCount;
+      }
       for (const warning of pack.warnings) observer.warning(warning.file, warning.message);
-      writer.store(pack, file);
-      summary.packs++;
-      summary.icons += pack.iconCount;
-      summary.aliases += pack.aliasCount;
     }
     observer.progress({ packsDone, packsTotal: files.length, icons: summary.icons + summary.aliases, elapsedMs: Date.now() - started });
   };
