@@ -39,7 +39,7 @@ function watchForStall(response: ServerResponse): void {
   response.setTimeout(STALLED_CLIENT_MS, () => response.destroy());
 }
 
-/** Writes chunk after chunk, each only once the socket has taken the one before; the budget's place is given back when the response closes. */
+/** Writes chunk after chunk, each once the socket has taken the one before, in a turn of its own; the budget's place is given back when the response closes. */
 function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>, budget: StreamBudget): void {
   let done = false;
   response.once('close', () => {
@@ -47,28 +47,26 @@ function streamChunks(response: ServerResponse, chunks: Iterator<Buffer>, budget
     if (!done) chunks.return?.();
   });
   const pump = () => {
-    for (;;) {
-      if (response.destroyed) return;
-      let next: IteratorResult<Buffer>;
-      try {
-        next = chunks.next();
-      } catch {
-        // Its headers are sent: a chunk that cannot be made (a zip of a pack at a past moment whose catalog was
-        // closed under a slow client, or of a replaced catalog closed past MAX_REPLACED_OPEN) cuts the answer short, never the process.
-        done = true;
-        response.destroy();
-        return;
-      }
-      if (next.done) {
-        done = true;
-        response.end();
-        return;
-      }
-      if (!response.write(next.value)) {
-        response.once('drain', pump);
-        return;
-      }
+    if (response.destroyed) return;
+    let next: IteratorResult<Buffer>;
+    try {
+      next = chunks.next();
+    } catch {
+      // Its headers are sent: a chunk that cannot be made (a zip of a pack at a past moment whose catalog was
+      // closed under a slow client, or of a replaced catalog closed past MAX_REPLACED_OPEN) cuts the answer short, never the process.
+      done = true;
+      response.destroy();
+      return;
     }
+    if (next.done) {
+      done = true;
+      response.end();
+      return;
+    }
+    // The next chunk is made in a later turn of the loop, once the socket took this one: made at once, or as soon as the
+    // socket drains (a loopback socket drains at once), a whole pack's zip was made in one go, every other request waiting.
+    if (response.write(next.value)) setImmediate(pump);
+    else response.once('drain', () => setImmediate(pump));
   };
   pump();
 }

@@ -308,6 +308,27 @@ describe('a whole pack as a zip', () => {
     expect(head.headers.get('etag')).toBe(etag);
   });
 
+  it('leaves the server answering other requests while it makes a whole pack for a client that takes it at once', async () => {
+    const started = performance.now();
+    let zipped = false;
+    const zip = get('/r/mdi.zip').then((answer) => {
+      zipped = true;
+      return answer;
+    });
+    const waits: number[] = [];
+    while (!zipped) {
+      const asked = performance.now();
+      expect((await get('/r/mdi/home.json')).status).toBe(200);
+      waits.push(performance.now() - asked);
+    }
+    expect((await zip).status).toBe(200);
+    const zipMs = performance.now() - started;
+    // Answered between the zip's chunks: each in a small part of the zip's time, not after all of it was made.
+    console.log(`mdi.zip made in ${zipMs.toFixed(0)} ms; ${waits.length} documents answered meanwhile, the slowest in ${Math.max(...waits).toFixed(1)} ms`);
+    expect(waits.length).toBeGreaterThan(4);
+    expect(Math.max(...waits)).toBeLessThan(zipMs / 4);
+  });
+
   it(`is made for at most ${MAX_PACK_ZIPS} clients at once, 503 with Retry-After beyond, while HEAD and other answers go on`, async () => {
     const port = Number(new URL(origin).port);
     const readers = await Promise.all(

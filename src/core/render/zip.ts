@@ -18,8 +18,14 @@ const DEFLATE = 8;
  * and fflate writes the archive around them.
  */
 const LEVEL = 6;
-/** What a zip sent in chunks hands over at a time, at least (but for its last chunk). */
+/** What a zip sent in chunks gathers before it hands a chunk over (less when ZIP_CHUNK_MS runs out first). */
 export const ZIP_CHUNK_BYTES = 256 * 1024;
+/**
+ * Longest a chunk is made for once it holds something: the requests that
+ * come meanwhile wait for it (a server answers them between chunks), and a
+ * pack of small files can take far longer than this to fill a chunk.
+ */
+export const ZIP_CHUNK_MS = 10;
 
 /**
  * The date a zip stores for a file: the zip format keeps a local date and
@@ -36,9 +42,10 @@ export function zipDateOf(modified: number | undefined): Date {
 
 /**
  * A zip of `entries`, made as it is read: each `next()` deflates entries
- * until at least ZIP_CHUNK_BYTES of the archive are ready (or all of it),
- * so its memory is one chunk and one file however many files it holds. The
- * same entries always give the same bytes.
+ * until ZIP_CHUNK_BYTES of the archive are ready, or ZIP_CHUNK_MS went by
+ * with some ready (or all of it is), so its memory is one chunk and one file
+ * however many files it holds. The same entries always give the same bytes,
+ * however they are cut into chunks.
  */
 export function zipChunks(entries: Iterable<ZipEntry>): Iterator<Buffer> & { return(): IteratorResult<Buffer> } {
   const source = entries[Symbol.iterator]();
@@ -61,7 +68,8 @@ export function zipChunks(entries: Iterable<ZipEntry>): Iterator<Buffer> & { ret
   return {
     next(): IteratorResult<Buffer> {
       if (ended && readyBytes === 0) return { done: true, value: undefined };
-      while (!ended && readyBytes < ZIP_CHUNK_BYTES) {
+      const until = performance.now() + ZIP_CHUNK_MS;
+      while (!ended && readyBytes < ZIP_CHUNK_BYTES && (readyBytes === 0 || performance.now() < until)) {
         const next = source.next();
         if (next.done) {
           ended = true;
