@@ -182,8 +182,14 @@ describe('versions: update without a restart, pinned addresses and what changed'
 
   it('holds a pack back to a kept revision without fetching anything, and moves it to the newest from the registry npm is set up for', async () => {
     const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' };
+    const before = await fetch(`${server.base}/r/lucide/trash.json`);
+    const newerDate = before.headers.get('last-modified') as string;
     expect(await update(dataDir, [`lucide@${OLD}`], offline)).toEqual({ status: 0, stderr: expect.stringContaining(`lucide: serving ${OLD} (kept)`) });
     await servedWithin(server, '/r/lucide/trash.json', referenceSvg(oldSet, 'trash').svg);
+    // The older revision is dated earlier: a cache revalidating by the date it holds is given the older glyph, not a 304.
+    const held = await fetch(`${server.base}/r/lucide/trash.json`, { headers: { 'if-modified-since': newerDate } });
+    expect(held.status).toBe(200);
+    expect(Date.parse(held.headers.get('last-modified') as string)).toBeLessThan(Date.parse(newerDate));
     const registry = await localNpmRegistry();
     try {
       const run = await update(dataDir, ['lucide'], { npm_config_registry: registry.url });

@@ -10,7 +10,10 @@ function etagListMatches(header: string, etags: readonly string[]): boolean {
  * Whether a GET or HEAD may be answered 304 Not Modified (RFC 9110 13.2.2):
  * If-None-Match decides when present (against the ETags of every content
  * coding of the resource, since a cache may hold any of them);
- * If-Modified-Since only without it.
+ * If-Modified-Since only without it, and only when it is the date the
+ * resource has now (as nginx's `if_modified_since exact`): a pack held back to
+ * an older revision is dated earlier than the one a cache holds, which a
+ * date at or after it would wrongly call current.
  */
 export function isNotModified(
   headers: Pick<RequestHeaders, 'if-none-match' | 'if-modified-since'>,
@@ -22,5 +25,6 @@ export function isNotModified(
   const ifModifiedSince = headers['if-modified-since'];
   if (ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);
-  return !Number.isNaN(since) && lastModified <= since;
+  // HTTP dates are whole seconds.
+  return !Number.isNaN(since) && Math.floor(lastModified / 1000) === Math.floor(since / 1000);
 }

@@ -43,11 +43,13 @@ describe.each(ENDPOINTS)('HTTP behaviour of the $label endpoint', ({ path, vary 
     expect((await fetchLike(path, { 'if-none-match': '"other"' })).status).toBe(200);
   });
 
-  it('answers 304 to If-Modified-Since at or after Last-Modified, 200 before it, and lets If-None-Match decide when both are sent', async () => {
+  it('answers 304 to If-Modified-Since that is Last-Modified, 200 to another date, and lets If-None-Match decide when both are sent', async () => {
     const lastModified = (await fetchLike(path)).headers['last-modified'] as string;
     const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    const later = new Date(Date.parse(lastModified) + 1000).toUTCString();
     expect((await fetchLike(path, { 'if-modified-since': lastModified })).status).toBe(304);
     expect((await fetchLike(path, { 'if-modified-since': earlier })).status).toBe(200);
+    expect((await fetchLike(path, { 'if-modified-since': later })).status).toBe(200);
     const both = await fetchLike(path, { 'if-modified-since': lastModified, 'if-none-match': '"other"' });
     expect(both.status).toBe(200);
   });

@@ -159,9 +159,11 @@ describe('isNotModified', () => {
     expect(isNotModified({ 'if-none-match': '"abc-gz"' }, etag, 0)).toBe(false);
     expect(isNotModified({ 'if-none-match': '"x"', 'if-modified-since': new Date(10_000).toUTCString() }, etag, 0)).toBe(false);
   });
-  it('uses If-Modified-Since otherwise, and ignores unparseable dates', () => {
+  it('uses If-Modified-Since otherwise, only when it is the date the resource has, and ignores unparseable dates', () => {
     expect(isNotModified({ 'if-modified-since': new Date(10_000).toUTCString() }, etag, 10_000)).toBe(true);
     expect(isNotModified({ 'if-modified-since': new Date(9_000).toUTCString() }, etag, 10_000)).toBe(false);
+    // A later date is not enough: what is served now may be dated earlier than what the cache holds (a pack held back).
+    expect(isNotModified({ 'if-modified-since': new Date(11_000).toUTCString() }, etag, 10_000)).toBe(false);
     expect(isNotModified({ 'if-modified-since': 'yesterday' }, etag, 10_000)).toBe(false);
     expect(isNotModified({ 'if-modified-since': new Date(10_000).toUTCString() }, etag, undefined)).toBe(false);
   });
