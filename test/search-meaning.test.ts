@@ -444,6 +444,11 @@ describe('search by meaning', () => {
     const spdx = new Map(index.map((entry) => [entry.id, entry.license.spdx]));
     expect(mit.results.length).toBeGreaterThan(0);
     expect(mit.results.every((result) => spdx.get(result.pack) === 'MIT')).toBe(true);
+    // SPDX ids are matched without case; a licence no pack is under is a mistake to say, not a filter that keeps nothing.
+    expect(await search({ q: 'house', license: 'mit', limit: '50' })).toEqual(mit);
+    const unknown = await site.request('/r/search.json?q=house&license=MTI');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json<{ suggestions: string[] }>().suggestions).toContain('MIT');
   });
 
   it('answers a search within a pack it does not serve, or like an icon it does not, as it answers for that pack or icon', async () => {

@@ -527,7 +527,9 @@ export class Registry {
     const like = asked.like === undefined ? undefined : iconIdParts(asked.like);
     const unknown = [...(asked.packs ?? []), ...(like ? [like.pack] : [])].find((pack) => !this.packs.has(pack));
     if (unknown !== undefined) return problemResource(this.packNotFound(unknown));
-    const job = { ...asked, first: this.firstInSearch };
+    const license = asked.license === undefined ? undefined : this.licenseNamed(asked.license);
+    if (typeof license === 'object') return problemResource(license);
+    const job = { ...asked, ...(license === undefined ? {} : { license }), first: this.firstInSearch };
     const what = `search ${JSON.stringify(job)}`;
     // An answer kept was made like an icon the pack has: the icon's row is read only when none is kept.
     const kept = this.keptDocument(what);
@@ -539,6 +541,25 @@ export class Registry {
       const found = this.catalog.readTogether(() => withDrawings(results, (pack, name) => this.catalog.icon(pack, name)));
       return documentResource(Buffer.from(JSON.stringify(found)), undefined);
     });
+  }
+
+  /**
+   * The SPDX id of a licence a served pack is under, however `asked` is
+   * cased (SPDX ids are matched without case); else the problem naming the
+   * closest ones, rather than a filter that silently keeps nothing.
+   */
+  licenseNamed(asked: string): string | Problem {
+    // Each id by its lower case, in which names are compared.
+    const ids = new Map<string, string>();
+    for (const record of this.packs.values()) if (record.entry.license.spdx) ids.set(record.entry.license.spdx.toLowerCase(), record.entry.license.spdx);
+    const named = ids.get(asked.toLowerCase());
+    if (named !== undefined) return named;
+    return {
+      status: 400,
+      code: 'bad_request',
+      detail: `No pack here is under the licence ${quoted(asked)}: \`license\` takes the SPDX id of one that is (/r/registry.json lists each pack's).`,
+      suggestions: closestNames(asked.toLowerCase(), ids.keys()).map((id) => ids.get(id) as string),
+    };
   }
 
   private packNotFound(pack: string): Problem {

@@ -387,6 +387,11 @@ describe('list_packs', () => {
     const categories = [...new Set(index.map((entry) => entry.category).filter((category) => category !== undefined))];
     expect(categories.length).toBeGreaterThan(0);
     for (const category of categories) expect(await ids({ category })).toEqual(index.filter((entry) => entry.category === category).map((entry) => entry.id));
+    // Licences and categories in any case; one no pack has is an error naming what there is, not an empty list.
+    expect(await ids({ license: 'apache-2.0' })).toEqual(await ids({ license: 'Apache-2.0' }));
+    expect(await ids({ category: (categories[0] as string).toUpperCase() })).toEqual(await ids({ category: categories[0] }));
+    expect(errorText(await callTool(client, 'list_packs', { license: 'GPL' }))).toContain("No pack here is under the licence 'GPL'");
+    expect(errorText(await callTool(client, 'list_packs', { category: 'General' }))).toContain(categories[0] as string);
     expect(await ids({ limit: 2, offset: 1 })).toEqual(index.slice(1, 3).map((entry) => entry.id));
     // A style is a pack's when all its visible icons are drawn so: none of a fill pack's paints a stroke, and search's `style` filter finds icons of those packs only.
     const fill = await ids({ style: 'fill' });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_TOOL_PACKS, MAX_TOOL_PACKS } from '../limits.js';
 import { searchFilters } from '../search-results.js';
 import type { ToolContext } from '../tool-context.js';
-import { toolAnswer } from '../tool-result.js';
+import { toolAnswer, toolProblem } from '../tool-result.js';
+import { quoted } from '../../../core/problem.js';
 
 export const LIST_PACKS = {
   name: 'list_packs',
@@ -17,7 +18,7 @@ export const LIST_PACKS = {
     license: searchFilters.license,
     style: searchFilters.style,
     palette: searchFilters.palette,
-    category: z.string().min(1).max(64).optional().describe("The pack's category, as the list gives it: 'General', 'Emoji', 'Logos', 'Material', ..."),
+    category: z.string().min(1).max(64).optional().describe("The pack's category, as the list gives it: 'Material', 'UI 24px', 'Emoji', 'Logos', ..."),
     text: z.string().min(1).max(64).optional().describe("Words found in the pack's id or name ('material', 'phosphor')."),
     limit: z.number().int().min(1).max(MAX_TOOL_PACKS).default(DEFAULT_TOOL_PACKS).describe(`Packs to give, 1 to ${MAX_TOOL_PACKS}.`),
     offset: z.number().int().min(0).max(100_000).default(0).describe('Packs to skip, for the next page.'),
@@ -28,17 +29,27 @@ type Args = { license?: string; style?: 'fill' | 'stroke'; palette?: 'mono' | 'c
 
 export function listPacks(context: ToolContext, args: Args): CallToolResult {
   const { registry } = context;
+  const license = args.license === undefined ? undefined : registry.licenseNamed(args.license);
+  if (typeof license === 'object') return toolProblem(license);
+  const categories = new Set([...registry.packs.values()].flatMap((record) => (record.entry.category === undefined ? [] : [record.entry.category])));
+  const category = args.category === undefined ? undefined : [...categories].find((known) => known.toLowerCase() === args.category?.toLowerCase());
+  if (args.category !== undefined && category === undefined) {
+    return toolProblem({
+      status: 400,
+      code: 'bad_request',
+      detail: `No pack is in the category ${quoted(args.category)}; the categories are ${[...categories].sort().join(', ')}.`,
+    });
+  }
   const styles = registry.packStyles();
   const privatePacks = new Set(registry.firstInSearch);
   const words = args.text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  const category = args.category?.toLowerCase();
   const matching = [...registry.packs.values()]
     .map((record) => record.entry)
     .filter((entry) => {
-      if (args.license !== undefined && entry.license.spdx !== args.license) return false;
+      if (license !== undefined && entry.license.spdx !== license) return false;
       if (args.palette !== undefined && (entry.palette ?? false) !== (args.palette === 'color')) return false;
       if (args.style !== undefined && styles.get(entry.id) !== args.style) return false;
-      if (category !== undefined && entry.category?.toLowerCase() !== category) return false;
+      if (category !== undefined && entry.category !== category) return false;
       const text = `${entry.id} ${entry.name}`.toLowerCase();
       return words.every((word) => text.includes(word));
     })
