@@ -17,16 +17,28 @@ export const MOMENT_SETTLES_MS = 10_000;
  * they are cached as never changing.
  */
 export function parseMoment(text: string, now: number): number | Problem {
-  const moment = MOMENT.test(text) && isCalendarDate(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(moment)) {
-    return badRequest(`${quoted(text)} is no moment: give a date (2026-11-25) or an instant with its offset (2026-11-25T10:00:00Z).`);
-  }
+  const moment = momentOf(text);
+  if (typeof moment !== 'number') return moment;
   if (moment > now - MOMENT_SETTLES_MS) {
     return {
       status: 404,
       code: 'moment_not_settled',
       detail: `${quoted(text)} is not settled yet: what the registry answers then may still change. Ask for a moment at least ${MOMENT_SETTLES_MS / 1000} s in the past.`,
     };
+  }
+  return moment;
+}
+
+/**
+ * A moment as `/at/` and `since` take it, in ms since the epoch: a date (its
+ * start in UTC) or an instant with its offset, on a day the calendar has;
+ * else the problem saying what is taken. Read alike by every route, so that
+ * no route reads a time in the server's own zone, or 2026-02-30 as 2 March.
+ */
+export function momentOf(text: string): number | Problem {
+  const moment = MOMENT.test(text) && isCalendarDate(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(moment)) {
+    return badRequest(`${quoted(text)} is no moment: give a date (2026-11-25) or an instant with its offset (2026-11-25T10:00:00Z).`);
   }
   return moment;
 }

@@ -1,5 +1,6 @@
 import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../core/changes-limits.js';
 import { parametersProblem } from '../core/query-parameters.js';
+import { momentOf } from '../core/moment.js';
 import { pathOf } from '../core/paths.js';
 import { badRequest, quoted, type Problem } from '../core/problem.js';
 import { type FeedItem, renderChangesAtom } from '../core/render/changes-atom.js';
@@ -145,8 +146,8 @@ function packHistory(history: RevisionHistory | undefined, pack: string, query: 
  */
 export function changesFeed(history: RevisionHistory | undefined, query: URLSearchParams, visible: (pack: string) => boolean): ChangesFeed | Problem {
   const sinceText = query.get('since');
-  const since = sinceText === null ? 0 : Date.parse(sinceText);
-  if (Number.isNaN(since)) return badRequest(`\`since\` must be a date or an instant (ISO 8601), not ${quoted(sinceText ?? '')}.`);
+  const since = sinceText === null ? 0 : momentOf(sinceText);
+  if (typeof since !== 'number') return { ...since, detail: `\`since\`: ${since.detail}` };
   if (!history) return { since: sinceText, revisions: [] };
   return { since: sinceText, revisions: history.recordedSince(since, visible, MAX_FEED_REVISIONS).map((revision) => feedItem(history, revision)) };
 }

@@ -267,6 +267,10 @@ describe('the feed as Atom: /r/changes.atom', () => {
       `/r/changes.atom?pack=lucide&from=${OLD}`,
       '/r/changes.atom?icons=trash',
       '/r/changes.atom?since=yesterday',
+      // Read as /at/ reads a moment: a day the calendar has, and an instant with its offset, never the server's own zone.
+      '/r/changes.atom?since=2026-02-31',
+      '/r/changes.atom?since=2026-12-01T03:09:00',
+      '/r/changes.atom?since=1',
       '/r/changes.atom?pack=lucide&limit=99',
       '/r/changes.atom?pack=lucide&since=2026-01-01',
     ]) {
