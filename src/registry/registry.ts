@@ -479,6 +479,8 @@ export class Registry {
     const refused = changesParametersProblem(query, 'json');
     if (refused) return problemResource(refused);
     const pack = query.get('pack');
+    // A pack not served is named as on every route, with the closest ids.
+    if (pack !== null && !(isValidName(pack) && visible(pack))) return problemResource(this.packNotFound(pack));
     if (pack === null) {
       const feed = changesFeed(history, query, visible);
       return 'status' in feed ? problemResource(feed) : documentResource(Buffer.from(JSON.stringify(feed)), undefined);
@@ -501,6 +503,8 @@ export class Registry {
     const visible = (pack: string) => this.packs.has(pack);
     const refused = changesParametersProblem(query, 'atom');
     if (refused) return problemResource(refused);
+    const asked = query.get('pack');
+    if (asked !== null && !(isValidName(asked) && visible(asked))) return problemResource(this.packNotFound(asked));
     const make = () => {
       const atom = changesAtom(history, query, visible, this.basePath);
       return typeof atom === 'string' ? memoryResource({ status: 200, contentType: ATOM_TYPE, lastModified: undefined }, Buffer.from(atom)) : atom;

@@ -125,6 +125,9 @@ describe("a pack's history: /r/changes.json?pack= without from", () => {
     expect((await get('/r/changes.json?pack=lucide&since=2026-01-01')).json<{ detail: string }>().detail).toBe(
       "Unknown parameter 'since'; /r/changes.json with pack takes pack, from, to, icons, before, limit.",
     );
+    for (const route of ['changes.json', 'changes.atom']) {
+      expect((await get(`/r/${route}?pack=lucid`)).json<{ suggestions: string[] }>().suggestions, route).toContain('lucide');
+    }
     const unknown = (await get('/r/changes.json?pack=lucide&before=9.9.9')).json<{ suggestions: string[] }>();
     expect(unknown.suggestions).toEqual([NEW, OLD]);
   });
