@@ -266,6 +266,10 @@ describe('the bounds of a bundle', () => {
       ['/r/bundle.zip?icons=mdi:home&format=vue3', "There is no file format 'vue3': 'format' is one of svg, react, jsx, vue, svelte, solid."],
       ['/r/bundle.json?icons=mdi:home&format=react', "'format' chooses the files of a zip; 'bundle.json' has none."],
       ['/r/mdi.zip?format=tsx', "There is no file format 'tsx': 'format' is one of svg, react, jsx, vue, svelte, solid."],
+      // A parameter the route does not take, or one given twice but for the list of icons, is refused rather than ignored.
+      ['/r/bundle.json?icons=mdi:home&foo=1', "Unknown parameter 'foo'; /r/bundle.json takes icons, format."],
+      ['/r/bundle.zip?icons=mdi:home&format=react&format=vue', 'The format parameter is given more than once; give it once.'],
+      ['/r/mdi.zip?foo=1', "Unknown parameter 'foo'; /r/{pack}.zip takes format."],
     ];
     for (const [path, detail] of cases)
       expect(await problemOf(path), path).toEqual({ status: 400, code: 'bad_request', detail, type: 'about:blank', title: 'Bad Request' });

@@ -1,7 +1,7 @@
 import { bundleResource, packZipResource } from '../../faces/bundle/bundle.js';
 import { pinnedZipResource } from '../../faces/bundle/pinned-zip.js';
 import { MAX_PACK_ZIPS } from '../../core/bundle-limits.js';
-import { bundleQueryOf, fileFormatOf } from '../../faces/bundle/bundle-query.js';
+import { bundleQueryOf, packZipFilesOf } from '../../faces/bundle/bundle-query.js';
 import { idOf } from '../../core/icon-ids.js';
 import { type BundleRoute, pathOf } from '../../core/paths.js';
 import type { Problem } from '../../core/problem.js';
@@ -37,7 +37,7 @@ export function answerBundle(request: RequestContext, route: Route<'bundle'>, re
 export function answerPackZip(request: RequestContext, route: Route<'pack-zip'>, registry: Registry): Answer {
   const known = isValidName(route.pack) && registry.packs.has(route.pack);
   if (!known) return resourceAnswer(registry.respond({ kind: 'pack', pack: route.pack }) as Resource);
-  const files = fileFormatOf(queryOf(request).get('format'), 'zip');
+  const files = packZipFilesOf(queryOf(request), '/r/{pack}.zip');
   if (typeof files !== 'string') return problemAnswer(files);
   return zipAnswer(request, packZipResource(registry, route.pack, files));
 }
@@ -58,7 +58,7 @@ export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zi
     const location = `${pathOf({ ...route, version: found.matched.version }, registry.basePath)}${query.size ? `?${query}` : ''}`;
     return { status: 302, headers: { location, 'cache-control': RANGE_REDIRECT_CACHE } };
   }
-  const files = fileFormatOf(query.get('format'), 'zip');
+  const files = packZipFilesOf(query, '/r/{pack}@{version}.zip');
   if (typeof files !== 'string') return problemAnswer(files);
   return zipAnswer(request, pinnedZipResource(found.pack, files, registry.version));
 }
