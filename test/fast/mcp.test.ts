@@ -467,6 +467,10 @@ describe('install_command', () => {
       expect(answer.missing).toMatchObject([{ id: 'mdi:hoem', code: 'icon_not_found' }]);
       for (const url of urls) expect(Object.keys(await (await fetch(url)).json())).toContain(field);
     }
+    // Nothing found: the one miss with its closest names, as get_icons says it.
+    const none = await callTool(client, 'install_command', { icons: ['mdi:hoem'] });
+    expect(errorText(none)).toBe(errorText(await callTool(client, 'get_icons', { icons: ['mdi:hoem'] })));
+    expect(errorText(none)).toContain('mdi:home');
     const pinned = await structured<{ command: string }>(historyClient, 'install_command', { icons: ['lucide@^1.2:trash'] });
     expect(pinned.command).toBe(`npx shadcn add ${historyServer.url}/r/lucide@${NEW}/trash.json`);
   });

@@ -1,4 +1,6 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { quoted, type Problem } from '../../core/problem.js';
+import { toolProblem } from './tool-result.js';
 import type { Registry } from '../../registry/registry.js';
 import { type AskedIcon, idOf } from './icon-ids.js';
 import { MAX_SUGGESTED_MISSES } from './limits.js';
@@ -35,4 +37,23 @@ export async function missingIcons(registry: Registry, absent: ReadonlyArray<{ i
 
 function missingOf(id: string, problem: Problem): Missing {
   return { id, code: problem.code, detail: problem.detail, ...(problem.suggestions?.length ? { suggestions: problem.suggestions } : {}) };
+}
+
+/** Misses a tool error names, at most, when none of the icons was found. */
+const LISTED_MISSES = 10;
+
+/**
+ * The tool error of a call that found none of its icons: one miss is its own
+ * problem; several are each named with their closest names, in the text and,
+ * as `missing` lists them when some are found, in the structured content.
+ */
+export function noneFound(missing: readonly Missing[]): CallToolResult {
+  const [only] = missing;
+  if (missing.length === 1 && only)
+    return toolProblem({ status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) });
+  const named = missing
+    .slice(0, LISTED_MISSES)
+    .map((miss) => (miss.suggestions?.length ? `${miss.detail} Did you mean: ${miss.suggestions.join(', ')}?` : miss.detail));
+  const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
+  return toolProblem({ status: 404, code: 'icons_not_found', detail: `None of the icons was found. ${named.join(' ')}${more}` }, { missing });
 }

@@ -7,12 +7,10 @@ import { badRequest, quoted, type Problem } from '../../../core/problem.js';
 import type { PackSource } from '../../../registry/pack-source.js';
 import { ICON_FORMATS, type IconFormat, iconFile, isFileFormat, isPackFormat, type Look, packFile, unoClass } from '../icon-forms.js';
 import { type AskedIcon, iconIdSchema, idOf, parseIconId } from '../icon-ids.js';
-import { type Missing, missingIcons } from '../missing-icons.js';
+import { missingIcons, noneFound } from '../missing-icons.js';
 import { registryUrl, TOKEN_VARIABLE, type ToolContext } from '../tool-context.js';
 import { toolAnswer, toolProblem } from '../tool-result.js';
 
-/** Misses a tool error names, at most, when none of the icons was found. */
-const LISTED_MISSES = 10;
 /** A height: pixels as a number, or a CSS length. */
 const SIZE = /^[0-9]{1,4}(\.[0-9]{1,3})?(px|em|rem|%)?$/;
 /** A CSS colour that can stand in an SVG attribute and in a component's source: a hex, a name, or an rgb()/hsl() function. */
@@ -172,22 +170,6 @@ function unoSetup(context: ToolContext, sources: readonly PackSource[]): string 
     '}',
     '',
   ].join('\n');
-}
-
-/**
- * The tool error of a call that found none of its icons: one miss is its own
- * problem; several are each named with their closest names, in the text and,
- * as `missing` lists them when some are found, in the structured content.
- */
-function noneFound(missing: readonly Missing[]): CallToolResult {
-  const [only] = missing;
-  if (missing.length === 1 && only)
-    return toolProblem({ status: 404, code: only.code, detail: only.detail, ...(only.suggestions ? { suggestions: only.suggestions } : {}) });
-  const named = missing
-    .slice(0, LISTED_MISSES)
-    .map((miss) => (miss.suggestions?.length ? `${miss.detail} Did you mean: ${miss.suggestions.join(', ')}?` : miss.detail));
-  const more = missing.length > LISTED_MISSES ? ` And ${missing.length - LISTED_MISSES} more.` : '';
-  return toolProblem({ status: 404, code: 'icons_not_found', detail: `None of the icons was found. ${named.join(' ')}${more}` }, { missing });
 }
 
 const tooLarge = (): Problem => ({

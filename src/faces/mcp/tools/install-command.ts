@@ -4,7 +4,7 @@ import { MAX_BUNDLE_ICONS } from '../../../core/bundle-limits.js';
 import { DOCUMENTS_FOLDER, type Framework, pathOf, type Route } from '../../../core/paths.js';
 import { badRequest, quoted, type Problem } from '../../../core/problem.js';
 import { type AskedIcon, iconIdSchema, idOf, parseIconId } from '../icon-ids.js';
-import { missingIcons } from '../missing-icons.js';
+import { missingIcons, noneFound } from '../missing-icons.js';
 import { registryUrl, TOKEN_VARIABLE, type ToolContext } from '../tool-context.js';
 import { toolAnswer, toolProblem } from '../tool-result.js';
 
@@ -63,8 +63,7 @@ export async function installCommand(context: ToolContext, args: Args): Promise<
     }
   }
   const missing = await missingIcons(registry, absent);
-  if (items.length === 0)
-    return toolProblem({ status: 404, code: 'icons_not_found', detail: `No icon was found: ${missing.map((miss) => miss.detail).join(' ')}` });
+  if (items.length === 0) return noneFound(missing);
   const cli = CLI_OF[args.framework];
   const answer: Record<string, unknown> = { cli, command: `npx ${cli} add ${items.join(' ')}` };
   if (usesNamespace) {
