@@ -1,5 +1,6 @@
 import type { IconifyIcon } from '@iconify/types';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { stringToColor } from '@iconify/utils';
 import { z } from 'zod';
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS } from '../../../core/bundle-limits.js';
 import { pathOf } from '../../../core/paths.js';
@@ -35,6 +36,8 @@ export const GET_ICONS = {
     color: z
       .string()
       .regex(COLOR)
+      // Of the words the pattern lets through, only colours: `fill="notacolour"` would paint black.
+      .refine((value) => stringToColor(value) !== null, { message: "not a CSS colour: '#ff0000', 'red', 'rgb(0 0 0)'" })
       .optional()
       .describe("The colour currentColor becomes: '#ff0000', 'red', 'rgb(0 0 0)'. Multicolour icons keep their colours. Not for iconify-json."),
   }),
