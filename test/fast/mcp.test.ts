@@ -366,6 +366,12 @@ describe('same_icon_in_other_packs', () => {
     for (const result of found.results) expect(result.svg).toBe((await get(`/${result.id.replace(':', '/')}.svg`)).text);
     expect(errorText(await callTool(client, 'same_icon_in_other_packs', { icon: 'lucide@1.2.100:trash' }))).toMatch(/must be an id/);
   });
+
+  it('finds what replaces an icon its pack hides (kept for old links, not searched) by its name', async () => {
+    expect((await json<{ state: string }>('/r/lucide/codepen.json')).state).toBe('hidden');
+    const found = await structured<{ results: Array<{ id: string }> }>(client, 'same_icon_in_other_packs', { icon: 'lucide:codepen' });
+    expect(found.results.map((result) => result.id)).toContain('mdi:codepen');
+  });
 });
 
 describe('list_packs', () => {

@@ -528,8 +528,10 @@ export class MeaningSearcher {
       { q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true, ofName: true },
       sources,
     ).hits.find((hit) => hit.name === name || hit.variants.includes(name));
-    if (!own) return none;
-    return { query: id, ...this.counterpartsOf(own, job, sources, (other, database) => other !== pack && allowed(other, database), catalog) };
+    // An icon search does not find is hidden in its pack (kept for old links, as lucide:github is): its name alone is
+    // searched, its shape unknown (see mostAlike), since finding what replaces it is what such an icon is asked like for.
+    const asked = own ?? { pack, name, variants: [], tier: 0, score: 1, index: -1, glyph: -1 };
+    return { query: id, ...this.counterpartsOf(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog) };
   }
 
   /**
