@@ -6,7 +6,7 @@ import { catalogParamsOf, isShadcnRequest, problemForShadcn, wantsCatalog } from
 import { catalogSearchJob, shadcnCatalogDocument } from '../../faces/shadcn/shadcn-catalog.js';
 import { type Answer, type AnswerOrLater, laterResourceAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 
-/** Answers that differ with the request's Accept (the index, and problems under /r/) say so. */
+/** Answers that differ with the request's Accept (the index, and the problems of the documents the shadcn CLIs read) say so. */
 const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
 
 /**
