@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import popularity from '../src/data/search/meaning/popularity.json' with { type: 'json' };
 import { flingFrames, flingToDrawn, untilIconsPainted } from './helpers/fling.js';
 import { downloadedBytes, sharedChromium } from './helpers/shared-chromium.js';
+import { MAX_BAG_CHARACTERS } from '../ui/bag-limits.js';
 import { getJson } from './helpers/http.js';
 import { type Nginx, startNginx } from './helpers/nginx.js';
 import { CATALOG_DATA, CLI, FIXTURE_PACKS, ROOT, TEST_TMP } from './helpers/paths.js';
@@ -134,6 +135,57 @@ async function screenshots(view: string, on: Page = page): Promise<void> {
   await on.emulateMedia({ colorScheme: 'light' });
 }
 
+/** As many of mdi's icons as the bag holds, but those `spared`: taken from the end of its names, a few short ones fill what is left. */
+function fullBag(spared: readonly string[]): string[] {
+  const ids: string[] = [];
+  let length = -1;
+  for (const name of [...MDI_SHOWN].reverse()) {
+    const id = `mdi:${name}`;
+    if (spared.includes(id) || length + 1 + id.length > MAX_BAG_CHARACTERS) continue;
+    ids.push(id);
+    length += 1 + id.length;
+  }
+  return ids;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes share some area (touching edges do not). */
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The boxes of a list's bullets and of its links: a bullet is a ::marker,
+ * which no method of the page measures, so both are read from Chromium's
+ * DevTools protocol, in the same coordinates.
+ */
+async function bulletsAndLinks(on: Page, list: string): Promise<{ bullets: Box[]; links: Box[] }> {
+  const cdp = await on.context().newCDPSession(on);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const boxOf = async (node: { nodeId?: number; backendNodeId?: number }): Promise<Box> => {
+      const { model } = await cdp.send('DOM.getBoxModel', node);
+      const [x1, y1, x2, , , y3] = model.border;
+      return { x: x1 as number, y: y1 as number, width: (x2 as number) - (x1 as number), height: (y3 as number) - (y1 as number) };
+    };
+    const nodesOf = async (selector: string) => (await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector })).nodeIds;
+    const bullets: Box[] = [];
+    for (const nodeId of await nodesOf(`${list} > li`)) {
+      const { node } = await cdp.send('DOM.describeNode', { nodeId });
+      const marker = node.pseudoElements?.find((pseudo) => pseudo.pseudoType === 'marker');
+      if (marker) bullets.push(await boxOf({ backendNodeId: marker.backendNodeId }));
+    }
+    const links = await Promise.all((await nodesOf(`${list} > li > a`)).map((nodeId) => boxOf({ nodeId })));
+    return { bullets, links };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** How many cells the grid has built since it was made (it draws only what is in view). */
 const builtCells = async () => Number(await page.locator('.grid-box').getAttribute('data-built'));
 const columns = () => page.locator('.grid-box').evaluate((element) => Math.floor(element.clientWidth / 88));
@@ -202,6 +254,15 @@ describe('search as you type', () => {
     await expect.poll(() => page.locator('#no-results').innerText(), { timeout: 30_000 }).toContain('No icon matches “qqqzzzxxjj”');
     expect(await page.locator('.results .grid').count()).toBe(0);
     await expectAccessible('no results');
+  });
+
+  it('says so when nothing matches in a category of a pack, as in the whole pack', async () => {
+    await page.goto(url(`?pack=mdi&category=${encodeURIComponent('Alpha / Numeric')}`));
+    await page.locator('.grid .glyph svg').first().waitFor();
+    await page.locator('#pack-search').pressSequentially('qqqzzz');
+    await expect.poll(() => page.evaluate(() => document.getElementById('no-results')?.textContent ?? '')).toContain('No icon matches “qqqzzz”');
+    expect(await page.locator('.results .grid').count()).toBe(0);
+    expect(await page.locator('#status').textContent()).toBe('No icon matches qqqzzz');
   });
 
   describe("with the registry's search by meaning", () => {
@@ -436,6 +497,79 @@ describe('the bag', () => {
     await screenshots('bag');
     await page.locator('.bag-list .remove').first().click();
     expect(await page.locator('.bag-list a').allInnerTexts()).toEqual([ids[1], 'lucide:house']);
+  });
+
+  it('says, on the page and to screen readers, that a full bag takes no more, however an icon is taken', async () => {
+    await page.goto(url('?pack=mdi'));
+    await page.locator('.grid .glyph svg').first().waitFor();
+    const [first, second] = await page
+      .locator('.grid a')
+      .evaluateAll((links) => links.slice(0, 2).map((link) => (link.getAttribute('title') as string).split(' ')[0]));
+    const full = fullBag([first as string, second as string]);
+    for (const id of [first, second]) expect([...full, id].join(',').length).toBeGreaterThan(MAX_BAG_CHARACTERS);
+    await page.evaluate((ids) => localStorage.setItem('icon-registry:bag', JSON.stringify(ids)), full);
+    const ways: Record<string, () => Promise<void>> = {
+      "a cell's +": async () => {
+        const cell = page.locator('.grid li').first();
+        await cell.hover();
+        await cell.locator('.take').click();
+      },
+      'the B key': async () => {
+        await page.locator('.grid a[data-index="1"]').focus();
+        await page.keyboard.press('b');
+      },
+      'the icon panel': async () => {
+        await page.goto(url(`?pack=mdi&icon=${(first as string).slice('mdi:'.length)}`));
+        await page.locator('#bag-toggle').click();
+      },
+    };
+    for (const [way, take] of Object.entries(ways)) {
+      // A page of its own for each way, so that each says so anew.
+      await page.goto(url('?pack=mdi'));
+      await page.locator('.grid .glyph svg').first().waitFor();
+      await take();
+      await expect.poll(() => page.locator('#bag-full').isVisible(), { message: way }).toBe(true);
+      expect(await page.locator('#bag-full').innerText(), way).toContain('The bag is full');
+      expect(await page.locator('#status').textContent(), way).toContain('The bag is full');
+      expect(await page.locator('.bag-count').innerText(), way).toBe(String(full.length));
+    }
+    await expectAccessible('full bag');
+    await screenshots('bag-full');
+    await page.evaluate(() => localStorage.removeItem('icon-registry:bag'));
+  });
+
+  it('keeps the focus in the bag as icons are taken out with the keyboard, and Esc closes it from there', async () => {
+    await page.goto(url());
+    await page.evaluate(() => localStorage.setItem('icon-registry:bag', JSON.stringify(['mdi:home', 'mdi:account', 'lucide:house'])));
+    await page.reload();
+    await page.locator('#bag-button').click();
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, remove: document.activeElement?.getAttribute('data-id') }));
+    // From the heading, focused as the bag opens: the first icon's link, then its ✕.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ id: '', remove: 'mdi:home' });
+    await page.keyboard.press('Enter');
+    // The next icon's ✕; the last's gives the focus to the one before it; the last icon gone, to the heading.
+    expect(await focused()).toEqual({ id: '', remove: 'mdi:account' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ id: '', remove: 'lucide:house' });
+    await page.keyboard.press('Enter');
+    expect(await focused()).toEqual({ id: '', remove: 'mdi:account' });
+    await page.keyboard.press('Enter');
+    expect(await focused()).toEqual({ id: 'bag-title', remove: null });
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#bag').isHidden()).toBe(true);
+    expect(await focused()).toEqual({ id: 'bag-button', remove: null });
+    // Emptied with its button, which goes with the icons, the bag keeps the focus too.
+    await page.evaluate(() => localStorage.setItem('icon-registry:bag', JSON.stringify(['mdi:home'])));
+    await page.reload();
+    await page.locator('#bag-button').click();
+    await page.locator('#bag-clear').focus();
+    await page.keyboard.press('Enter');
+    expect(await focused()).toEqual({ id: 'bag-title', remove: null });
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#bag').isHidden()).toBe(true);
   });
 
   describe('with downloads of many icons', () => {
@@ -791,6 +925,28 @@ describe('the small things', () => {
     await page.goto(url('?icon=nopack:home'));
     await page.locator('#drawer-title').waitFor();
     expect(await page.locator('#drawer a[href="?pack=nopack"]').count()).toBe(0);
+  });
+
+  it('keeps the bullets of the lists of close names clear of the links before them, on a desktop and a phone, light and dark', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    for (const on of [page, phone])
+      for (const [query, list] of [
+        ['?pack=mdi&icon=acount', '#drawer .suggestions'],
+        ['?pack=mdl', '.suggestions'],
+      ] as const) {
+        await on.goto(url(query));
+        await on.locator(`${list} a`).nth(1).waitFor();
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await on.emulateMedia({ colorScheme });
+          const { bullets, links } = await bulletsAndLinks(on, list);
+          expect(bullets.length, query).toBe(links.length);
+          for (const [index, bullet] of bullets.entries())
+            for (const link of links) expect(overlap(bullet, link), `${query}, ${colorScheme}, bullet ${index}`).toBe(false);
+        }
+        await on.emulateMedia({ colorScheme: 'light' });
+      }
+    await phone.close();
   });
 
   it('fits a 390 px phone: the icon panel with a long licence, and the bag', async () => {

@@ -1,4 +1,5 @@
 import { ICON_ID } from '../src/registry/search-params.js';
+import { MAX_BAG_CHARACTERS } from './bag-limits.js';
 
 /*
  * The bag: icons taken from anywhere in the page (search, packs, the icon
@@ -8,8 +9,6 @@ import { ICON_ID } from '../src/registry/search-params.js';
  */
 
 const KEY = 'icon-registry:bag';
-/** Longest list of ids a download's query string may carry: the rest of the target fits in what is left of MAX_TARGET_BYTES. */
-export const MAX_BAG_CHARACTERS = 1800;
 
 type Listener = () => void;
 
@@ -27,6 +26,8 @@ function read(): string[] {
 class Bag {
   private ids: string[] = read();
   private readonly listeners = new Set<Listener>();
+  /** Told when an icon is refused for want of room: every way of taking one says so through them. */
+  private readonly refusals = new Set<Listener>();
 
   constructor() {
     window.addEventListener('storage', (event) => {
@@ -49,12 +50,16 @@ class Bag {
     return [...this.ids, id].join(',').length <= MAX_BAG_CHARACTERS;
   }
 
-  /** Adds or removes `id`; false when the bag is full. */
+  /** Adds or removes `id`; false when the bag is full (which its `onFull` listeners are told) or `id` is no icon's. */
   toggle(id: string): boolean {
     if (this.has(id)) {
       this.ids = this.ids.filter((taken) => taken !== id);
     } else {
-      if (!ICON_ID.test(id) || !this.fits(id)) return false;
+      if (!ICON_ID.test(id)) return false;
+      if (!this.fits(id)) {
+        for (const listener of this.refusals) listener();
+        return false;
+      }
       this.ids = [...this.ids, id];
     }
     this.changed(true);
@@ -69,6 +74,12 @@ class Bag {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` each time an icon is refused because the bag is full. */
+  onFull(listener: Listener): () => void {
+    this.refusals.add(listener);
+    return () => this.refusals.delete(listener);
   }
 
   private changed(store: boolean): void {

@@ -172,9 +172,8 @@ function bagToggle(id: string): HTMLElement {
     take.setAttribute('aria-pressed', String(taken));
     take.textContent = taken ? 'In the bag' : 'Add to the bag';
   };
-  take.addEventListener('click', () => {
-    if (!bag.toggle(id)) announce('The bag is full');
-  });
+  // A full bag says so itself (the header's bag), as it does for a cell's + and the B key.
+  take.addEventListener('click', () => bag.toggle(id));
   const unsubscribe = bag.subscribe(() => (take.isConnected ? markTaken() : unsubscribe()));
   markTaken();
   return take;

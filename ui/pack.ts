@@ -141,7 +141,10 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
     return names.filter((name) => wanted.every((word) => name.includes(word)));
   };
   const showLocal = (words: string) => {
-    const grid = gridOf(words ? filtered(words) : names);
+    const shown = words ? filtered(words) : names;
+    // An empty grid would show nothing at all: the words are said to match nothing, as the registry's search says.
+    if (words && !shown.length) return results.showNone(words);
+    const grid = gridOf(shown);
     results.element.replaceChildren(grid.element);
     context.setGrid(grid);
     grid.draw();
