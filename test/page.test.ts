@@ -247,6 +247,24 @@ describe('search as you type', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('title'))).toMatch(new RegExp(`^${next.results[0]?.id}( |,|$)`));
   });
 
+  it('gives a search begun an entry of its own in the history: Back returns to where it began', async () => {
+    for (const start of ['', '?pack=mdi']) {
+      await page.goto(url(start));
+      const box = start ? page.locator('#pack-search') : page.locator('#search');
+      await box.waitFor();
+      await box.pressSequentially('house');
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('house');
+      await page.goBack();
+      await expect.poll(() => new URL(page.url()).search).toBe(start);
+      expect(
+        await page
+          .locator(start ? '.grid .glyph' : '.card')
+          .first()
+          .isVisible(),
+      ).toBe(true);
+    }
+  });
+
   it('says so when nothing matches', async () => {
     await page.goto(url());
     await page.locator('#search').pressSequentially('qqqzzzxxjj');

@@ -71,8 +71,11 @@ const context: ListContext = {
   navigate,
   setParams(params) {
     const kept = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
+    const begunSearch = kept.q !== undefined && page.get().list?.params.q === undefined;
     page.set({ list: { key: keyOf(kept), params: kept } });
-    history.replaceState(null, '', addressWith(undefined));
+    // A search begun gets an entry of its own, so that Back returns to where it began; the words typed after replace each other.
+    if (begunSearch) history.pushState(null, '', addressWith(undefined));
+    else history.replaceState(null, '', addressWith(undefined));
     drawer.hide(false);
   },
   setGrid(grid) {
