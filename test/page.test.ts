@@ -945,6 +945,23 @@ describe('the small things', () => {
     expect(await page.locator('#drawer a[href="?pack=nopack"]').count()).toBe(0);
   });
 
+  it("shows a cell's + on a touch screen, which has no hover to show it, and hides it until then with a mouse", async () => {
+    const touch = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    try {
+      const phone = await touch.newPage();
+      await phone.goto(url('?pack=mdi'));
+      const take = phone.locator('.grid .take').first();
+      await take.waitFor({ state: 'attached' });
+      expect(await take.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    } finally {
+      await touch.close();
+    }
+    await page.goto(url('?pack=mdi'));
+    const take = page.locator('.grid .take').first();
+    await take.waitFor({ state: 'attached' });
+    expect(await take.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+  });
+
   it('keeps the bullets of the lists of close names clear of the links before them, on a desktop and a phone, light and dark', async () => {
     const phone = await context.newPage();
     await phone.setViewportSize(PHONE);
