@@ -435,7 +435,8 @@ describe('every format to copy', () => {
     const css = await (await fetch(`${server.base}/mdi.css?icons=home`)).text();
     expect(await copied('React component')).toBe(doc.react);
     expect(await page.locator('#snippet').textContent()).toBe(doc.react);
-    expect(await copied('shadcn command')).toBe('npx shadcn add @icons/mdi/home');
+    // The namespace's command says what it needs: the registry named in components.json.
+    expect(await copied('shadcn command (@icons in components.json)')).toBe('npx shadcn add @icons/mdi/home');
     expect(await copied('shadcn command with URL')).toBe(`npx shadcn add ${server.base}/r/mdi/home.json`);
     expect(await copied('Iconify id')).toBe(doc.id);
     expect(await copied('<iconify-icon> tag')).toBe('<iconify-icon icon="mdi:home"></iconify-icon>');

@@ -81,12 +81,18 @@ export const COPY_FORMATS: readonly CopyFormat[] = [
   FIRST_SHOWN,
   { key: 'react', label: 'React component', text: (icon, { size, colour }) => componentWith(icon.react, icon.width, icon.height, size, colour) },
   ...PAGE_FRAMEWORKS.map(componentFormat),
-  { key: 'shadcn', label: 'shadcn command', text: (icon) => `npx shadcn add ${SHADCN_NAMESPACE}/${icon.pack}/${icon.name}`, current: true },
   {
     key: 'shadcnUrl',
     label: 'shadcn command with URL',
     // An older revision's pinned address: the CLI installs that revision's glyph.
     text: (icon) => `npx shadcn add ${new URL(iconDocumentPath(icon.shownPack, icon.name), location.href).href}`,
+  },
+  // After the URL, which works in any project: the namespace works once components.json names the registry (docs/shadcn.md).
+  {
+    key: 'shadcn',
+    label: `shadcn command (${SHADCN_NAMESPACE} in components.json)`,
+    text: (icon) => `npx shadcn add ${SHADCN_NAMESPACE}/${icon.pack}/${icon.name}`,
+    current: true,
   },
   { key: 'iconifyIcon', label: '<iconify-icon> tag', text: (icon, { size, colour }) => iconifyIconTag(icon.id, size, colour), current: true },
   {
