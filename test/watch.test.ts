@@ -222,6 +222,11 @@ describe('serve --watch', () => {
     await reloadAfter(() => writeFileSync(join(packs, 'crew', 'square.svg'), SQUARE));
     expect((await get('/r/crew.json')).etag).toBe(before.etag);
     expect(await revisions()).toBe(kept);
+    // The pack's own version alone changed (its document names the revision in its place): the Iconify API's routes show it.
+    await reloadAfter(() =>
+      writeFileSync(join(packs, 'crew', 'pack.json'), JSON.stringify({ name: 'Crew', version: '2.0.0', tags: { square: ['mainsail'] } })),
+    );
+    expect((JSON.parse((await get('/collections')).body) as Record<string, { version?: string }>).crew?.version).toBe('2.0.0');
   });
 
   it('follows a file saved by renaming another over it, as editors save, and every change after it, in a folder and at the top', async () => {

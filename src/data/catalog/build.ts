@@ -127,6 +127,7 @@ class CatalogWriter {
   private readonly selectPreviousIcons: Database.Statement<[string], { name: string; data: string }> | undefined;
   private readonly selectPreviousRoot: Database.Statement<[string], string> | undefined;
   private readonly selectPreviousDocument: Database.Statement<[string], Buffer> | undefined;
+  private readonly selectPreviousInfo: Database.Statement<[string], string> | undefined;
   private readonly updateSignature: Database.Statement<[string, string]>;
 
   constructor(
@@ -180,6 +181,7 @@ class CatalogWriter {
       this.previousPack = this.db.prepare('SELECT id, signature, icon_count AS iconCount, alias_count AS aliasCount FROM previous.packs WHERE source = ?');
       this.selectPreviousIcons = this.db.prepare("SELECT name, data FROM previous.entries WHERE pack = ? AND kind = 'icon'");
       this.selectPreviousRoot = this.db.prepare<[string], string>('SELECT root FROM previous.iconify_sets WHERE pack = ?').pluck();
+      this.selectPreviousInfo = this.db.prepare<[string], string>('SELECT info FROM previous.iconify_sets WHERE pack = ?').pluck();
       this.selectPreviousDocument = this.db
         .prepare<[string], Buffer>("SELECT bytes FROM previous.document_chunks WHERE pack = ? AND coding = 'identity' ORDER BY seq")
         .pluck();
@@ -251,12 +253,15 @@ class CatalogWriter {
   /**
    * Whether the earlier build's document of pack `id` is `pack`'s but for
    * what says when it was made: the revision it names, and the date a folder
-   * of SVG files takes from its files' times (`datedByFiles`). A file saved
+   * of SVG files takes from its files' times (`datedByFiles`); and whether
+   * the pack's own info (its own version among it) is the same. A file saved
    * again unchanged, or one refused, then changes nothing served.
    */
   madeAsBefore(id: string, pack: StoredPack, datedByFiles: boolean): boolean {
     const chunks = this.selectPreviousDocument?.all(id) ?? [];
     if (chunks.length === 0) return false;
+    // The pack's own version, which its document names the revision in place of, is in what the Iconify API's routes show.
+    if (this.selectPreviousInfo?.get(id) !== pack.iconify.info) return false;
     // The prepared document comes from a worker as a Uint8Array, whose toString is not its text.
     const undated = (bytes: Uint8Array) => {
       const { lastModified, info, ...rest } = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as IconifyJSON;

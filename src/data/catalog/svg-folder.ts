@@ -49,10 +49,6 @@ function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): Impo
   const metadata = readMetadata(dir);
   const fileOfName = nameFiles(dir, warnings);
   const iconSet = blankIconSet(id);
-  // The pack's `lastModified`: the newest of pack.json and the files taken now. Not the import's time (IconSet's), which would
-  // change every document's bytes on each rebuild of an unchanged folder, nor a file's that was refused or kept its last good
-  // icon, whose writing changed nothing served.
-  let newest = metadata.modified;
   for (const [name, file] of fileOfName) {
     const path = join(dir, file);
     let svg: SVG;
@@ -73,14 +69,14 @@ function importSvgFolder(dir: string, id: string, lastGood: LastGoodIcons): Impo
       } else warnings.push({ file: path, message: `rejected: ${(error as Error).message}` });
       continue;
     }
-    if (cleanIcon(iconSet, name, path, warnings)) newest = Math.max(newest, lstatSync(path).mtimeMs);
+    cleanIcon(iconSet, name, path, warnings);
   }
   const pack = withDefaultSize(iconSet.export(), metadata.size);
   return {
     pack: {
       ...pack,
       info: { ...pack.info, ...metadata.info } as IconifyJSON['info'],
-      lastModified: Math.floor(newest / 1000),
+      lastModified: newestModification(dir),
       ...(metadata.tags === undefined ? {} : { tags: metadata.tags }),
     },
     warnings,
@@ -149,8 +145,8 @@ function nameFiles(dir: string, warnings: FileWarning[]): Map<string, string> {
   return fileOfName;
 }
 
-/** Colours and SVGO, one icon at a time: an icon that fails is dropped, the rest stay. Whether the icon was kept. */
-function cleanIcon(iconSet: IconSet, name: string, path: string, warnings: FileWarning[]): boolean {
+/** Colours and SVGO, one icon at a time: an icon that fails is dropped, the rest stay. */
+function cleanIcon(iconSet: IconSet, name: string, path: string, warnings: FileWarning[]): void {
   try {
     const svg = iconSet.toSVG(name);
     if (!svg) throw new Error('no SVG to clean');
@@ -160,11 +156,9 @@ function cleanIcon(iconSet: IconSet, name: string, path: string, warnings: FileW
     const unsafe = unsafeMarkupReason(svg.getBody());
     if (unsafe) throw new Error(`unsafe markup (${unsafe})`);
     iconSet.fromSVG(name, svg);
-    return true;
   } catch (error) {
     iconSet.remove(name);
     warnings.push({ file: path, message: `rejected: ${(error as Error).message}` });
-    return false;
   }
 }
 
@@ -187,6 +181,23 @@ function applyColourRule(svg: SVG): void {
   });
 }
 
+/**
+ * The pack's `lastModified`: its newest file's, or the folder's own (a file
+ * removed or renamed), in seconds, so that it moves on with every change of
+ * what the pack serves; a file saved again unchanged, or one refused, moves
+ * it too, but then the build keeps the earlier document whole, date and all
+ * (see madeAsBefore in build.ts). IconSet would stamp the time of the
+ * import, which would change every document's bytes (and ETag) on each
+ * rebuild of an unchanged folder.
+ */
+function newestModification(dir: string): number {
+  let newest = lstatSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, lstatSync(join(dir, entry.name)).mtimeMs);
+  }
+  return Math.floor(newest / 1000);
+}
+
 /** Whether anything is at `path`, a dangling link included (which readSourceText then refuses). */
 function existsWithoutFollowing(path: string): boolean {
   try {
@@ -202,14 +213,12 @@ interface PackMetadata {
   size: { width?: number; height?: number };
   /** The pack's tags, read as an IconifyJSON file's `tags` (see pack-tags.ts). */
   tags?: unknown;
-  /** When pack.json was last written (milliseconds; 0 without one). */
-  modified: number;
 }
 
 /** `pack.json`: IconifyJSON `info` fields, plus optional default `width`/`height` and `tags`. */
 function readMetadata(dir: string): PackMetadata {
   const path = join(dir, PACK_METADATA_FILE);
-  if (!existsWithoutFollowing(path)) return { info: {}, size: {}, modified: 0 };
+  if (!existsWithoutFollowing(path)) return { info: {}, size: {} };
   let text: string;
   try {
     text = readSourceText(path, MAX_SVG_BYTES);
@@ -233,5 +242,5 @@ function readMetadata(dir: string): PackMetadata {
     if (typeof value !== 'number' || !(value > 0)) throw new PackError(`${PACK_METADATA_FILE}: "${key}" must be a positive number`);
     size[key] = value;
   }
-  return { info, size, tags, modified: lstatSync(path).mtimeMs };
+  return { info, size, tags };
 }
