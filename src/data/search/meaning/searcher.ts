@@ -137,11 +137,13 @@ export class MeaningSearcher {
           ? new Set(job.packs)
           : undefined;
     const styles = job.style ? packStyles(catalog) : undefined;
+    const wantedLicense = job.license?.toLowerCase();
     const allowed = (pack: string) => {
       if (!shown.has(pack) || (only && !only.has(pack))) return false;
       const entry = catalog.packs.get(pack)?.entry;
       if (!entry) return false;
-      if (job.license !== undefined && entry.license.spdx !== job.license) return false;
+      // SPDX ids are matched without case: a pack may spell its licence `mit`.
+      if (wantedLicense !== undefined && entry.license.spdx?.toLowerCase() !== wantedLicense) return false;
       if (job.palette !== undefined && (entry.palette ?? false) !== job.palette) return false;
       return styles === undefined || styles.get(pack) === job.style;
     };

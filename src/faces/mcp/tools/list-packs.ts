@@ -46,7 +46,7 @@ export function listPacks(context: ToolContext, args: Args): CallToolResult {
   const matching = [...registry.packs.values()]
     .map((record) => record.entry)
     .filter((entry) => {
-      if (license !== undefined && entry.license.spdx !== license) return false;
+      if (license !== undefined && entry.license.spdx?.toLowerCase() !== license.toLowerCase()) return false;
       if (args.palette !== undefined && (entry.palette ?? false) !== (args.palette === 'color')) return false;
       if (args.style !== undefined && styles.get(entry.id) !== args.style) return false;
       if (category !== undefined && entry.category !== category) return false;
