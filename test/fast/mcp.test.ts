@@ -212,7 +212,9 @@ describe('get_icons', () => {
     const em = await icons({ icons: ['mdi:home'], size: '1.5em', color: 'rgb(1, 2, 3)' });
     expect(em.icons[0]?.content).toBe((await get('/mdi/home.svg?height=1.5em&color=rgb(1,%202,%203)')).text);
     // A word that is no colour would paint black: it is refused, as the Iconify route leaves it out.
-    expect(errorText(await callTool(client, 'get_icons', { icons: ['mdi:home'], color: 'notacolour' }))).toContain('not a CSS colour');
+    for (const color of ['notacolour', 'face']) {
+      expect(errorText(await callTool(client, 'get_icons', { icons: ['mdi:home'], color })), color).toContain('not a CSS colour');
+    }
   });
 
   it('gives each component as the registry items hold it', async () => {

@@ -36,8 +36,11 @@ export const GET_ICONS = {
     color: z
       .string()
       .regex(COLOR)
-      // Of the words the pattern lets through, only colours: `fill="notacolour"` would paint black.
-      .refine((value) => stringToColor(value) !== null, { message: "not a CSS colour: '#ff0000', 'red', 'rgb(0 0 0)'" })
+      // Of the words the pattern lets through, only colours: `fill="notacolour"` would paint black, and so would `face`,
+      // which @iconify/utils reads as a hex without its `#` but an SVG attribute does not.
+      .refine((value) => stringToColor(value) !== null && !/^[0-9a-fA-F]{3,8}$/.test(value), {
+        message: "not a CSS colour: '#ff0000', 'red', 'rgb(0 0 0)'",
+      })
       .optional()
       .describe("The colour currentColor becomes: '#ff0000', 'red', 'rgb(0 0 0)'. Multicolour icons keep their colours. Not for iconify-json."),
   }),

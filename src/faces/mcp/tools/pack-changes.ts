@@ -21,6 +21,7 @@ export const PACK_CHANGES = {
     to: version.optional().describe('The version to compare to; the one served now by default.'),
     icons: z
       .array(z.string().min(1).max(128))
+      .min(1)
       .max(MAX_CHANGES_ICONS)
       .optional()
       .describe(`Only these icon names of the pack (at most ${MAX_CHANGES_ICONS}): what a project uses.`),
