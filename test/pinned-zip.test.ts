@@ -123,6 +123,8 @@ describe('/r/{pack}@{version}.zip', () => {
       expect(answer.headers.location, version).toBe(`/r/lucide@${OLD}.zip?format=react`);
       expect(answer.headers['cache-control'], version).toBe('public, max-age=60');
     }
+    // A parameter the zip does not take is refused at once, not redirected to an address that refuses it.
+    expect((await site.request('/r/lucide@%5E1.zip?foo=1')).status).toBe(400);
   });
 
   it('answers an unknown version, a pack without revisions and an unknown pack as the pinned documents do', async () => {

@@ -54,12 +54,13 @@ export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zi
   const found = registry.pinnedPack(route.pack, route.version);
   if ('problem' in found) return problemAnswer(found.problem);
   const query = queryOf(request);
+  // Checked before a range redirects, query and all: the exact revision's address would only refuse it.
+  const files = packZipFilesOf(query, '/r/{pack}@{version}.zip');
+  if (typeof files !== 'string') return problemAnswer(files);
   if ('matched' in found) {
     const location = `${pathOf({ ...route, version: found.matched.version }, registry.basePath)}${query.size ? `?${query}` : ''}`;
     return { status: 302, headers: { location, 'cache-control': RANGE_REDIRECT_CACHE } };
   }
-  const files = packZipFilesOf(query, '/r/{pack}@{version}.zip');
-  if (typeof files !== 'string') return problemAnswer(files);
   return zipAnswer(request, pinnedZipResource(found.pack, files, registry.version));
 }
 
