@@ -92,7 +92,12 @@ export function openApiDocument(basePath: string, version: string): object {
       description: 'With pack alone: at most this many revisions.',
       schema: { type: 'integer', minimum: 1, maximum: MAX_FEED_REVISIONS, default: MAX_FEED_REVISIONS },
     },
-    since: { name: 'since', in: 'query', description: 'Without pack: an ISO 8601 date or instant.', schema: { type: 'string' } },
+    since: {
+      name: 'since',
+      in: 'query',
+      description: 'Without pack: a date (2026-11-25) or an instant with its offset (2026-11-25T10:00:00Z), read as /at/ reads a moment.',
+      schema: { type: 'string' },
+    },
   };
   const revisionName = { type: 'string' };
   const count = { type: 'integer', minimum: 0 };
