@@ -245,6 +245,9 @@ describe('what npm cannot install', () => {
     const noHost = await site.request('/npm/@iconify-json%2flucide');
     expect([noHost.status, noHost.json<{ code: string }>().code]).toEqual([400, 'bad_request']);
     expect((await get('/npm/@iconify-json%2flucide', { host: 'evil.test/x?' })).status).toBe(400);
+    // A target in absolute form names the host itself, which the Host header does not override.
+    const absolute = (await site.request('http://real.test:8080/npm/@iconify-json%2flucide', { headers: { host: 'evil.test' } })).json<Packument>();
+    for (const version of Object.values(absolute.versions)) expect(version.dist.tarball).toMatch(/^http:\/\/real\.test:8080\/npm\//);
   });
 
   it('includes a private pack without its token, exactly as a pack that does not exist; with it, the package is there and never publicly cached', async () => {

@@ -4,7 +4,6 @@ import { npmProblemResource, packumentResource, tarballResource } from '../../fa
 import { PackagesBusy } from '../../faces/npm/package-thread-runner.js';
 import type { Registry } from '../../registry/registry.js';
 import { type Answer, type AnswerOrLater, type RequestContext, resourceAnswer } from '../answer.js';
-import type { RequestHeaders } from '../request-headers.js';
 
 /** A packument depends on the form asked for (Accept) as well as the coding. */
 const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
@@ -12,16 +11,24 @@ const VARY_ACCEPT = { vary: 'Accept-Encoding, Accept' };
 /** A host name, IPv4 address or bracketed IPv6 address, and a port: what a Host header may name. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 
+/** A request target in absolute form (`GET http://host/path`): its scheme and authority. */
+const ABSOLUTE_TARGET = /^(https?):\/\/([^/?#]*)/i;
+
 /**
  * The origin the client reached the registry at: the Host header, and the
  * scheme a proxy says it received the request with (`X-Forwarded-Proto:
- * https`), plain HTTP otherwise. Undefined without a Host that names one.
+ * https`), plain HTTP otherwise; or, for a target in absolute form, the
+ * scheme and authority it names, which the Host header does not override
+ * (RFC 9112, 3.2.2). Undefined without a host that names one.
  */
-function originOf(headers: RequestHeaders): string | undefined {
-  const host = headers.host;
+function originOf(request: RequestContext): string | undefined {
+  const { headers } = request;
+  const absolute = ABSOLUTE_TARGET.exec(request.target);
+  const host = absolute ? absolute[2] : headers.host;
   if (host === undefined || host.length > 300 || !HOST.test(host)) return undefined;
   const forwarded = headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
-  return `${forwarded === 'https' ? 'https' : 'http'}://${host}`;
+  const scheme = absolute ? (absolute[1] as string).toLowerCase() : forwarded === 'https' ? 'https' : 'http';
+  return `${scheme}://${host}`;
 }
 
 /** Whether npm asks for the abbreviated packument it installs from. */
@@ -42,7 +49,7 @@ function later(resource: Resource | Promise<Resource>, headers?: Readonly<Record
 
 /** `{base}/npm/@iconify-json%2f{pack}`: a pack's packument (see faces/npm/npm-registry.ts). */
 export function answerNpmPackument(request: RequestContext, route: Extract<NpmRoute, { kind: 'npm-packument' }>, registry: Registry): AnswerOrLater {
-  const origin = originOf(request.headers);
+  const origin = originOf(request);
   return later(packumentResource(registry, route, { origin, abbreviated: wantsAbbreviated(request.headers.accept) }), VARY_ACCEPT);
 }
 
