@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogPath } from '../src/data/catalog/ensure.js';
+import { catalogPath, ownCatalogPath } from '../src/data/catalog/ensure.js';
 import { openHistory } from '../src/data/history/history-file.js';
 import { MAX_OWN_REVISIONS } from '../src/data/history/own-revisions.js';
 import { lucideTarball } from './helpers/npm-fixtures.js';
@@ -40,10 +40,10 @@ const packOf = (body: string): IconifyJSON => ({
   height: 24,
 });
 
-/** The own packs built and their revisions recorded, as every build and reload does, at `now`. */
-async function buildOwn(now: number): Promise<void> {
+/** The own packs built (all prepared again with `force`) and their revisions recorded, as every build and reload does, at `now`. */
+async function buildOwn(now: number, force = false): Promise<void> {
   const { ensureOwnCatalog, recordOwnRevisions } = await built();
-  await ensureOwnCatalog({ dataDir: DATA, packsDir: PACKS }, silent, false, { version: VERSION, files: [] });
+  await ensureOwnCatalog({ dataDir: DATA, packsDir: PACKS }, silent, force, { version: VERSION, files: [] });
   recordOwnRevisions(DATA, now);
 }
 
@@ -135,6 +135,26 @@ describe('an own pack replacing a default pack', () => {
       expect(ownKept(back)).toHaveLength(kept);
     } finally {
       back.close();
+    }
+
+    // Built again with --force, unchanged: the same revision, not one more that changes nothing, and the document served
+    // names it (a name of its own would be a version no pinned address or npm install knows).
+    const before = openHistory(DATA);
+    const newest = ownKept(before).at(-1)?.version;
+    before.close();
+    await buildOwn(Date.now(), true);
+    const forced = openHistory(DATA);
+    const { CatalogDatabase } = (await import(
+      join(ROOT, 'dist', 'data', 'catalog', 'catalog-database.js')
+    )) as typeof import('../src/data/catalog/catalog-database.js');
+    const ownDatabase = new CatalogDatabase(ownCatalogPath(DATA));
+    try {
+      // Counted by its newest: the oldest own revisions are forgotten past MAX_OWN_REVISIONS, which the count would hide.
+      expect(ownKept(forced).at(-1)?.version).toBe(newest);
+      expect(ownDatabase.packs.get('lucide')?.entry.version).toBe(newest);
+    } finally {
+      ownDatabase.close();
+      forced.close();
     }
   }, 120_000);
 });

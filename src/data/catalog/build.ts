@@ -70,6 +70,12 @@ export interface BuildInput {
    * its last good version from it.
    */
   previous?: string;
+  /**
+   * Every source prepared again, none copied for its signature (`build
+   * --force`); the previous build still gives last good icons, and an own
+   * pack that makes what it made before keeps its document (see madeAsBefore).
+   */
+  prepareAll?: boolean;
   /** The revision each source's pack is, which its document names as `info.version` (see preparePack); none: the document's own. */
   revisionOf?: (file: SourceFile) => string | undefined;
   /** Ids of default packs: an own pack with one of them replaces it, which is worth a warning. */
@@ -258,6 +264,15 @@ class CatalogWriter {
    * again unchanged, or one refused, then changes nothing served.
    */
   madeAsBefore(id: string, pack: StoredPack, datedByFiles: boolean): boolean {
+    try {
+      return this.sameAsBefore(id, pack, datedByFiles);
+    } catch {
+      // An earlier build that cannot be read (`build --force` mends a damaged one): the pack is stored as prepared.
+      return false;
+    }
+  }
+
+  private sameAsBefore(id: string, pack: StoredPack, datedByFiles: boolean): boolean {
     const chunks = this.selectPreviousDocument?.all(id) ?? [];
     if (chunks.length === 0) return false;
     // The pack's own version, which its document names the revision in place of, is in what the Iconify API's routes show.
@@ -356,7 +371,8 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   // What the previous build made of each source, looked up once.
   const previousOf = new Map(files.map((file) => [file, writer.previousPackOf(file)]));
   // As many workers as there are sources to prepare, up to one per core: a rebuild for one changed pack starts one.
-  const toPrepare = files.filter((file) => previousOf.get(file)?.signature !== file.signature).length;
+  const unchanged = (file: SourceFile) => !input.prepareAll && previousOf.get(file)?.signature === file.signature;
+  const toPrepare = files.filter((file) => !unchanged(file)).length;
   const prepare = (file: SourceFile): Promise<PreparedFile> => {
     pool ??= startPrepareWorkers(Math.min(availableParallelism(), toPrepare));
     const previous = file.kind === 'svg-folder' ? previousOf.get(file) : undefined;
@@ -379,7 +395,7 @@ export async function buildCatalog(input: BuildInput, dbPath: string, observer: 
   /** Reuses the previous build's pack when its source is unchanged; otherwise prepares the source. */
   const start = (file: SourceFile): Promise<Outcome> => {
     const previous = previousOf.get(file);
-    if (previous?.signature === file.signature) return Promise.resolve({ reuse: previous });
+    if (previous && unchanged(file)) return Promise.resolve({ reuse: previous });
     return prepare(file).then((prepared) => ({ prepared }));
   };
 

@@ -223,7 +223,7 @@ export async function ensureOwnCatalog(
   // The packs prepared again are new revisions if their content changed: their documents name the revision recordOwnRevisions keeps.
   const revision = ownRevisionName(Date.now());
   return buildCatalog(
-    { files, meta: { fingerprint }, previous: force ? undefined : path, replaces: defaultIds, workers, revisionOf: () => revision },
+    { files, meta: { fingerprint }, previous: path, prepareAll: force, replaces: defaultIds, workers, revisionOf: () => revision },
     path,
     observer,
   );
