@@ -60,20 +60,20 @@ export interface ChangesFeed {
   revisions: FeedItem[];
 }
 
-const packNotFound = (pack: string): Problem => ({ status: 404, code: 'pack_not_found', detail: `There is no pack ${quoted(pack)}.` });
-
 /**
  * `/r/changes.json?pack={pack}`: with `from`, what changed between two of
  * its revisions (see packChangesBetween); without, its history (see
- * packHistory).
+ * packHistory). A pack not `visible` is `notFound`'s problem, the one
+ * every route answers for it.
  */
 export function packChangesDocument(
   history: RevisionHistory | undefined,
   query: URLSearchParams,
   visible: (pack: string) => boolean,
+  notFound: (pack: string) => Problem,
 ): PackChangesDocument | PackHistoryDocument | Problem {
   const pack = query.get('pack') ?? '';
-  if (!isValidName(pack) || !visible(pack)) return packNotFound(pack);
+  if (!isValidName(pack) || !visible(pack)) return notFound(pack);
   return query.has('from') ? packChangesBetween(history, pack, query) : packHistory(history, pack, query);
 }
 
@@ -158,18 +158,19 @@ const ATOM_PARAMETERS = { pack: ['pack', 'before', 'limit'], feed: ['since'] } a
 /**
  * `/r/changes.atom`: the feed (`since`), or with `pack` the pack's history
  * (`before`, `limit`), as Atom for feed readers: the same revisions as
- * `/r/changes.json` with the same parameters, one entry each.
+ * `/r/changes.json` with the same parameters, one entry each. Its
+ * parameters are checked by the caller (changesParametersProblem), before
+ * it looks up an answer kept.
  */
 export function changesAtom(
   history: RevisionHistory | undefined,
   query: URLSearchParams,
   visible: (pack: string) => boolean,
+  notFound: (pack: string) => Problem,
   basePath: string,
 ): string | Problem {
-  const refused = changesParametersProblem(query, 'atom');
-  if (refused) return refused;
   const pack = query.get('pack');
-  const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible);
+  const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible, notFound);
   if ('status' in listed) return listed;
   const asked = new URLSearchParams();
   for (const name of ATOM_PARAMETERS[pack === null ? 'feed' : 'pack']) {

@@ -479,8 +479,6 @@ export class Registry {
     const refused = changesParametersProblem(query, 'json');
     if (refused) return problemResource(refused);
     const pack = query.get('pack');
-    // A pack not served is named as on every route, with the closest ids.
-    if (pack !== null && !(isValidName(pack) && visible(pack))) return problemResource(this.packNotFound(pack));
     if (pack === null) {
       const feed = changesFeed(history, query, visible);
       return 'status' in feed ? problemResource(feed) : documentResource(Buffer.from(JSON.stringify(feed)), undefined);
@@ -488,7 +486,7 @@ export class Registry {
     // Kept by the parameters that shape it, however the request spelt them; a reload (a new revision served) starts afresh.
     const key = `changes ${JSON.stringify(PACK_CHANGES_PARAMETERS.map((name) => query.get(name)))}`;
     return this.cachedDocument(isValidName(pack) && visible(pack) ? pack : undefined, key, () => {
-      const changes = packChangesDocument(history, query, visible);
+      const changes = packChangesDocument(history, query, visible, (unknown) => this.packNotFound(unknown));
       return 'status' in changes ? changes : documentResource(Buffer.from(JSON.stringify(changes)), undefined);
     });
   }
@@ -503,10 +501,8 @@ export class Registry {
     const visible = (pack: string) => this.packs.has(pack);
     const refused = changesParametersProblem(query, 'atom');
     if (refused) return problemResource(refused);
-    const asked = query.get('pack');
-    if (asked !== null && !(isValidName(asked) && visible(asked))) return problemResource(this.packNotFound(asked));
     const make = () => {
-      const atom = changesAtom(history, query, visible, this.basePath);
+      const atom = changesAtom(history, query, visible, (unknown) => this.packNotFound(unknown), this.basePath);
       return typeof atom === 'string' ? memoryResource({ status: 200, contentType: ATOM_TYPE, lastModified: undefined }, Buffer.from(atom)) : atom;
     };
     const pack = query.get('pack');
