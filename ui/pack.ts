@@ -142,8 +142,11 @@ export async function packView(root: HTMLElement, state: PackState, context: Lis
   };
   const showLocal = (words: string) => {
     const shown = words ? filtered(words) : names;
-    // An empty grid would show nothing at all: the words are said to match nothing, as the registry's search says.
-    if (words && !shown.length) return results.showNone(words);
+    // An empty grid would show nothing at all: the words are said to match nothing, as an empty answer of the registry's search is.
+    if (words && !shown.length) {
+      void results.show(words, Promise.resolve({ results: [], total: 0 }));
+      return;
+    }
     const grid = gridOf(shown);
     results.element.replaceChildren(grid.element);
     context.setGrid(grid);

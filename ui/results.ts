@@ -58,13 +58,6 @@ export class Results {
     this.draw(words, found, found.results);
   }
 
-  /** Says that nothing matches `words` in a list filtered on the page (a category's names), as a search that finds nothing does. */
-  showNone(words: string): void {
-    this.searches.begin();
-    this.controller?.abort();
-    this.draw(words, { results: [], total: 0 }, []);
-  }
-
   /** Draws `loaded` of `answer`; returns the grid drawn, if any icon was. */
   private draw(words: string, answer: SearchAnswer, loaded: SearchHit[]): IconGrid | undefined {
     const hits = [...loaded];
