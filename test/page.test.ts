@@ -256,12 +256,17 @@ describe('search as you type', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('house');
       await page.goBack();
       await expect.poll(() => new URL(page.url()).search).toBe(start);
-      expect(
-        await page
-          .locator(start ? '.grid .glyph' : '.card')
-          .first()
-          .isVisible(),
-      ).toBe(true);
+      // The URL changes at once; what it names is drawn once the page has read it again.
+      await expect
+        .poll(
+          () =>
+            page
+              .locator(start ? '.grid .glyph' : '.card')
+              .first()
+              .isVisible(),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     }
   });
 
