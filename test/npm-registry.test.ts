@@ -238,6 +238,31 @@ describe('a pack whose revisions came from the npm registry', () => {
   }, 300_000);
 });
 
+describe('the first package of a large pack', () => {
+  it('is made while the server goes on answering: its 100 MB document is read a little at a time and moved to the package thread', async () => {
+    const started = performance.now();
+    let made = false;
+    const packument = registryGet('/npm/@iconify-json%2ffluent-emoji').then((answer) => {
+      made = true;
+      return answer;
+    });
+    const waits: number[] = [];
+    while (!made) {
+      const asked = performance.now();
+      expect((await fetch(`${front.origin}/r/mdi/home.json`)).status).toBe(200);
+      waits.push(performance.now() - asked);
+    }
+    expect((await packument).status).toBe(200);
+    const madeMs = performance.now() - started;
+    console.log(
+      `fluent-emoji's first package made in ${madeMs.toFixed(0)} ms; ${waits.length} documents answered meanwhile, the slowest in ${Math.max(...waits).toFixed(1)} ms`,
+    );
+    expect(waits.length).toBeGreaterThan(10);
+    // Read, parsed and written again on the thread answering requests, the document held it for a fifth of the package's time.
+    expect(Math.max(...waits)).toBeLessThan(madeMs / 10);
+  }, 120_000);
+});
+
 /** Runs `icon-registry update` on the server's data directory, without blocking this process. */
 function update(args: string[]): Promise<Run> {
   return runCommand(process.execPath, [CLI, 'update', '--data', dataDir, ...args], ROOT);

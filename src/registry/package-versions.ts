@@ -1,7 +1,8 @@
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
-import { catalogDocumentAsKept } from '../data/history/catalog-revisions.js';
+import { ownVersionOf } from '../data/history/catalog-revisions.js';
+import { readInTurns } from '../util/in-turns.js';
 
 /**
  * One version of a pack as a package would carry it: a kept revision, or
@@ -19,9 +20,28 @@ export interface PackageVersion {
    * same document, so what is made from one may stand for the other.
    */
   key: string;
-  /** Its pack document, as JSON (minified, as the catalog and the history keep it). */
-  documentJson(): Buffer;
+  /** Its pack document, read where it is kept: what the thread that makes its package is sent. */
+  document(): PackageDocument | Promise<PackageDocument>;
 }
+
+/**
+ * A pack document as a package is made from it: its JSON (minified, as the
+ * catalog and the history keep it) in the chunks it was read in, and, for a
+ * default pack's document as the catalog stores it, the set's own version to
+ * name in its info in place of the revision's, as the history keeps it
+ * (catalogDocumentAsKept). That change is left to the thread that makes the
+ * package, which parses the JSON anyway: made here, it held the thread
+ * answering requests for the time a large pack takes to parse and write
+ * again.
+ */
+export interface PackageDocument {
+  chunks: Uint8Array[];
+  /** Given when the info's version is to be the set's own (`own`), or none when `own` is undefined. */
+  setVersion?: { own: string | undefined };
+}
+
+/** How long reading a stored document may hold the thread answering requests in one turn. */
+const READ_SLICE_MS = 10;
 
 /** The prefix of the name given to an own pack's content before it is kept as a revision, followed by a digest of that content. */
 export const OWN_CONTENT_PREFIX = 'own-';
@@ -47,7 +67,7 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
       recorded: revision.recorded,
       served: revision.seq === served,
       key: `revision ${revision.seq} ${revision.recorded} ${revision.version}`,
-      documentJson: () => Buffer.from(JSON.stringify(history.documentAt(pack, revision.seq))),
+      document: () => ({ chunks: [Buffer.from(JSON.stringify(history.documentAt(pack, revision.seq)))] }),
     }));
   }
   const stored = catalog.packDocumentInfo(pack);
@@ -62,7 +82,11 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
       served: true,
       key: `stored ${stored.etag}`,
       // A default pack's as the history will keep it, so that its package has the same bytes before and after.
-      documentJson: () => (iconifyJson ? Buffer.from(JSON.stringify(catalogDocumentAsKept(database, pack))) : catalog.packDocumentBytes(pack, 'identity')),
+      document: async () => ({
+        // Read a few chunks a turn: the largest packs' documents are about 100 MB.
+        chunks: await readInTurns(catalog.packDocumentChunks(pack, 'identity'), READ_SLICE_MS),
+        ...(iconifyJson ? { setVersion: { own: ownVersionOf(database, pack) } } : {}),
+      }),
     },
   ];
 }

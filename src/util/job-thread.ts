@@ -21,8 +21,18 @@ export function answerJobs<Job, Result>(work: (job: Job) => Result, transfer: (r
  * socket keeps the process alive, not an idle thread.
  */
 export class JobThread<Job, Result> extends JobRunner<Job, Result, Worker> {
+  /** `transfer` names the buffers of a job that are moved to the thread rather than copied: the job may not use them after. */
+  constructor(
+    script: URL,
+    name: string,
+    idleMs: number,
+    private readonly transfer: (job: Job) => ArrayBuffer[] = () => [],
+  ) {
+    super(script, name, idleMs);
+  }
+
   protected send(id: number, job: Job): void {
-    (this.runner ?? this.start()).postMessage({ id, job } satisfies JobMessage<Job>);
+    (this.runner ?? this.start()).postMessage({ id, job } satisfies JobMessage<Job>, this.transfer(job));
   }
 
   protected stop(worker: Worker): void {

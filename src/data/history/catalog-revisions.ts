@@ -76,7 +76,11 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
 export function catalogDocumentAsKept(database: CatalogDatabase, pack: string): IconifyJSON {
   const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
   if (!document.info) return document;
+  return { ...document, info: infoWithOwnVersion(document.info, ownVersionOf(database, pack)) };
+}
+
+/** The version a default pack's set gives itself (its info in @iconify/json), if any. */
+export function ownVersionOf(database: CatalogDatabase, pack: string): string | undefined {
   const iconifyInfo = database.iconifyInfo(pack);
-  const own = iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
-  return { ...document, info: infoWithOwnVersion(document.info, own) };
+  return iconifyInfo === undefined ? undefined : (JSON.parse(iconifyInfo) as IconifyInfo).version;
 }

@@ -68,11 +68,10 @@ function partsOf(pack: string, set: IconifyJSON): Record<Part, Record<string, un
 
 /**
  * The package `@iconify-json/{pack}` at `version`, made from the pack
- * document's JSON: the same document and version give the same files, byte
+ * document: the same document and version give the same files, byte
  * for byte, whatever order the document's fields and icons came in.
  */
-export function packageContents(pack: string, version: string, documentJson: string): PackageContents {
-  const set = JSON.parse(documentJson) as IconifyJSON;
+export function packageContents(pack: string, version: string, set: IconifyJSON): PackageContents {
   const parts = partsOf(pack, set);
   const name = `${NPM_SCOPE}/${pack}`;
   const iconSet: Record<string, string> = {};

@@ -1,3 +1,6 @@
+import type { IconifyJSON } from '@iconify/types';
+import { infoWithOwnVersion } from '../../data/catalog/info-version.js';
+import type { PackageDocument } from '../../registry/package-versions.js';
 import { packageContents } from './package-files.js';
 import { tarballOf } from './tarball.js';
 
@@ -5,8 +8,7 @@ import { tarballOf } from './tarball.js';
 export interface PackageRequest {
   pack: string;
   version: string;
-  /** The pack document's JSON, as UTF-8. */
-  documentJson: Uint8Array;
+  document: PackageDocument;
 }
 
 /** A package made: its tarball, and what a packument says of it beside its integrity. */
@@ -19,12 +21,18 @@ export interface MadePackage {
 
 /** Makes a package; the same request always gives the same bytes. */
 export function makePackage(request: PackageRequest): MadePackage {
-  const json = Buffer.from(request.documentJson.buffer, request.documentJson.byteOffset, request.documentJson.byteLength).toString('utf8');
-  const { manifest, files } = packageContents(request.pack, request.version, json);
+  const { manifest, files } = packageContents(request.pack, request.version, packDocumentOf(request.document));
   return {
     tarball: tarballOf(files),
     manifest,
     fileCount: files.length,
     unpackedSize: files.reduce((sum, file) => sum + file.bytes.length, 0),
   };
+}
+
+/** The pack document a package is made from, its info naming the set's own version when asked. */
+function packDocumentOf({ chunks, setVersion }: PackageDocument): IconifyJSON {
+  const json = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  const set = JSON.parse(json.toString('utf8')) as IconifyJSON;
+  return setVersion && set.info ? { ...set, info: infoWithOwnVersion(set.info, setVersion.own) } : set;
 }

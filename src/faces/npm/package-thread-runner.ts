@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { wholeBuffersOf } from '../../util/in-turns.js';
 import { JobThread } from '../../util/job-thread.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
 
@@ -35,7 +36,8 @@ class PackageThread implements PackageMaker {
   private readonly thread: JobThread<PackageRequest, MadePackage>;
 
   constructor(script: URL) {
-    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS);
+    // The document's chunks are read for this package alone: moved, not copied (100 MB for the largest packs).
+    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS, (request) => wholeBuffersOf(request.document.chunks));
   }
 
   async make(request: PackageRequest): Promise<MadePackage> {
