@@ -162,6 +162,14 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const unknown = await get(server, '/r/lucide@9.9.9/trash.json');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
+    // A name the revision lacks: as an unpinned miss, with the closest names that revision had, pinned as the address was.
+    const miss = await get(server, `/r/lucide@${OLD}/trahs.json`);
+    expect(miss.status).toBe(404);
+    const missed = JSON.parse(miss.text) as { code: string; suggestions: string[] };
+    expect(missed.code).toBe('icon_not_found');
+    expect(missed.suggestions[0]).toBe(`lucide@${OLD}:trash`);
+    const oldNames = new Set([...Object.keys(oldSet.icons), ...Object.keys(oldSet.aliases ?? {})]);
+    expect(missed.suggestions.filter((id) => !oldNames.has(id.replace(`lucide@${OLD}:`, '')))).toEqual([]);
     const pack = JSON.parse((await get(server, `/r/lucide@${OLD}.json`)).text) as { icons: Record<string, { body: string }>; info: { version: string } };
     expect(pack.info.version).toBe(OLD);
     expect(pack.icons.trash?.body).toBe(oldSet.icons.trash?.body);
@@ -280,6 +288,10 @@ describe('versions: update without a restart, pinned addresses and what changed'
       expect(pathData(installed())).toEqual(pathData(referenceSvg(newSet, 'trash').body));
       expect(pathData(referenceSvg(newSet, 'trash').body)).not.toEqual(pathData(referenceSvg(oldSet, 'trash').body));
       expect(installed()).toContain('// lucide:trash: Lucide');
+      // A misspelt pinned URL fails with the revision's closest names, written as the CLI is given them.
+      const misspelt = await runShadcn(colors.origin, project, 'add', `${server.base}/r/lucide@${OLD}/trahs.json`, '--yes', '--overwrite');
+      expect(misspelt.code).not.toBe(0);
+      expect(`${misspelt.stdout}\n${misspelt.stderr}`).toContain(`Did you mean @icons/lucide@${OLD}/trash`);
       // Offline: what the CLI fetched beside the icons came from the local fixture.
       expect(colors.requests).toContain('/colors/neutral.json');
     } finally {

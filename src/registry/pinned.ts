@@ -99,10 +99,12 @@ function iconDocumentAt(source: RevisionSource, revision: Revision, name: string
   const entryOf = readingOnce(source.storedEntry);
   const icon = source.icon(name, entryOf);
   if (!icon) {
+    // As an unpinned miss, with the names the revision had closest, pinned as the address was (`lucide@1.2.100:home`).
     return {
       status: 404,
-      code: 'not_found',
+      code: 'icon_not_found',
       detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
+      suggestions: source.closestNames(name).map((close) => `${revision.pack}@${revision.version}:${close}`),
     };
   }
   const categories = categoriesAt(source, name);

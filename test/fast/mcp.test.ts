@@ -345,6 +345,15 @@ describe('get_icons', () => {
     expect(JSON.parse(data.packs[0]?.content ?? '{}')).toMatchObject({ prefix: 'lucide', icons: { trash: old.icons.trash }, info: { version: OLD } });
     const unknown = await callTool(historyClient, 'get_icons', { icons: ['lucide@9.9.9:trash'] });
     expect(unknown.structuredContent).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD] });
+    // A name the revision lacks is named with the revision's closest names, as its pinned address gives them; a range's, with those of the revision it resolved to.
+    const pinnedMiss = await json<{ detail: string; suggestions: string[] }>(`/r/lucide@${OLD}/trahs.json`, historyServer.url);
+    expect(pinnedMiss.suggestions[0]).toBe(`lucide@${OLD}:trash`);
+    const misses = await icons({ icons: ['lucide:trash', `lucide@${OLD}:trahs`, 'lucide@^1.2:trahs'] }, historyClient);
+    const newestMiss = await json<{ detail: string; suggestions: string[] }>(`/r/lucide@${NEW}/trahs.json`, historyServer.url);
+    expect(misses.missing).toEqual([
+      { id: `lucide@${OLD}:trahs`, code: 'icon_not_found', detail: pinnedMiss.detail, suggestions: pinnedMiss.suggestions },
+      { id: 'lucide@^1.2:trahs', code: 'icon_not_found', detail: newestMiss.detail, suggestions: newestMiss.suggestions },
+    ]);
   });
 
   it('bounds a batch by the bodies it holds, as bundles are', async () => {

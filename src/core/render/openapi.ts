@@ -341,7 +341,9 @@ export function openApiDocument(basePath: string, version: string): object {
               $ref: '#/components/schemas/IconDocument',
             }),
             '302': { description: 'A range or latest: the exact revision it resolves to now is in Location.' },
-            '404': problem('No such pack, revision or icon.'),
+            '404': problem(
+              "No such pack (pack_not_found), revision (unknown_version, the kept ones in suggestions) or icon (icon_not_found, the revision's closest names in suggestions, as pack@version:name).",
+            ),
             ...errors,
           },
         },

@@ -5,6 +5,13 @@ import type { Registry } from '../../registry/registry.js';
 import { type AskedIcon, idOf } from './icon-ids.js';
 import { MAX_SUGGESTED_MISSES } from './limits.js';
 
+/** An icon asked for and not found: the problem of its pack or version, or, when its pack is served, the revision its version resolved to. */
+export interface Absent {
+  icon: AskedIcon;
+  problem?: Problem;
+  revision?: string;
+}
+
 /** An icon a tool call asked for and did not find: why, and what it may have meant. */
 export interface Missing {
   id: string;
@@ -16,23 +23,32 @@ export interface Missing {
 /**
  * What each icon not found lacked, as the HTTP routes say it: an unknown
  * pack or revision by the problem given, a name a pack lacks by its miss,
- * with the pack's closest names for the first MAX_SUGGESTED_MISSES of them
+ * with the closest names of the pack (or of the revision it is pinned to)
+ * for the first MAX_SUGGESTED_MISSES of them
  * (each is a bounded search where searches run), plainly for the others.
  */
-export async function missingIcons(registry: Registry, absent: ReadonlyArray<{ icon: AskedIcon; problem?: Problem }>): Promise<Missing[]> {
+export async function missingIcons(registry: Registry, absent: readonly Absent[]): Promise<Missing[]> {
   let suggested = 0;
   return Promise.all(
-    absent.map(async ({ icon, problem }): Promise<Missing> => {
+    absent.map(async ({ icon, problem, revision }): Promise<Missing> => {
       const id = idOf(icon);
       if (problem) return missingOf(id, problem);
-      if (icon.version === undefined && suggested++ < MAX_SUGGESTED_MISSES) {
-        const resource = await registry.respond({ kind: 'icon', pack: icon.pack, name: icon.name });
-        if (resource.problem) return missingOf(id, resource.problem);
+      if (suggested++ < MAX_SUGGESTED_MISSES) {
+        const found = await missOf(registry, icon, revision);
+        if (found) return missingOf(id, found);
       }
       const at = icon.version === undefined ? '' : ` at ${quoted(icon.version)}`;
       return { id, code: 'icon_not_found', detail: `Pack ${quoted(icon.pack)}${at} has no icon ${quoted(icon.name)}.` };
     }),
   );
+}
+
+/** The problem an icon's address answers, with its closest names: pinned, those of the revision the version resolved to. */
+async function missOf(registry: Registry, icon: AskedIcon, revision: string | undefined): Promise<Problem | undefined> {
+  if (icon.version === undefined) return (await registry.respond({ kind: 'icon', pack: icon.pack, name: icon.name })).problem;
+  if (revision === undefined) return undefined;
+  const answer = registry.pinned({ kind: 'pinned', pack: icon.pack, version: revision, name: icon.name });
+  return 'resource' in answer ? answer.resource.problem : undefined;
 }
 
 function missingOf(id: string, problem: Problem): Missing {

@@ -36,7 +36,7 @@ export function answerSearch(request: RequestContext, _route: DocumentRoute, reg
  * framework's CLI, and shadcn-vue names no media type of its own and reads
  * `detail` only from `application/json`: its problems are always the CLI's.
  */
-function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
+export function documentAnswer(request: RequestContext, route: DocumentRoute, resource: Resource, query: URLSearchParams | undefined): Answer {
   if (resource.status < 400) return resourceAnswer(resource);
   if (route.kind === 'component') {
     const shown = forShadcn(resource, route);

@@ -1,16 +1,24 @@
-import type { ChangesRoute, PinnedRoute } from '../../core/paths.js';
+import type { ChangesRoute, DocumentRoute, PinnedRoute } from '../../core/paths.js';
 import { problemResource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
 import { RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
 import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { documentAnswer } from './documents.js';
 
 /**
  * A pinned address: the revision's document (immutable), or for a range a
  * redirect to the revision it resolves to now, cached briefly, since a newer
  * matching revision may be kept later.
  */
-export function answerPinned(_request: RequestContext, route: PinnedRoute, registry: Registry): Answer {
+export function answerPinned(request: RequestContext, route: PinnedRoute, registry: Registry): Answer {
   const answer = registry.pinned(route);
+  if ('resource' in answer && answer.resource.status >= 400 && route.name !== undefined) {
+    // An icon's miss, as its unpinned address answers one: in the form the shadcn CLIs read, to them.
+    const asUnpinned: DocumentRoute = route.framework
+      ? { kind: 'component', framework: route.framework, pack: route.pack, name: route.name }
+      : { kind: 'icon', pack: route.pack, name: route.name };
+    return documentAnswer(request, asUnpinned, answer.resource, request.target.includes('?') ? queryOf(request) : undefined);
+  }
   if ('resource' in answer) {
     // The body is the revision's for good; a newer revision that draws the icon otherwise is said beside it.
     const latest = answer.resource.status === 200 ? registry.latestVersion(route) : undefined;

@@ -8,7 +8,7 @@ import { badRequest, quoted, type Problem } from '../../../core/problem.js';
 import type { PackSource } from '../../../registry/pack-source.js';
 import { ICON_FORMATS, type IconFormat, iconFile, isFileFormat, isPackFormat, type Look, packFile, unoClass } from '../icon-forms.js';
 import { type AskedIcon, iconIdSchema, idOf, parseIconId } from '../icon-ids.js';
-import { missingIcons, noneFound } from '../missing-icons.js';
+import { type Absent, missingIcons, noneFound } from '../missing-icons.js';
 import { registryUrl, TOKEN_VARIABLE, type ToolContext } from '../tool-context.js';
 import { toolAnswer, toolProblem } from '../tool-result.js';
 
@@ -63,7 +63,7 @@ export async function getIcons(context: ToolContext, args: Args): Promise<CallTo
   if ('status' in asked) return toolProblem(asked);
   const sources = new Map<string, PackSource | Problem>();
   const found: Found[] = [];
-  const absent: Array<{ icon: AskedIcon; problem?: Problem }> = [];
+  const absent: Absent[] = [];
   let bodyBytes = 0;
   for (const icon of asked) {
     const key = `${icon.pack}@${icon.version ?? ''}`;
@@ -75,7 +75,7 @@ export async function getIcons(context: ToolContext, args: Args): Promise<CallTo
     }
     const data = source.icon(icon.name);
     if (!data) {
-      absent.push({ icon });
+      absent.push({ icon, revision: source.revision });
       continue;
     }
     bodyBytes += data.body.length;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MAX_BUNDLE_ICONS } from '../../../core/bundle-limits.js';
 import { DOCUMENTS_FOLDER, type Framework, pathOf, type Route } from '../../../core/paths.js';
 import { badRequest, quoted, type Problem } from '../../../core/problem.js';
-import { type AskedIcon, iconIdSchema, idOf, parseIconId } from '../icon-ids.js';
-import { missingIcons, noneFound } from '../missing-icons.js';
+import { iconIdSchema, idOf, parseIconId } from '../icon-ids.js';
+import { type Absent, missingIcons, noneFound } from '../missing-icons.js';
 import { registryUrl, TOKEN_VARIABLE, type ToolContext } from '../tool-context.js';
 import { toolAnswer, toolProblem } from '../tool-result.js';
 
@@ -36,7 +36,7 @@ export async function installCommand(context: ToolContext, args: Args): Promise<
   const { registry } = context;
   const privatePacks = new Set(registry.firstInSearch);
   const items: string[] = [];
-  const absent: Array<{ icon: AskedIcon; problem?: Problem }> = [];
+  const absent: Absent[] = [];
   let usesNamespace = false;
   const seen = new Set<string>();
   for (const id of args.icons) {
@@ -50,7 +50,7 @@ export async function installCommand(context: ToolContext, args: Args): Promise<
       continue;
     }
     if (!source.icon(icon.name)) {
-      absent.push({ icon });
+      absent.push({ icon, revision: source.revision });
       continue;
     }
     const packAt = source.revision === undefined ? icon.pack : `${icon.pack}@${source.revision}`;
