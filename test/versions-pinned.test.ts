@@ -86,6 +86,8 @@ describe('versions: update without a restart, pinned addresses and what changed'
   /** The catalog's revision at its pinned addresses before any update: the same bytes are expected once the history keeps it. */
   const catalogPinned = new Map<string, { text: string; lastModified: string | null }>();
   const catalogPinnedPaths = [`/r/lucide@${CATALOG_REVISION}.json`, `/r/lucide@${CATALOG_REVISION}/trash.json`, `/r/vue/lucide@${CATALOG_REVISION}/trash.json`];
+  /** The catalog's revision as lucide's history listed it before any update. */
+  let catalogHistoryItem: Record<string, unknown> | undefined;
 
   it('names the catalog’s revision before any update, and serves it pinned, the only version it has', async () => {
     const index = JSON.parse((await get(server, '/r/registry.json')).text) as Array<{ id: string; version?: string }>;
@@ -107,6 +109,22 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const answer = await get(server, `/r/lucide@${OLD}/trash.json`);
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'unknown_version', suggestions: [CATALOG_REVISION] });
+    // Its history lists that revision, served, and its changes compare from it, as they will once the history keeps it.
+    const history = JSON.parse((await get(server, '/r/changes.json?pack=lucide')).text) as { revisions: Array<Record<string, unknown>> };
+    expect(history).toMatchObject({ pack: 'lucide', served: CATALOG_REVISION, before: null, next: null });
+    expect(history.revisions).toEqual([
+      { pack: 'lucide', version: CATALOG_REVISION, previous: null, recorded: expect.any(String), added: 0, hidden: 0, renamed: 0, changed: 0 },
+    ]);
+    catalogHistoryItem = history.revisions[0];
+    expect(JSON.parse((await get(server, `/r/changes.json?pack=lucide&from=${CATALOG_REVISION}`)).text)).toEqual({
+      pack: 'lucide',
+      from: CATALOG_REVISION,
+      to: CATALOG_REVISION,
+      added: [],
+      hidden: [],
+      renamed: [],
+      changed: [],
+    });
   });
 
   it('serves an older package at the unpinned addresses after `update --from` without a restart, and keeps the catalog’s revision', async () => {
@@ -121,6 +139,10 @@ describe('versions: update without a restart, pinned addresses and what changed'
       const answer = await get(server, path);
       expect({ text: answer.text, lastModified: answer.headers.get('last-modified') }, path).toEqual(catalogPinned.get(path));
     }
+    // And the history lists it as it did, before the one the update served.
+    const history = JSON.parse((await get(server, '/r/changes.json?pack=lucide')).text) as { revisions: Array<Record<string, unknown>> };
+    expect(history.revisions.map(({ version }) => version)).toEqual([OLD, CATALOG_REVISION]);
+    expect(history.revisions[1]).toEqual(catalogHistoryItem);
   });
 
   it('serves each pinned revision byte for byte as @iconify/utils draws its data, for good, once newer ones are served', async () => {

@@ -4,8 +4,8 @@ import { momentOf } from '../core/moment.js';
 import { pathOf } from '../core/paths.js';
 import { badRequest, quoted, type Problem } from '../core/problem.js';
 import { type FeedItem, renderChangesAtom } from '../core/render/changes-atom.js';
-import { packChanges, type PackChanges } from '../data/history/pack-changes.js';
-import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
+import { type ChangesReader, packChanges, type PackChanges } from '../data/history/pack-changes.js';
+import type { Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
 import { isValidName } from '../util/names.js';
 import { unknownVersion } from './pinned.js';
 
@@ -61,13 +61,20 @@ export interface ChangesFeed {
 }
 
 /**
+ * What a pack's history and changes are read from: its revisions as its
+ * pinned addresses answer them (PinnableRevisions), the catalog's of a
+ * default pack no update has touched included.
+ */
+export type PackRevisions = RevisionReader & ChangesReader & Pick<RevisionHistory, 'revisionsBefore'>;
+
+/**
  * `/r/changes.json?pack={pack}`: with `from`, what changed between two of
  * its revisions (see packChangesBetween); without, its history (see
  * packHistory). A pack not `visible` is `notFound`'s problem, the one
  * every route answers for it.
  */
 export function packChangesDocument(
-  history: RevisionHistory | undefined,
+  history: PackRevisions,
   query: URLSearchParams,
   visible: (pack: string) => boolean,
   notFound: (pack: string) => Problem,
@@ -83,11 +90,11 @@ export function packChangesDocument(
  * restricted to `icons` when given. Its cost follows the rows that changed
  * between the two revisions, however large the pack.
  */
-function packChangesBetween(history: RevisionHistory | undefined, pack: string, query: URLSearchParams): PackChangesDocument | Problem {
+function packChangesBetween(history: PackRevisions, pack: string, query: URLSearchParams): PackChangesDocument | Problem {
   if (query.has('before') || query.has('limit')) return badRequest('`before` and `limit` page through a pack’s history, which `from` does not ask for.');
   const fromVersion = query.get('from') ?? '';
-  const from = history?.revision(pack, fromVersion);
-  if (!history || !from) return unknownVersion(history, pack, fromVersion);
+  const from = history.revision(pack, fromVersion);
+  if (!from) return unknownVersion(history, pack, fromVersion);
   const toVersion = query.get('to');
   const to = toVersion === null ? history.served(pack) : history.revision(pack, toVersion);
   if (!to) return unknownVersion(history, pack, toVersion ?? '');
@@ -115,17 +122,17 @@ function limitOf(query: URLSearchParams): number | Problem {
  * revisions, newest first, those before `before` when given, at most
  * `limit` (MAX_FEED_REVISIONS), each with the counts of what it changed
  * against the one before it. Its cost follows the revisions listed and what
- * each changed, never the number kept; `next` pages on. A pack with no
- * revision kept has an empty list: one small answer.
+ * each changed, never the number kept; `next` pages on. A default pack
+ * no update has touched lists the catalog's revision; a pack with none (an
+ * own pack) has an empty list: one small answer.
  */
-function packHistory(history: RevisionHistory | undefined, pack: string, query: URLSearchParams): PackHistoryDocument | Problem {
+function packHistory(history: PackRevisions, pack: string, query: URLSearchParams): PackHistoryDocument | Problem {
   if (query.has('to') || query.has('icons')) return badRequest('Name the revision to compare from: `from={version}`.');
   const limit = limitOf(query);
   if (typeof limit !== 'number') return limit;
   const beforeVersion = query.get('before');
-  const before = beforeVersion === null ? undefined : history?.revision(pack, beforeVersion);
+  const before = beforeVersion === null ? undefined : history.revision(pack, beforeVersion);
   if (beforeVersion !== null && !before) return unknownVersion(history, pack, beforeVersion);
-  if (!history) return { pack, served: null, before: null, revisions: [], next: null };
   // One more than listed: the revision before the last one listed, and the sign that the history goes on.
   const rows = history.revisionsBefore(pack, before?.seq, limit + 1);
   const listed = rows.slice(0, limit);
@@ -164,13 +171,14 @@ const ATOM_PARAMETERS = { pack: ['pack', 'before', 'limit'], feed: ['since'] } a
  */
 export function changesAtom(
   history: RevisionHistory | undefined,
+  revisions: PackRevisions,
   query: URLSearchParams,
   visible: (pack: string) => boolean,
   notFound: (pack: string) => Problem,
   basePath: string,
 ): string | Problem {
   const pack = query.get('pack');
-  const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(history, query, visible, notFound);
+  const listed = pack === null ? changesFeed(history, query, visible) : packChangesDocument(revisions, query, visible, notFound);
   if ('status' in listed) return listed;
   const asked = new URLSearchParams();
   for (const name of ATOM_PARAMETERS[pack === null ? 'feed' : 'pack']) {
@@ -189,7 +197,7 @@ export function changesAtom(
 
 /** A revision with the counts of what it changed against `previous` (looked up when not given; null: it is the pack's first). */
 function feedItem(
-  history: RevisionHistory,
+  history: ChangesReader & Pick<RevisionHistory, 'revisionsBefore'>,
   revision: Revision,
   previous: Revision | null = history.revisionsBefore(revision.pack, revision.seq, 1)[0] ?? null,
 ): FeedItem {

@@ -2,7 +2,7 @@ import type { IconifyJSON } from '@iconify/types';
 import type { Catalog } from '../data/catalog/catalog.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
 import { CATALOG_SOURCE_PREFIX } from '../data/history/revision-document.js';
-import type { HistoryEntry, Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
+import type { ChangedName, HistoryEntry, Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
 
 /**
  * The place of the catalog's content among a pack's revisions when the
@@ -90,6 +90,23 @@ export class PinnableRevisions implements RevisionReader {
   namesAt(pack: string, seq: number): string[] {
     if (!this.fromCatalog(pack, seq)) return this.history?.namesAt(pack, seq) ?? [];
     return this.catalog.iconNames(pack).sort(byCodeUnits);
+  }
+
+  /** The history's (see RevisionHistory.revisionsBefore), or the catalog's revision of a pack it keeps none of, the only one before any. */
+  revisionsBefore(pack: string, beforeSeq: number | undefined, limit: number): Revision[] {
+    const kept = this.history?.revisionsBefore(pack, beforeSeq, limit) ?? [];
+    if (kept.length > 0 || (beforeSeq !== undefined && beforeSeq <= CATALOG_SEQ)) return kept;
+    const fromCatalog = this.catalogRevision(pack, this.history?.revisions(pack) ?? []);
+    return fromCatalog && limit > 0 ? [fromCatalog] : [];
+  }
+
+  /** Between kept revisions only: the catalog's is a pack's only revision, compared with none. */
+  changedBetween(pack: string, from: number, to: number): ChangedName[] {
+    return this.history?.changedBetween(pack, from, to) ?? [];
+  }
+
+  aliasesOf(pack: string, parent: string, seq: number): string[] {
+    return this.history?.aliasesOf(pack, parent, seq) ?? [];
   }
 
   documentAt(pack: string, seq: number): IconifyJSON | undefined {

@@ -2,6 +2,9 @@ import type { IconifyIcon } from '@iconify/types';
 import { packDefaultsOf, resolveIcon, type StoredEntry } from '../../core/resolve-icon.js';
 import type { HistoryEntry, RevisionHistory } from './revision-history.js';
 
+/** What the changes between two revisions are read from: the history, or a view of it (PinnableRevisions). */
+export type ChangesReader = Pick<RevisionHistory, 'rootAt' | 'entryAt' | 'changedBetween' | 'aliasesOf'>;
+
 /** What changed in a pack between two revisions, by kind, each list sorted by name. */
 export interface PackChanges {
   /** Names drawn in the later revision that were not in the earlier (new, or hidden before). */
@@ -32,7 +35,7 @@ function glyphOf(icon: IconifyIcon | undefined): string {
  * that lead to those names (whose glyph changes with them). `only`, when
  * given, restricts the answer to those names: the icons a project uses.
  */
-export function packChanges(history: RevisionHistory, pack: string, from: number, to: number, only?: ReadonlySet<string>): PackChanges {
+export function packChanges(history: ChangesReader, pack: string, from: number, to: number, only?: ReadonlySet<string>): PackChanges {
   const rootAt = (seq: number) => (history.rootAt(pack, seq) ?? {}) as { left?: number; top?: number; width?: number; height?: number };
   const defaultsFrom = packDefaultsOf(rootAt(from));
   const defaultsTo = packDefaultsOf(rootAt(to));
