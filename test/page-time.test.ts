@@ -147,6 +147,13 @@ describe('the page shows time', () => {
     await page.locator('#drawer [data-format="shadcnUrl"]').hover();
     expect(await page.locator('#snippet').innerText()).toBe(`npx shadcn add ${server.base}/r/lucide@${OLD}/trash.json`);
     await page.locator('#drawer-close').click();
+    // A name the revision lacks offers the names it had closest, each opening that revision's icon.
+    await page.goto(`${server.base}/?pack=lucide&revision=${OLD}&icon=trahs`);
+    await page.locator('#drawer .suggestions a').first().waitFor();
+    expect((await page.locator('#drawer .suggestions a').allInnerTexts())[0]).toBe(`lucide@${OLD}:trash`);
+    await page.locator('#drawer .suggestions a').first().click();
+    await expect.poll(() => page.locator('#drawer-title').innerText()).toBe(`lucide@${OLD}:trash`);
+    expect(await drawsBody(page.locator('#drawer .panel.light .large'), referenceSvg(oldSet, 'trash').body)).toBe(true);
   });
 
   it('shows the history: 1.2.137 renamed trash-2 to trash and changed calendar, the old glyph beside the new', async () => {

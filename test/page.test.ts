@@ -940,9 +940,15 @@ describe('the small things', () => {
     expect(packLinks).toContain('mdi');
     for (const id of packLinks) expect(served.has(id as string), id as string).toBe(true);
     await expectAccessible('no such pack');
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', count);
     await page.goto(url('?pack=mdi&icon=hoem'));
     await page.locator('#drawer .suggestions a').first().waitFor();
+    page.off('request', count);
     expect(await page.locator('#drawer .suggestions a').allInnerTexts()).toContain('mdi:home');
+    // Its close names come with the answer to its document, asked for once.
+    expect(asked.filter((path) => path.endsWith('/r/mdi/hoem.json'))).toHaveLength(1);
     await page.locator('#drawer .suggestions a', { hasText: /^mdi:home$/ }).click();
     await expect.poll(drawerTitle).toBe('mdi:home');
     // A missing icon of a missing pack links to no pack.

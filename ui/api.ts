@@ -35,10 +35,31 @@ async function json<T>(path: string): Promise<T> {
   return bodyOf<T>(path, await fetch(path));
 }
 
-/** The JSON an answer to `path` holds, or an error naming its status. */
+/** An answer that is no document: its status, and what its problem suggests (close names, close packs), if any. */
+export class NoDocument extends Error {
+  constructor(
+    path: string,
+    readonly status: number,
+    readonly suggestions: readonly string[],
+  ) {
+    super(`${path}: ${status}`);
+  }
+}
+
+/** The JSON an answer to `path` holds, or a NoDocument naming its status and its problem's suggestions. */
 async function bodyOf<T>(path: string, response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  if (!response.ok) throw new NoDocument(path, response.status, await suggestionsOf(response));
   return (await response.json()) as T;
+}
+
+/** The suggestions of a problem answered, at most 12; none when the answer is no problem document (a static server's 404 page). */
+async function suggestionsOf(response: Response): Promise<string[]> {
+  try {
+    const problem = (await response.json()) as { suggestions?: unknown };
+    return Array.isArray(problem.suggestions) ? problem.suggestions.filter((item): item is string => typeof item === 'string').slice(0, 12) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** servedByRegistry's answer once it came, for those that would otherwise wait for the running task to end to read it. */
@@ -271,9 +292,7 @@ export function sameMeaning(id: string): Promise<SearchHit[]> {
 export async function suggestionsFor(path: string): Promise<string[]> {
   try {
     const response = await fetch(path);
-    if (response.ok) return [];
-    const problem = (await response.json()) as { suggestions?: unknown };
-    return Array.isArray(problem.suggestions) ? problem.suggestions.filter((item): item is string => typeof item === 'string').slice(0, 12) : [];
+    return response.ok ? [] : await suggestionsOf(response);
   } catch {
     return [];
   }

@@ -1,7 +1,7 @@
 import { attributionLine } from '../src/core/render/licence.js';
 import type { IconDocument } from '../src/core/render/icon-document.js';
 import type { RegistryEntry } from '../src/core/render/registry-entry.js';
-import { iconDocument, iconDocumentPath, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
+import { iconDocument, NoDocument, packIcons, packs, pageRelative, sameMeaning, suggestionsFor } from './api.js';
 import { bag } from './bag.js';
 import { announce, h, viewUrl } from './dom.js';
 import { type Choices, COPY_FORMATS, type CopyFormat, DOWNLOADS, type DownloadFormat, FIRST_SHOWN, type ShownIcon, textOf } from './formats.js';
@@ -32,16 +32,18 @@ interface PanelState extends Choices {
 }
 type Panel = Store<PanelState>;
 
-/** What the registry suggests for a missing icon (or pack), as links to them. */
-async function missing(root: HTMLElement, state: IconState, packExists: boolean): Promise<void> {
+/**
+ * What the registry suggests for a missing icon (or pack), as links to
+ * them: the close names the icon's own answer gave (`named`), or, for a
+ * pack that does not exist, the close packs its document's answer gives.
+ */
+async function missing(root: HTMLElement, state: IconState, packExists: boolean, named: readonly string[]): Promise<void> {
   const id = `${state.pack}:${state.icon}`;
   const shown = shownPackOf(state.pack);
-  const suggestions = await suggestionsFor(
-    packExists ? iconDocumentPath(state.pack, state.icon) : pageRelative({ kind: 'pack', pack: encodeURIComponent(state.pack) }),
-  );
-  // Close names of the pack, or close packs; an unknown revision's problem lists revisions, which are no links here.
+  const suggestions = packExists ? named : await suggestionsFor(pageRelative({ kind: 'pack', pack: encodeURIComponent(state.pack) }));
+  // Close names of the pack (of the revision shown, `lucide@1.2.100:trash`), or close packs; an unknown revision's problem lists revisions, which are no links here.
   const links = suggestions
-    .filter((suggestion) => !packExists || suggestion.startsWith(`${shown.pack}:`))
+    .filter((suggestion) => !packExists || suggestion.startsWith(`${state.pack}:`))
     .map((suggestion) =>
       packExists
         ? h('li', {}, h('a', { href: viewUrl({ ...shown, icon: suggestion.slice(suggestion.indexOf(':') + 1) }) }, suggestion))
@@ -70,7 +72,12 @@ async function missing(root: HTMLElement, state: IconState, packExists: boolean)
  */
 export async function iconView(root: HTMLElement, state: IconState): Promise<void> {
   // Asked for at once: the icon's document, the pack's entry and aliases, and what the formats fetch.
-  const document_ = iconDocument(state.pack, state.icon).catch(() => undefined);
+  // A miss keeps what its answer suggests: the view of a missing icon asks for its document once.
+  let closeNames: readonly string[] = [];
+  const document_ = iconDocument(state.pack, state.icon).catch((error: unknown) => {
+    if (error instanceof NoDocument) closeNames = error.suggestions;
+    return undefined;
+  });
   const panel: Panel = new Store<PanelState>({ size: undefined, colour: undefined, shown: FIRST_SHOWN, fetched: {} });
   for (const format of COPY_FORMATS)
     void format.fetch?.(state.pack, state.icon, document_).then(
@@ -80,7 +87,7 @@ export async function iconView(root: HTMLElement, state: IconState): Promise<voi
   const [all, found, icons] = await Promise.all([packs(), document_, packIcons(state.pack).catch(() => undefined)]);
   const shown = shownPackOf(state.pack);
   const entry = all.find((pack) => pack.id === shown.pack);
-  if (!entry || !found) return missing(root, state, !!entry);
+  if (!entry || !found) return missing(root, state, !!entry, closeNames);
   const doc: ShownIcon = { ...found, shownPack: state.pack };
   const parent = icons?.aliases[doc.name];
   const formats = COPY_FORMATS.filter((format) => shown.revision === undefined || !format.current);
