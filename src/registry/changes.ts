@@ -45,7 +45,7 @@ export interface PackChangesDocument extends PackChanges {
 /** `/r/changes.json?pack=` without `from`: a page of the pack's revisions, newest first. */
 export interface PackHistoryDocument {
   pack: string;
-  /** The revision served at the pack's unpinned addresses, null while none is kept. */
+  /** The revision served at the pack's unpinned addresses, null for a pack with no revision (an own pack none is kept of). */
   served: string | null;
   /** The revision this page lists those before (`&before=`), null for the newest page. */
   before: string | null;

@@ -4,8 +4,6 @@ import { type RegistryEntry, registryEntryOf } from '../core/render/registry-ent
 import { iconDataRootOf } from '../data/catalog/iconify-view.js';
 import { infoNamingRevision } from '../data/catalog/info-version.js';
 import type { Revision, RevisionReader } from '../data/history/revision-history.js';
-import { closestStoredNames, type SortedNames } from '../data/search/thread/closest-stored-names.js';
-import { sortedNamesFrom } from '../data/search/thread/stored-names.js';
 import { isValidName } from '../util/names.js';
 
 /**
@@ -29,12 +27,8 @@ export interface PackSource {
   icon(name: string, entryOf?: EntryReader): IconifyIcon | undefined;
 }
 
-/**
- * A kept revision of a pack as its documents are made from it (see
- * revisionSource), and the names it had closest to one it lacks, as a miss
- * at its pinned addresses suggests them.
- */
-export type RevisionSource = PackSource & { rootFields(): Record<string, unknown>; closestNames(name: string): string[] };
+/** A kept revision of a pack as its documents are made from it (see revisionSource). */
+export type RevisionSource = PackSource & { rootFields(): Record<string, unknown> };
 
 /** A kept revision of a pack, read from the history alone, as its pinned addresses are; `rootFields` gives every root field it had. */
 export function revisionSource(history: RevisionReader, revision: Revision): RevisionSource {
@@ -45,8 +39,6 @@ export function revisionSource(history: RevisionReader, revision: Revision): Rev
   };
   const defaults = packDefaultsOf(root);
   const info = infoNamingRevision(root.info as IconifyInfo, revision.version);
-  // Read on the first miss, then kept with the source: a miss reads a bounded number of them (closestStoredNames).
-  let names: SortedNames | undefined;
   return {
     pack: revision.pack,
     entry: registryEntryOf(revision.pack, info),
@@ -56,10 +48,6 @@ export function revisionSource(history: RevisionReader, revision: Revision): Rev
     info: () => info,
     storedEntry,
     icon: (name, entryOf = storedEntry) => (isValidName(name) ? resolveIcon(name, entryOf, defaults) : undefined),
-    closestNames: (name) => {
-      names ??= sortedNamesFrom(history.namesAt(revision.pack, revision.seq));
-      return closestStoredNames(name, names).names;
-    },
   };
 }
 

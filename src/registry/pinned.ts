@@ -8,6 +8,7 @@ import type { RegistryEntry } from '../core/render/registry-entry.js';
 import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
+import { iconMissing } from './icon-missing.js';
 import type { RevisionSource } from './pack-source.js';
 import { iconStateOf } from '../core/icon-state.js';
 import { readingOnce } from '../core/resolve-icon.js';
@@ -98,15 +99,8 @@ function packDocumentAt(history: RevisionReader, revision: Revision): Resource |
 function iconDocumentAt(source: RevisionSource, revision: Revision, name: string, framework: PinnedRoute['framework']): Resource | Problem {
   const entryOf = readingOnce(source.storedEntry);
   const icon = source.icon(name, entryOf);
-  if (!icon) {
-    // As an unpinned miss, with the names the revision had closest, pinned as the address was (`lucide@1.2.100:home`).
-    return {
-      status: 404,
-      code: 'icon_not_found',
-      detail: `Pack ${quoted(revision.pack)} at ${quoted(revision.version)} has no icon ${quoted(name)}.`,
-      suggestions: source.closestNames(name).map((close) => `${revision.pack}@${revision.version}:${close}`),
-    };
-  }
+  // The closest names are added where searches run (see Registry.pinnedAnswer): none are read here.
+  if (!icon) return iconMissing(revision.pack, name, [], revision.version);
   const categories = categoriesAt(source, name);
   const document = framework
     ? renderFrameworkDocument(framework, source.entry, name, icon, categories, revision.version)

@@ -39,6 +39,7 @@ import { momentBasePath } from '../core/paths.js';
 import { iconStateOf } from '../core/icon-state.js';
 import { parseMoment } from '../core/moment.js';
 import type { PastMoments } from './past-moments.js';
+import { iconMissing } from './icon-missing.js';
 import { PinnableRevisions } from './pinnable-revisions.js';
 import { digestOf } from '../util/etag.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
@@ -361,6 +362,28 @@ export class Registry {
     const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
     if (kept) return { resource: kept };
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make), this.sourceOf);
+  }
+
+  /**
+   * A pinned address's answer (see pinned), an icon's miss with the names
+   * the revision has closest: those the pack's unpinned miss suggests (found
+   * where searches run, and kept) that the revision has too, a few entries
+   * read, so that a miss never reads a revision's names here.
+   */
+  pinnedAnswer(route: PinnedRoute): PinnedAnswer | Promise<PinnedAnswer> {
+    const answer = this.pinned(route);
+    const name = route.name;
+    if (!('resource' in answer) || answer.resource.problem?.code !== 'icon_not_found' || name === undefined) return answer;
+    const revision = this.revisions.revision(route.pack, route.version);
+    if (!revision) return answer;
+    const withClosest = (unpinned: Resource): PinnedAnswer => {
+      const closest = (unpinned.problem?.suggestions ?? [])
+        .map((id) => id.slice(id.indexOf(':') + 1))
+        .filter((close) => this.revisions.entryAt(route.pack, revision.seq, close) !== undefined);
+      return { resource: problemResource(iconMissing(route.pack, name, closest, revision.version)) };
+    };
+    const unpinned = this.iconNotFound(route.pack, name);
+    return unpinned instanceof Promise ? unpinned.then(withClosest) : withClosest(unpinned);
   }
 
   /**
@@ -718,15 +741,6 @@ export class Registry {
 
 /** The key of a pinned document: a revision's answers outlive every reload (see CacheOwner). */
 const pinnedKeyOf = (pack: string, what: string): CacheKey => ({ owner: { revisionsOf: pack }, what });
-
-function iconMissing(pack: string, name: string, closest: readonly string[]): Problem {
-  return {
-    status: 404,
-    code: 'icon_not_found',
-    detail: `Pack ${quoted(pack)} has no icon ${quoted(name)}.`,
-    suggestions: closest.map((close) => `${pack}:${close}`),
-  };
-}
 
 function lastModifiedOf(pack: PackRecord): number | undefined {
   return pack.lastModified === undefined ? undefined : pack.lastModified * 1000;

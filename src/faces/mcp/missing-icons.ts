@@ -47,7 +47,7 @@ export async function missingIcons(registry: Registry, absent: readonly Absent[]
 async function missOf(registry: Registry, icon: AskedIcon, revision: string | undefined): Promise<Problem | undefined> {
   if (icon.version === undefined) return (await registry.respond({ kind: 'icon', pack: icon.pack, name: icon.name })).problem;
   if (revision === undefined) return undefined;
-  const answer = registry.pinned({ kind: 'pinned', pack: icon.pack, version: revision, name: icon.name });
+  const answer = await registry.pinnedAnswer({ kind: 'pinned', pack: icon.pack, version: revision, name: icon.name });
   return 'resource' in answer ? answer.resource.problem : undefined;
 }
 

@@ -1,8 +1,8 @@
 import type { ChangesRoute, DocumentRoute, PinnedRoute } from '../../core/paths.js';
 import { problemResource } from '../../core/resource.js';
 import type { Registry } from '../../registry/registry.js';
-import { RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
-import { type Answer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { type PinnedAnswer, RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
+import { type Answer, type AnswerOrLater, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 import { documentAnswer } from './documents.js';
 
 /**
@@ -10,8 +10,12 @@ import { documentAnswer } from './documents.js';
  * redirect to the revision it resolves to now, cached briefly, since a newer
  * matching revision may be kept later.
  */
-export function answerPinned(request: RequestContext, route: PinnedRoute, registry: Registry): Answer {
-  const answer = registry.pinned(route);
+export function answerPinned(request: RequestContext, route: PinnedRoute, registry: Registry): AnswerOrLater {
+  const answer = registry.pinnedAnswer(route);
+  return answer instanceof Promise ? answer.then((made) => pinnedAnswerOf(request, route, registry, made)) : pinnedAnswerOf(request, route, registry, answer);
+}
+
+function pinnedAnswerOf(request: RequestContext, route: PinnedRoute, registry: Registry, answer: PinnedAnswer): Answer {
   if ('resource' in answer && answer.resource.status >= 400 && route.name !== undefined) {
     // An icon's miss, as its unpinned address answers one: in the form the shadcn CLIs read, to them.
     const asUnpinned: DocumentRoute = route.framework

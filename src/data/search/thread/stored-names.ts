@@ -1,6 +1,5 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogDatabase } from '../../catalog/catalog-database.js';
-import { spelledBackwards } from '../../search-index/set-index.js';
 import type { SortedNames } from './closest-stored-names.js';
 
 /**
@@ -77,12 +76,6 @@ class PackNameLists implements SortedNames {
 }
 
 const NO_NAMES: SortedNames = { from: () => [], backwardsFrom: () => [] };
-
-/** Names given as a list (a kept revision's), held as the catalog holds a pack's, for the suggestions of a miss. */
-export function sortedNamesFrom(names: readonly string[]): SortedNames {
-  const sorted = [...names].sort();
-  return new PackNameLists({ names: sorted.join('\n'), backwards: sorted.map(spelledBackwards).sort().join('\n') });
-}
 
 /** Each database's packs' names, read once per database where a miss's suggestions are searched, and kept while it is open. */
 const namesOfDatabase = new WeakMap<CatalogDatabase, Map<string, SortedNames>>();
