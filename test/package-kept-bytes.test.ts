@@ -44,6 +44,13 @@ describe('the npm package of a default pack no update has touched', () => {
       const keptJson = Buffer.from(JSON.stringify(history.documentAt(pack, kept?.seq as number)));
       const madeAfter = makePackage({ pack, version: before.version, document: { chunks: [keptJson] } });
       expect(madeBefore.tarball.equals(madeAfter.tarball), pack).toBe(true);
+      // Read from the history file by the thread that makes it, as the server has a kept revision's made: the same bytes.
+      const readThere = makePackage({
+        pack,
+        version: before.version,
+        document: { kept: { history: join(dir, 'history.db'), pack, seq: kept?.seq as number } },
+      });
+      expect(readThere.tarball.equals(madeAfter.tarball), pack).toBe(true);
     }
   }, 120_000);
 });

@@ -34,11 +34,14 @@ export interface PackageVersion {
  * answering requests for the time a large pack takes to parse and write
  * again.
  */
-export interface PackageDocument {
-  chunks: Uint8Array[];
-  /** Given when the info's version is to be the set's own (`own`), or none when `own` is undefined. */
-  setVersion?: { own: string | undefined };
-}
+export type PackageDocument =
+  | {
+      chunks: Uint8Array[];
+      /** Given when the info's version is to be the set's own (`own`), or none when `own` is undefined. */
+      setVersion?: { own: string | undefined };
+    }
+  /** A kept revision's, which the thread reads from the history file itself: made here, the largest packs' held this thread for seconds. */
+  | { kept: { history: string; pack: string; seq: number } };
 
 /** How long reading a stored document may hold the thread answering requests in one turn. */
 const READ_SLICE_MS = 10;
@@ -67,7 +70,12 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
       recorded: revision.recorded,
       served: revision.seq === served,
       key: `revision ${revision.seq} ${revision.recorded} ${revision.version}`,
-      document: () => ({ chunks: [Buffer.from(JSON.stringify(history.documentAt(pack, revision.seq)))] }),
+      document: () => {
+        const file = history.path;
+        return file === undefined
+          ? { chunks: [Buffer.from(JSON.stringify(history.documentAt(pack, revision.seq)))] }
+          : { kept: { history: file, pack, seq: revision.seq } };
+      },
     }));
   }
   const stored = catalog.packDocumentInfo(pack);

@@ -84,6 +84,11 @@ export class RevisionHistory {
   private readonly inOneRead: (read: () => unknown) => unknown;
   private readonly selectDataVersion: Database.Statement<[], number>;
 
+  /** The file it reads, for another connection to read it too (a thread's); undefined for a database in memory. */
+  get path(): string | undefined {
+    return this.db.memory ? undefined : this.db.name;
+  }
+
   constructor(path: string, readonly = false) {
     this.db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
     if (!readonly) {

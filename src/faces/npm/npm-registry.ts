@@ -81,7 +81,7 @@ const wholeSeconds = (ms: number | undefined) => (ms === undefined ? undefined :
 function packageOf(registry: Registry, pack: string, { revision, version, contentDigest }: NpmVersion): KeptFile | Promise<KeptFile> {
   const fields = { contentType: TARBALL_TYPE, cacheControl: IMMUTABLE, lastModified: wholeSeconds(revision.recorded) };
   return registry.keptFile(pack, `${tarballFileOf(pack, version)}.${contentDigest}`, fields, async () => {
-    const made = await packageMaker().make({ pack, version, document: await revision.document() });
+    const made = await packageMaker().make({ pack, version, document: () => revision.document() });
     return { bytes: made.tarball, about: { manifest: made.manifest, fileCount: made.fileCount, unpackedSize: made.unpackedSize } };
   });
 }

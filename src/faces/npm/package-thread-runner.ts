@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { wholeBuffersOf } from '../../util/in-turns.js';
 import { JobThread } from '../../util/job-thread.js';
+import type { PackageDocument } from '../../registry/package-versions.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
 
 /**
@@ -22,9 +23,16 @@ const IDLE_THREAD_MS = 30_000;
 /** Too many packages are waiting to be made: the client is to try again shortly. */
 export class PackagesBusy extends Error {}
 
+/** A package to make, its document read only once the package has its place (see PackageThread.make). */
+export interface PackageOrder {
+  pack: string;
+  version: string;
+  document(): PackageDocument | Promise<PackageDocument>;
+}
+
 /** Makes packages: in a thread of their own when serving, in this thread otherwise. */
 export interface PackageMaker {
-  make(request: PackageRequest): Promise<MadePackage>;
+  make(order: PackageOrder): Promise<MadePackage>;
 }
 
 /**
@@ -34,15 +42,29 @@ export interface PackageMaker {
  */
 class PackageThread implements PackageMaker {
   private readonly thread: JobThread<PackageRequest, MadePackage>;
+  /** Packages whose documents are being read or wait to be: they hold places in the queue as those the thread holds. */
+  private reading = 0;
+  /** The last document read asked for: documents are read one after the other, so that their reads share the turns they take. */
+  private lastRead: Promise<unknown> = Promise.resolve();
 
   constructor(script: URL) {
     // The document's chunks are read for this package alone: moved, not copied (100 MB for the largest packs).
-    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS, (request) => wholeBuffersOf(request.document.chunks));
+    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS, ({ document }) => ('chunks' in document ? wholeBuffersOf(document.chunks) : []));
   }
 
-  async make(request: PackageRequest): Promise<MadePackage> {
-    if (this.thread.pending >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
-    const made = await this.thread.run(request);
+  /** Refused at once past MAX_WAITING_PACKAGES, before its document is read: a flood of new packages reads no document. */
+  async make(order: PackageOrder): Promise<MadePackage> {
+    if (this.thread.pending + this.reading >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
+    this.reading++;
+    let document: PackageDocument;
+    try {
+      const read = this.lastRead.then(() => order.document());
+      this.lastRead = read.catch(() => undefined);
+      document = await read;
+    } finally {
+      this.reading--;
+    }
+    const made = await this.thread.run({ pack: order.pack, version: order.version, document });
     // The tarball came as the bytes the thread moved: a Buffer over them, not a copy.
     const tarball = made.tarball;
     return { ...made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) };
@@ -51,7 +73,7 @@ class PackageThread implements PackageMaker {
 
 /** Makes each package at once, in this thread. */
 const IN_THIS_THREAD: PackageMaker = {
-  make: (request) => Promise.resolve().then(() => makePackage(request)),
+  make: async (order) => makePackage({ pack: order.pack, version: order.version, document: await order.document() }),
 };
 
 let maker: PackageMaker | undefined;
