@@ -509,7 +509,8 @@ export class Registry {
     // Kept by the parameters that shape it, however the request spelt them; a reload (a new revision served) starts afresh.
     const key = `changes ${JSON.stringify(PACK_CHANGES_PARAMETERS.map((name) => query.get(name)))}`;
     return this.cachedDocument(isValidName(pack) && visible(pack) ? pack : undefined, key, () => {
-      const changes = packChangesDocument(this.revisions, query, visible, (unknown) => this.packNotFound(unknown));
+      // Read in one state of the history: an update keeping a revision meanwhile would pair a revision with one it has not seen.
+      const changes = this.readTogether(() => packChangesDocument(this.revisions, query, visible, (unknown) => this.packNotFound(unknown)));
       return 'status' in changes ? changes : documentResource(Buffer.from(JSON.stringify(changes)), undefined);
     });
   }
@@ -525,7 +526,7 @@ export class Registry {
     const refused = changesParametersProblem(query, 'atom');
     if (refused) return problemResource(refused);
     const make = () => {
-      const atom = changesAtom(history, this.revisions, query, visible, (unknown) => this.packNotFound(unknown), this.basePath);
+      const atom = this.readTogether(() => changesAtom(history, this.revisions, query, visible, (unknown) => this.packNotFound(unknown), this.basePath));
       return typeof atom === 'string' ? memoryResource({ status: 200, contentType: ATOM_TYPE, lastModified: undefined }, Buffer.from(atom)) : atom;
     };
     const pack = query.get('pack');
