@@ -118,3 +118,25 @@ export async function sweepJson<T>(url: string): Promise<{ status: number; json:
   const { status, body } = await sweepGet(url);
   return { status, json: status === 200 ? (JSON.parse(body.toString('utf8')) as T) : undefined };
 }
+
+/**
+ * Runs `ask` again and again, one after the other, while `slow` runs: what
+ * `slow` gave, how long it took from the call, and how long each `ask` took.
+ * The times show whether the server answered other requests while it made
+ * something slow, or only after.
+ */
+export async function timesBeside<T>(slow: () => Promise<T>, ask: () => Promise<void>): Promise<{ result: T; slowMs: number; waits: number[] }> {
+  const started = performance.now();
+  let done = false;
+  const running = slow().finally(() => {
+    done = true;
+  });
+  const waits: number[] = [];
+  while (!done) {
+    const asked = performance.now();
+    await ask();
+    waits.push(performance.now() - asked);
+  }
+  const result = await running;
+  return { result, slowMs: performance.now() - started, waits };
+}
