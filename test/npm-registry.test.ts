@@ -212,6 +212,9 @@ describe('a pack whose revisions came from the npm registry', () => {
     const catalogIntegrity = (JSON.parse(readFileSync(join(withToken.dir, 'package-lock.json'), 'utf8')) as Lockfile).packages[
       'node_modules/@iconify-json/lucide'
     ]?.integrity;
+    // The catalog's version is dated when the catalog was built, before its pack's first update keeps it as after: `npm install --before` reads it.
+    const timeBefore = ((await registryGet('/npm/@iconify-json%2flucide')).json as { time?: Record<string, string> }).time?.[CATALOG_VERSION];
+    expect(timeBefore).toMatch(/^\d{4}-\d\d-\d\dT/);
     for (const version of ['1.2.100', '1.2.137']) expectRan(await update(['--from', lucideTarball(version)]), `update --from ${version}`);
     const listed = await until(async () => {
       const { json } = await registryGet('/npm/@iconify-json%2flucide');
@@ -221,8 +224,9 @@ describe('a pack whose revisions came from the npm registry', () => {
     const view = await project.run('npm', ['view', '@iconify-json/lucide', 'versions', 'dist-tags', '--json']);
     expectRan(view, 'npm view');
     expect(JSON.parse(view.stdout)).toEqual({ versions: [CATALOG_VERSION, '1.2.100', '1.2.137'], 'dist-tags': { latest: '1.2.137' } });
-    // The catalog's revision, made from the history now rather than from the catalog, has the bytes it had.
+    // The catalog's revision, made from the history now rather than from the catalog, has the bytes it had, and its date.
     expect(listed.versions[CATALOG_VERSION]?.dist.integrity).toBe(catalogIntegrity);
+    expect((listed as Packument & { time?: Record<string, string> }).time?.[CATALOG_VERSION]).toBe(timeBefore);
     // The newer one through a range, which picks the newest published version, never the catalog's prerelease.
     for (const [wanted, version] of [
       ['1.2.100', '1.2.100'],

@@ -11,7 +11,7 @@ import { readInTurns } from '../util/in-turns.js';
 export interface PackageVersion {
   /** The revision's name, as pinned addresses and the history name it: `1.2.137`, `json-2.2.535`. */
   version: string;
-  /** When the history recorded it (ms since the epoch); undefined for content not kept as a revision. */
+  /** When the history recorded it (ms since the epoch), a default pack's catalog revision when its catalog was built; undefined for an own pack's content not kept. */
   recorded: number | undefined;
   /** Whether the pack's unpinned addresses serve it. */
   served: boolean;
@@ -86,7 +86,8 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
   return [
     {
       version: iconifyJson ? defaultRevisionName(iconifyJson) : `${OWN_CONTENT_PREFIX}${digest}`,
-      recorded: undefined,
+      // A default pack's dated when its catalog was built, as the history dates it once it keeps it (see keepCatalogRevision).
+      recorded: iconifyJson ? database.builtAt() : undefined,
       served: true,
       key: `stored ${stored.etag}`,
       // A default pack's as the history will keep it, so that its package has the same bytes before and after.
