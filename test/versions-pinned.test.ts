@@ -116,6 +116,15 @@ describe('versions: update without a restart, pinned addresses and what changed'
       { pack: 'lucide', version: CATALOG_REVISION, previous: null, recorded: expect.any(String), added: 0, hidden: 0, renamed: 0, changed: 0 },
     ]);
     catalogHistoryItem = history.revisions[0];
+    // So the versions' links of /llms.txt answer on a registry no update has touched: `latest` redirects, the history lists.
+    const llms = (await get(server, '/llms.txt')).text;
+    const versionLinks = [...llms.slice(llms.indexOf('## Versions'), llms.indexOf('## Optional')).matchAll(/\]\(([^)]+)\)/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(versionLinks).toEqual(['/r/lucide@latest/trash.json', '/r/changes.json?pack=lucide']);
+    const latest = await get(server, versionLinks[0] as string);
+    expect([latest.status, latest.headers.get('location')]).toEqual([302, `/r/lucide@${CATALOG_REVISION}/trash.json`]);
+    expect((await get(server, versionLinks[1] as string)).status).toBe(200);
     expect(JSON.parse((await get(server, `/r/changes.json?pack=lucide&from=${CATALOG_REVISION}`)).text)).toEqual({
       pack: 'lucide',
       from: CATALOG_REVISION,

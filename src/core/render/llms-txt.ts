@@ -65,15 +65,16 @@ export function renderLlmsTxt(basePath: string, withPage: boolean): string {
     '',
     '## Versions',
     '',
+    // Links every registry answers, a fresh one included: `latest` and a pack's history, not a revision only an update keeps.
     link(
       'A pinned icon',
-      path({ kind: 'pinned', pack: 'lucide', version: '1.2.100', name: 'trash' }),
-      'the icon as that kept revision of its pack drew it; a range (`lucide@^1.2`, `latest`) redirects to the newest kept revision it matches.',
+      path({ kind: 'pinned', pack: 'lucide', version: 'latest', name: 'trash' }),
+      'redirects to the icon as the revision served now draws it, at an address that keeps it for good (`lucide@1.2.100`, an exact kept revision); a range (`lucide@^1.2`) redirects to the newest kept revision it matches.',
     ),
     link(
       'Changes',
-      path({ kind: 'changes' }, '?pack=lucide&from=1.2.100'),
-      'what a pack added, hid, renamed and redrew between two revisions (`to`, `icons=` to check only the names a project uses); without `pack`, the feed of revisions.',
+      path({ kind: 'changes' }, '?pack=lucide'),
+      'a pack’s kept revisions, newest first; with `from={version}` (and `to`, `icons=` to check only the names a project uses), what it added, hid, renamed and redrew between two; without `pack`, the feed of revisions.',
     ),
     '',
     '## Optional',
