@@ -346,6 +346,19 @@ describe('versions: update without a restart, pinned addresses and what changed'
     // The three moments drew three glyphs of lucide:trash: the catalog's, 1.2.100's and 1.2.137's.
     const drawn = moments.map((moment) => svgOf(moment.answers.get('/r/lucide/trash.json') as string));
     expect(drawn).toEqual([referenceSvg(catalogSet, 'trash').svg, referenceSvg(oldSet, 'trash').svg, referenceSvg(newSet, 'trash').svg]);
+    // Pinned addresses at a moment know the revisions kept by then: an exact one kept later is unknown, a range and `latest` resolve as they did then.
+    const [first, second, third] = moments.map((moment) => moment.at);
+    const pinnedThen = async (at: string | undefined, version: string) => {
+      const answer = await get(server, `/at/${at}/r/lucide@${version}/trash.json`);
+      return answer.status === 302 ? [302, answer.headers.get('location')] : [answer.status, (JSON.parse(answer.text) as { code: string }).code];
+    };
+    expect(await pinnedThen(first, OLD)).toEqual([404, 'unknown_version']);
+    expect(await pinnedThen(first, 'latest')).toEqual([302, `/at/${encodeURIComponent(first as string)}/r/lucide@${CATALOG_REVISION}/trash.json`]);
+    expect(await pinnedThen(second, NEW)).toEqual([404, 'unknown_version']);
+    expect(await pinnedThen(second, '^1.2.0')).toEqual([302, `/at/${encodeURIComponent(second as string)}/r/lucide@${OLD}/trash.json`]);
+    expect(await pinnedThen(second, 'latest')).toEqual([302, `/at/${encodeURIComponent(second as string)}/r/lucide@${OLD}/trash.json`]);
+    expect(await pinnedThen(third, 'latest')).toEqual([302, `/at/${encodeURIComponent(third as string)}/r/lucide@${NEW}/trash.json`]);
+    expect((await get(server, `/at/${second}/r/lucide@${OLD}/trash.json`)).text).toBe((await get(server, `/r/lucide@${OLD}/trash.json`)).text);
     const problems: Array<[string, number, string]> = [
       ['/at/2000-01-01/r/lucide/trash.json', 404, 'before_first_revision'],
       ['/at/2999-01-01/r/lucide/trash.json', 404, 'moment_not_settled'],

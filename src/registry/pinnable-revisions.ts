@@ -28,9 +28,18 @@ export class PinnableRevisions implements RevisionReader {
   /** Each pack's revisions as read during `readingOnce`, whose reads see one state of the data throughout. */
   private read: Map<string, Revision[]> | undefined;
 
+  /** At a past moment, each logged pack's revision served then (see RevisionHistory.servedAt), read once. */
+  private servedThen: Map<string, number | null> | undefined;
+
+  /**
+   * `moment`, for a registry answering as at a past moment: only the
+   * revisions recorded by then are pinnable, as they were then, and the one
+   * served then stands for `latest`; so its answers stay what they were.
+   */
   constructor(
     private readonly history: RevisionHistory | undefined,
     private readonly catalog: Catalog,
+    private readonly moment?: number,
   ) {}
 
   /**
@@ -52,7 +61,7 @@ export class PinnableRevisions implements RevisionReader {
   revisions(pack: string): Revision[] {
     let revisions = this.read?.get(pack);
     if (!revisions) {
-      const kept = this.history?.revisions(pack) ?? [];
+      const kept = this.keptThen(this.history?.revisions(pack) ?? []);
       const fromCatalog = this.catalogRevision(pack, kept);
       revisions = fromCatalog ? [fromCatalog] : kept;
       this.read?.set(pack, revisions);
@@ -65,7 +74,21 @@ export class PinnableRevisions implements RevisionReader {
   }
 
   served(pack: string): Revision | undefined {
+    if (this.moment !== undefined && this.history) {
+      this.servedThen ??= this.history.servedAt(this.moment);
+      const seq = this.servedThen.get(pack);
+      if (seq === null) return undefined;
+      // A pack with nothing logged by then served what the catalog holds: its catalog revision, or the first kept.
+      if (seq === undefined) return this.revisions(pack)[0];
+      return this.revisions(pack).find((revision) => revision.seq === seq);
+    }
     return this.history?.served(pack) ?? this.catalogRevision(pack, this.history?.revisions(pack) ?? []);
+  }
+
+  /** The revisions of `kept` recorded by the moment this view answers at (all of them, now). */
+  private keptThen(kept: Revision[]): Revision[] {
+    const moment = this.moment;
+    return moment === undefined ? kept : kept.filter((revision) => revision.recorded <= moment);
   }
 
   rootAt(pack: string, seq: number): Record<string, unknown> | undefined {
@@ -94,9 +117,9 @@ export class PinnableRevisions implements RevisionReader {
 
   /** The history's (see RevisionHistory.revisionsBefore), or the catalog's revision of a pack it keeps none of, the only one before any. */
   revisionsBefore(pack: string, beforeSeq: number | undefined, limit: number): Revision[] {
-    const kept = this.history?.revisionsBefore(pack, beforeSeq, limit) ?? [];
+    const kept = this.keptThen(this.history?.revisionsBefore(pack, beforeSeq, limit) ?? []);
     if (kept.length > 0 || (beforeSeq !== undefined && beforeSeq <= CATALOG_SEQ)) return kept;
-    const fromCatalog = this.catalogRevision(pack, this.history?.revisions(pack) ?? []);
+    const fromCatalog = this.catalogRevision(pack, this.keptThen(this.history?.revisions(pack) ?? []));
     return fromCatalog && limit > 0 ? [fromCatalog] : [];
   }
 

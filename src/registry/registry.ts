@@ -74,6 +74,8 @@ export interface RegistryOptions {
   pastMoments?: PastMoments;
   /** This registry answers as the registry did at a past moment (see Registry.at). */
   past?: boolean;
+  /** That moment (ms since the epoch): its pinned addresses know only the revisions kept by then, `latest` the one served then. */
+  moment?: number;
   /** Where files made once from a pack's content (npm packages) are kept: a folder of the data directory when serving, memory alone otherwise. */
   keptFiles?: KeptFiles;
 }
@@ -188,6 +190,7 @@ export class Registry {
         caches: this.caches,
         onlyPacks: packs,
         past: true,
+        moment: instant,
       });
       // The moment's own packs are read where searches run before its first search, which then waits behind this.
       registry.prepareSearch().catch(() => undefined);
@@ -203,7 +206,7 @@ export class Registry {
 
   /** The revisions pinned addresses answer: the history's, and the catalog's content of the default packs it keeps none of. */
   private get revisions(): PinnableRevisions {
-    this.pinnable ??= new PinnableRevisions(this.options.history, this.catalog);
+    this.pinnable ??= new PinnableRevisions(this.options.history, this.catalog, this.options.moment);
     return this.pinnable;
   }
 
@@ -359,7 +362,9 @@ export class Registry {
     if (!isValidName(route.pack) || !this.packs.has(route.pack)) return { problem: this.packNotFound(route.pack) };
     const history = this.revisions;
     // A document kept is answered without reading the history: its version was exact when it was made, and stays kept.
-    const kept = this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)));
+    // At a past moment, only once the revision is known to have been kept by then: the documents are shared with the present.
+    const keptThen = this.options.moment === undefined || history.revision(route.pack, route.version) !== undefined;
+    const kept = keptThen ? this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route))) : undefined;
     if (kept) return { resource: kept };
     return pinnedAnswer(history, route, this.basePath, (what, make) => this.cachedIn(pinnedKeyOf(route.pack, what), make), this.sourceOf);
   }
