@@ -193,6 +193,9 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const unknown = await get(server, '/r/lucide@9.9.9/trash.json');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
+    const noMatch = JSON.parse((await get(server, '/r/lucide@^9.0.0/trash.json')).text) as { code: string; detail: string };
+    expect(noMatch).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
+    expect(noMatch.detail).toBe("Pack 'lucide' has no kept revision matching the range '^9.0.0'; the registry keeps 3: see suggestions, newest first.");
     // A name the revision lacks: as an unpinned miss, with the closest names that revision had, pinned as the address was.
     const miss = await get(server, `/r/lucide@${OLD}/trahs.json`);
     expect(miss.status).toBe(404);

@@ -52,11 +52,14 @@ export function revisionOf(history: RevisionReader, pack: string, version: strin
 /** The problem for a version the history does not keep, listing those it keeps. */
 export function unknownVersion(history: RevisionReader | undefined, pack: string, version: string): Problem {
   const kept = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
+  // A range that matches none says so: the catalog's revisions (`json-2.2.535`) are prereleases, which no range matches.
+  const range = version !== 'latest' && semver.valid(version) === null && semver.validRange(version) !== null;
+  const missing = range ? `no kept revision matching the range ${quoted(version)}` : `no revision ${quoted(version)}`;
   return {
     status: 404,
     code: 'unknown_version',
     detail: kept.length
-      ? `Pack ${quoted(pack)} has no revision ${quoted(version)}; the registry keeps ${kept.length}: see suggestions, newest first.`
+      ? `Pack ${quoted(pack)} has ${missing}; the registry keeps ${kept.length}: see suggestions, newest first.`
       : `Pack ${quoted(pack)} has no revision kept yet: only its unpinned addresses answer.`,
     suggestions: kept.slice(0, MAX_LISTED_VERSIONS),
   };
