@@ -244,7 +244,14 @@ describe('a pack whose revisions came from the npm registry', () => {
 });
 
 describe('the first package of a large pack', () => {
-  it('is made while the server goes on answering: its 100 MB document is read a little at a time and moved to the package thread', async () => {
+  it('is made while the server goes on answering, a small pack’s first package included: its 100 MB document is read a little at a time and made in a thread of its own', async () => {
+    // A small pack's first package, asked for once the large one is being made.
+    let smallMadeAt = 0;
+    const small = new Promise((resolve) => setTimeout(resolve, 1_000))
+      .then(() => registryGet('/npm/@iconify-json%2fakar-icons'))
+      .finally(() => {
+        smallMadeAt = performance.now();
+      });
     const {
       result,
       slowMs: madeMs,
@@ -253,7 +260,11 @@ describe('the first package of a large pack', () => {
       () => registryGet('/npm/@iconify-json%2ffluent-emoji'),
       async () => expect((await fetch(`${front.origin}/r/mdi/home.json`)).status).toBe(200),
     );
+    const largeMadeAt = performance.now();
     expect(result.status).toBe(200);
+    expect((await small).status).toBe(200);
+    // Made one after the other, the small package came after the large one.
+    expect(smallMadeAt).toBeLessThan(largeMadeAt);
     console.log(
       `fluent-emoji's first package made in ${madeMs.toFixed(0)} ms; ${waits.length} documents answered meanwhile, the slowest in ${Math.max(...waits).toFixed(1)} ms`,
     );

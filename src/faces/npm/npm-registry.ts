@@ -8,7 +8,7 @@ import { IMMUTABLE } from '../../registry/pinned.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
 import { npmVersionOf, tarballFileOf } from './npm-versions.js';
-import { packageMaker } from './package-thread-runner.js';
+import { LARGE_DOCUMENT_BYTES, packageMaker } from './package-thread-runner.js';
 
 const FULL_PACKUMENT_TYPE = 'application/json; charset=utf-8';
 const TARBALL_TYPE = 'application/octet-stream';
@@ -81,10 +81,13 @@ const wholeSeconds = (ms: number | undefined) => (ms === undefined ? undefined :
 function packageOf(registry: Registry, pack: string, { revision, version, contentDigest }: NpmVersion): KeptFile | Promise<KeptFile> {
   const fields = { contentType: TARBALL_TYPE, cacheControl: IMMUTABLE, lastModified: wholeSeconds(revision.recorded) };
   return registry.keptFile(pack, `${tarballFileOf(pack, version)}.${contentDigest}`, fields, async () => {
-    const made = await packageMaker().make({ pack, version, document: () => revision.document() });
+    const made = await packageMaker().make({ pack, version, large: isLarge(registry, pack), document: () => revision.document() });
     return { bytes: made.tarball, about: { manifest: made.manifest, fileCount: made.fileCount, unpackedSize: made.unpackedSize } };
   });
 }
+
+/** Whether a pack's packages are made beside the others' (see LARGE_DOCUMENT_BYTES): by its document as served, which its kept revisions' are near. */
+const isLarge = (registry: Registry, pack: string) => (registry.catalog.packDocumentInfo(pack)?.lengths.identity ?? 0) >= LARGE_DOCUMENT_BYTES;
 
 /** `{base}/npm/@iconify-json/{pack}/-/{pack}-{version}.tgz`: a version's tarball, immutable. */
 export function tarballResource(registry: Registry, route: Extract<NpmRoute, { kind: 'npm-tarball' }>): Resource | Promise<Resource> {

@@ -23,10 +23,19 @@ const IDLE_THREAD_MS = 30_000;
 /** Too many packages are waiting to be made: the client is to try again shortly. */
 export class PackagesBusy extends Error {}
 
-/** A package to make, its document read only once the package has its place (see PackageThread.make). */
+/**
+ * A pack document this large or larger (as JSON) is made into a package in
+ * a thread of its own, so that the packages of the others, which take a
+ * fraction of a second, never wait behind one that takes seconds.
+ */
+export const LARGE_DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+/** A package to make, its document read only once the package has its place (see PackageThreads.make). */
 export interface PackageOrder {
   pack: string;
   version: string;
+  /** Whether its pack's document is LARGE_DOCUMENT_BYTES or more. */
+  large: boolean;
   document(): PackageDocument | Promise<PackageDocument>;
 }
 
@@ -36,12 +45,14 @@ export interface PackageMaker {
 }
 
 /**
- * Makes packages in a thread of its own (package-thread.ts), one at a time,
- * started on the first package and again after it fails: a package that was
- * being made or waiting when it failed is rejected.
+ * Makes packages in threads of their own (package-thread.ts), one for large
+ * packs' and one for the others', each a package at a time, started on its
+ * first package and again after it fails: a package that was being made or
+ * waiting when it failed is rejected.
  */
-class PackageThread implements PackageMaker {
-  private readonly thread: JobThread<PackageRequest, MadePackage>;
+class PackageThreads implements PackageMaker {
+  private readonly small: JobThread<PackageRequest, MadePackage>;
+  private readonly large: JobThread<PackageRequest, MadePackage>;
   /** Packages whose documents are being read or wait to be: they hold places in the queue as those the thread holds. */
   private reading = 0;
   /** The last document read asked for: documents are read one after the other, so that their reads share the turns they take. */
@@ -49,12 +60,14 @@ class PackageThread implements PackageMaker {
 
   constructor(script: URL) {
     // The document's chunks are read for this package alone: moved, not copied (100 MB for the largest packs).
-    this.thread = new JobThread(script, 'package', IDLE_THREAD_MS, ({ document }) => ('chunks' in document ? wholeBuffersOf(document.chunks) : []));
+    const moved = ({ document }: PackageRequest) => ('chunks' in document ? wholeBuffersOf(document.chunks) : []);
+    this.small = new JobThread(script, 'package', IDLE_THREAD_MS, moved);
+    this.large = new JobThread(script, 'package', IDLE_THREAD_MS, moved);
   }
 
-  /** Refused at once past MAX_WAITING_PACKAGES, before its document is read: a flood of new packages reads no document. */
+  /** Refused at once past MAX_WAITING_PACKAGES in all, before its document is read: a flood of new packages reads no document. */
   async make(order: PackageOrder): Promise<MadePackage> {
-    if (this.thread.pending + this.reading >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
+    if (this.small.pending + this.large.pending + this.reading >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
     this.reading++;
     let document: PackageDocument;
     try {
@@ -64,7 +77,7 @@ class PackageThread implements PackageMaker {
     } finally {
       this.reading--;
     }
-    const made = await this.thread.run({ pack: order.pack, version: order.version, document });
+    const made = await (order.large ? this.large : this.small).run({ pack: order.pack, version: order.version, document });
     // The tarball came as the bytes the thread moved: a Buffer over them, not a copy.
     const tarball = made.tarball;
     return { ...made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) };
@@ -87,6 +100,6 @@ let maker: PackageMaker | undefined;
 export function packageMaker(): PackageMaker {
   if (maker) return maker;
   const script = new URL('./package-thread.js', import.meta.url);
-  maker = existsSync(fileURLToPath(script)) ? new PackageThread(script) : IN_THIS_THREAD;
+  maker = existsSync(fileURLToPath(script)) ? new PackageThreads(script) : IN_THIS_THREAD;
   return maker;
 }
