@@ -407,6 +407,11 @@ export class Registry {
     return latest;
   }
 
+  /** The length of a served pack's document as JSON, uncompressed (0 for a pack it does not serve): how large its package is to make. */
+  packDocumentLength(pack: string): number {
+    return this.packs.has(pack) ? (this.catalog.packDocumentInfo(pack)?.lengths.identity ?? 0) : 0;
+  }
+
   /**
    * A served pack's versions as packages carry them, oldest first (see
    * package-versions.ts); undefined for a pack this registry does not serve.

@@ -87,7 +87,7 @@ function packageOf(registry: Registry, pack: string, { revision, version, conten
 }
 
 /** Whether a pack's packages are made beside the others' (see LARGE_DOCUMENT_BYTES): by its document as served, which its kept revisions' are near. */
-const isLarge = (registry: Registry, pack: string) => (registry.catalog.packDocumentInfo(pack)?.lengths.identity ?? 0) >= LARGE_DOCUMENT_BYTES;
+const isLarge = (registry: Registry, pack: string) => registry.packDocumentLength(pack) >= LARGE_DOCUMENT_BYTES;
 
 /** `{base}/npm/@iconify-json/{pack}/-/{pack}-{version}.tgz`: a version's tarball, immutable. */
 export function tarballResource(registry: Registry, route: Extract<NpmRoute, { kind: 'npm-tarball' }>): Resource | Promise<Resource> {
