@@ -1,4 +1,4 @@
-import type { IconifyInfo } from '@iconify/types';
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
 
 /*
  * What a pack's `info.version` says depends on who reads it: a pack document
@@ -18,4 +18,9 @@ export function infoWithOwnVersion(info: IconifyInfo, own: string | undefined): 
   if (own !== undefined) return { ...info, version: own };
   const { version: _named, ...unversioned } = info;
   return unversioned;
+}
+
+/** A pack document as the history keeps it: its info with the set's own version (see infoWithOwnVersion); one without info as it is. */
+export function documentWithOwnVersion(document: IconifyJSON, own: string | undefined): IconifyJSON {
+  return document.info ? { ...document, info: infoWithOwnVersion(document.info, own) } : document;
 }

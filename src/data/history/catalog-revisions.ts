@@ -3,7 +3,7 @@ import type { CatalogDatabase } from '../catalog/catalog-database.js';
 import { CATALOG_SOURCE_PREFIX } from './revision-document.js';
 import type { Revision, RevisionHistory } from './revision-history.js';
 import { defaultRevisionName } from '../catalog/revision-names.js';
-import { infoWithOwnVersion } from '../catalog/info-version.js';
+import { documentWithOwnVersion } from '../catalog/info-version.js';
 
 /**
  * Keeps what a default catalog's database serves of a pack as the revision
@@ -75,8 +75,7 @@ export function keepRebuiltRevisions(history: RevisionHistory, previous: Catalog
  */
 export function catalogDocumentAsKept(database: CatalogDatabase, pack: string): IconifyJSON {
   const document = JSON.parse(database.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
-  if (!document.info) return document;
-  return { ...document, info: infoWithOwnVersion(document.info, ownVersionOf(database, pack)) };
+  return documentWithOwnVersion(document, ownVersionOf(database, pack));
 }
 
 /** The version a default pack's set gives itself (its info in @iconify/json), if any. */

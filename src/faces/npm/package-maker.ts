@@ -1,5 +1,5 @@
 import type { IconifyJSON } from '@iconify/types';
-import { infoWithOwnVersion } from '../../data/catalog/info-version.js';
+import { documentWithOwnVersion } from '../../data/catalog/info-version.js';
 import { RevisionHistory } from '../../data/history/revision-history.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { packageContents } from './package-files.js';
@@ -52,5 +52,5 @@ function packDocumentOf(document: PackageDocument): IconifyJSON {
   const { chunks, setVersion } = document;
   const json = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
   const set = JSON.parse(json.toString('utf8')) as IconifyJSON;
-  return setVersion && set.info ? { ...set, info: infoWithOwnVersion(set.info, setVersion.own) } : set;
+  return setVersion ? documentWithOwnVersion(set, setVersion.own) : set;
 }
