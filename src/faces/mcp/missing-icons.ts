@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { quoted, type Problem } from '../../core/problem.js';
+import type { Problem } from '../../core/problem.js';
 import { toolProblem } from './tool-result.js';
+import { iconMissing } from '../../registry/icon-missing.js';
 import type { Registry } from '../../registry/registry.js';
 import { type AskedIcon, idOf } from './icon-ids.js';
 import { MAX_SUGGESTED_MISSES } from './limits.js';
@@ -37,8 +38,7 @@ export async function missingIcons(registry: Registry, absent: readonly Absent[]
         const found = await missOf(registry, icon, revision);
         if (found) return missingOf(id, found);
       }
-      const at = icon.version === undefined ? '' : ` at ${quoted(icon.version)}`;
-      return { id, code: 'icon_not_found', detail: `Pack ${quoted(icon.pack)}${at} has no icon ${quoted(icon.name)}.` };
+      return missingOf(id, iconMissing(icon.pack, icon.name, [], icon.version));
     }),
   );
 }
