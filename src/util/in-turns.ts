@@ -17,12 +17,3 @@ export async function readInTurns<T>(items: Iterator<T>, sliceMs: number): Promi
     await nextTurn();
   }
 }
-
-/** The buffers under `views` that each holds whole, once each: those a message may move to a thread rather than copy. */
-export function wholeBuffersOf(views: readonly Uint8Array[]): ArrayBuffer[] {
-  const whole = new Set<ArrayBuffer>();
-  for (const view of views) {
-    if (view.buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) whole.add(view.buffer);
-  }
-  return [...whole];
-}

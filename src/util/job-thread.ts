@@ -55,3 +55,12 @@ export class JobThread<Job, Result> extends JobRunner<Job, Result, Worker> {
     return worker;
   }
 }
+
+/** The buffers under `views` that each holds whole, once each: those a message may move to a thread rather than copy. */
+export function wholeBuffersOf(views: readonly Uint8Array[]): ArrayBuffer[] {
+  const whole = new Set<ArrayBuffer>();
+  for (const view of views) {
+    if (view.buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) whole.add(view.buffer);
+  }
+  return [...whole];
+}

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { wholeBuffersOf } from '../../util/in-turns.js';
-import { JobThread } from '../../util/job-thread.js';
+import { JobThread, wholeBuffersOf } from '../../util/job-thread.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
 
