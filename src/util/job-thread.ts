@@ -64,3 +64,8 @@ export function wholeBuffersOf(views: readonly Uint8Array[]): ArrayBuffer[] {
   }
   return [...whole];
 }
+
+/** The bytes a thread was sent in chunks (see wholeBuffersOf), as one Buffer. */
+export function joinedChunks(chunks: readonly Uint8Array[]): Buffer {
+  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+}

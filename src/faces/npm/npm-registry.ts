@@ -8,7 +8,8 @@ import { IMMUTABLE } from '../../registry/pinned.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
 import { npmVersionOf, tarballFileOf } from './npm-versions.js';
-import { LARGE_DOCUMENT_BYTES, packageMaker } from './package-thread-runner.js';
+import { LARGE_DOCUMENT_BYTES } from '../../util/sized-job-threads.js';
+import { packageMaker } from './package-thread-runner.js';
 
 const FULL_PACKUMENT_TYPE = 'application/json; charset=utf-8';
 const TARBALL_TYPE = 'application/octet-stream';

@@ -4,6 +4,7 @@ import { RevisionHistory } from '../../data/history/revision-history.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { packageContents } from './package-files.js';
 import { tarballOf } from './tarball.js';
+import { joinedChunks } from '../../util/job-thread.js';
 
 /** A package to make: the pack, the npm version it is made at, and the pack document it is made from. */
 export interface PackageRequest {
@@ -50,7 +51,6 @@ function packDocumentOf(document: PackageDocument): IconifyJSON {
     }
   }
   const { chunks, setVersion } = document;
-  const json = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-  const set = JSON.parse(json.toString('utf8')) as IconifyJSON;
+  const set = JSON.parse(joinedChunks(chunks).toString('utf8')) as IconifyJSON;
   return setVersion ? documentWithOwnVersion(set, setVersion.own) : set;
 }

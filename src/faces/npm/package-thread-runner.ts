@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { JobThread, wholeBuffersOf } from '../../util/job-thread.js';
+import { wholeBuffersOf } from '../../util/job-thread.js';
+import { SizedJobThreads } from '../../util/sized-job-threads.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
 
 /**
  * Packages waiting for the thread, at most: past this many, a package is
- * refused at once (PackagesBusy, a 503 to retry), so that a flood of
+ * refused at once (JobsBusy, a 503 to retry), so that a flood of
  * requests for packages not made yet holds a bounded queue. Each is made
  * once and then kept, so the queue only fills while new ones are asked for.
  */
@@ -19,21 +20,11 @@ export const MAX_WAITING_PACKAGES = 16;
  */
 const IDLE_THREAD_MS = 30_000;
 
-/** Too many packages are waiting to be made: the client is to try again shortly. */
-export class PackagesBusy extends Error {}
-
-/**
- * A pack document this large or larger (as JSON) is made into a package in
- * a thread of its own, so that the packages of the others, which take a
- * fraction of a second, never wait behind one that takes seconds.
- */
-export const LARGE_DOCUMENT_BYTES = 8 * 1024 * 1024;
-
 /** A package to make, its document read only once the package has its place (see PackageThreads.make). */
 export interface PackageOrder {
   pack: string;
   version: string;
-  /** Whether its pack's document is LARGE_DOCUMENT_BYTES or more. */
+  /** Whether its pack's document is LARGE_DOCUMENT_BYTES or more: made in the thread for large ones. */
   large: boolean;
   document(): PackageDocument | Promise<PackageDocument>;
 }
@@ -45,38 +36,22 @@ export interface PackageMaker {
 
 /**
  * Makes packages in threads of their own (package-thread.ts), one for large
- * packs' and one for the others', each a package at a time, started on its
- * first package and again after it fails: a package that was being made or
- * waiting when it failed is rejected.
+ * packs' and one for the others' (see SizedJobThreads), each a package at a
+ * time, started on its first package and again after it fails: a package
+ * that was being made or waiting when it failed is rejected.
  */
 class PackageThreads implements PackageMaker {
-  private readonly small: JobThread<PackageRequest, MadePackage>;
-  private readonly large: JobThread<PackageRequest, MadePackage>;
-  /** Packages whose documents are being read or wait to be: they hold places in the queue as those the thread holds. */
-  private reading = 0;
-  /** The last document read asked for: documents are read one after the other, so that their reads share the turns they take. */
-  private lastRead: Promise<unknown> = Promise.resolve();
+  private readonly threads: SizedJobThreads<PackageRequest, MadePackage>;
 
   constructor(script: URL) {
     // The document's chunks are read for this package alone: moved, not copied (100 MB for the largest packs).
     const moved = ({ document }: PackageRequest) => ('chunks' in document ? wholeBuffersOf(document.chunks) : []);
-    this.small = new JobThread(script, 'package', IDLE_THREAD_MS, moved);
-    this.large = new JobThread(script, 'package', IDLE_THREAD_MS, moved);
+    this.threads = new SizedJobThreads(script, 'package', IDLE_THREAD_MS, MAX_WAITING_PACKAGES, moved);
   }
 
-  /** Refused at once past MAX_WAITING_PACKAGES in all, before its document is read: a flood of new packages reads no document. */
+  /** Refused at once (JobsBusy) past MAX_WAITING_PACKAGES in all, before its document is read: a flood of new packages reads no document. */
   async make(order: PackageOrder): Promise<MadePackage> {
-    if (this.small.pending + this.large.pending + this.reading >= MAX_WAITING_PACKAGES) throw new PackagesBusy();
-    this.reading++;
-    let document: PackageDocument;
-    try {
-      const read = this.lastRead.then(() => order.document());
-      this.lastRead = read.catch(() => undefined);
-      document = await read;
-    } finally {
-      this.reading--;
-    }
-    const made = await (order.large ? this.large : this.small).run({ pack: order.pack, version: order.version, document });
+    const made = await this.threads.run(order.large, async () => ({ pack: order.pack, version: order.version, document: await order.document() }));
     // The tarball came as the bytes the thread moved: a Buffer over them, not a copy.
     const tarball = made.tarball;
     return { ...made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) };

@@ -1,8 +1,8 @@
 import type { NpmRoute } from '../../core/paths.js';
 import { NPM_ABBREVIATED_TYPE, type Resource } from '../../core/resource.js';
 import { npmProblemResource, packumentResource, tarballResource } from '../../faces/npm/npm-registry.js';
-import { PackagesBusy } from '../../faces/npm/package-thread-runner.js';
 import type { Registry } from '../../registry/registry.js';
+import { JobsBusy } from '../../util/sized-job-threads.js';
 import { type Answer, type AnswerOrLater, type RequestContext, resourceAnswer } from '../answer.js';
 
 /** A packument depends on the form asked for (Accept) as well as the coding. */
@@ -40,7 +40,7 @@ function later(resource: Resource | Promise<Resource>, headers?: Readonly<Record
   return resource.then(
     (made) => resourceAnswer(made, headers),
     (error: unknown) => {
-      if (!(error instanceof PackagesBusy)) throw error;
+      if (!(error instanceof JobsBusy)) throw error;
       const busy = { status: 503, code: 'too_busy', detail: 'The server has too many packages to make; try again in a few seconds.' };
       return resourceAnswer(npmProblemResource(busy), { ...headers, 'retry-after': '5' });
     },
