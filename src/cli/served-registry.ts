@@ -8,6 +8,7 @@ import { loadPageAssets } from '../faces/page/assets.js';
 import { Registry } from '../registry/registry.js';
 import { RegistryCaches } from '../registry/registry-caches.js';
 import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
+import { keptDocumentsPath } from '../registry/revision-documents.js';
 import { PastMoments } from '../registry/past-moments.js';
 import { ReplacedRegistries } from './replaced-registries.js';
 import type { Catalog } from '../data/catalog/catalog.js';
@@ -42,6 +43,8 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
     // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
     keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
+    // Revisions' whole pack documents, made once in a thread and written beside the catalog in each coding.
+    keptDocuments: new KeptFiles(keptDocumentsPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 4),
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload opens only the own and updated packs'.

@@ -1,4 +1,4 @@
-import { compress, type Encoding } from '../util/compression.js';
+import { type CompressedEncoding, compress, type Encoding } from '../util/compression.js';
 import { etagOf } from '../util/etag.js';
 import { problemJson, type Problem } from './problem.js';
 
@@ -74,10 +74,10 @@ function unpooled(bytes: Buffer): Buffer {
 
 type ResourceFields = Omit<Resource, 'bytes' | 'byteLength' | 'chunks' | 'size' | 'etag' | 'problem'> & { etag?: string };
 
-/** A resource held in memory whose compressed codings are made on first use, then kept. */
-export function memoryResource(fields: ResourceFields, body: Buffer): Resource {
+/** A resource held in memory whose compressed codings are made on first use, then kept; or given, made already (`codings`). */
+export function memoryResource(fields: ResourceFields, body: Buffer, codings?: Readonly<Record<CompressedEncoding, Buffer>>): Resource {
   const identity = unpooled(body);
-  const variants: Partial<Record<Encoding, Buffer>> = { identity };
+  const variants: Partial<Record<Encoding, Buffer>> = codings ? { identity, gzip: unpooled(codings.gzip), br: unpooled(codings.br) } : { identity };
   const bytes = (encoding: Encoding) => (variants[encoding] ??= unpooled(compress(identity, encoding as Exclude<Encoding, 'identity'>)));
   return {
     ...fields,

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Resource } from '../core/resource.js';
 import { memoryResource } from '../core/resource.js';
+import type { CompressedEncoding, Encoding } from '../util/compression.js';
 import { ByteBoundedCache } from './byte-bounded-cache.js';
 
-/** A file made once from a pack's content and kept: its bytes as an answer, its digests, and what its maker said of it. */
+/** A file made once from a pack's content and kept: its bytes as an answer (in each content coding, when made in them), its digests, and what its maker said of it. */
 export interface KeptFile {
-  /** The file as an answer: sent as it is (never compressed again), immutable. */
+  /** The file as an answer, immutable: sent as it is (never compressed again), or in the coding asked for when it was made in each. */
   resource: Resource;
   /** SHA-512 of its bytes, base64 (npm's `integrity` is `sha512-` and this). */
   sha512: string;
@@ -21,6 +23,12 @@ export interface KeptFile {
 export interface MadeFile {
   bytes: Buffer;
   about: Record<string, unknown>;
+  /** The bytes compressed in each coding, for a file answered in the coding asked for (a document); none for one sent as it is (a tarball). */
+  codings?: Record<CompressedEncoding, Buffer>;
+  /** The bytes' digests, when the maker computed them (away from the thread answering requests, for large files). */
+  digests?: { sha512: string; sha1: string };
+  /** The answer's ETag, when it is to be another than the one its SHA-512 gives (a document's, as the same bytes made elsewhere are tagged). */
+  etag?: string;
 }
 
 /** How a kept file is answered. */
@@ -42,6 +50,12 @@ const CHUNK_BYTES = 256 * 1024;
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 /** Beside a kept file: its digests and what its maker said, written after the file, so that a file with one is whole. */
 const ABOUT_SUFFIX = '.about.json';
+/** Beside a kept file made in each coding: its compressed bytes. */
+const CODING_SUFFIX: Readonly<Record<CompressedEncoding, string>> = { gzip: '.gz', br: '.br' };
+const COMPRESSED: readonly CompressedEncoding[] = ['gzip', 'br'];
+
+/** Where a coding of a kept file is. */
+const pathOfCoding = (path: string, encoding: Encoding) => (encoding === 'identity' ? path : `${path}${CODING_SUFFIX[encoding]}`);
 
 /**
  * Files made once per content and kept: npm packages' tarballs, made in a
@@ -90,14 +104,17 @@ export class KeptFiles {
     const read = this.read(pack, name, fields);
     if (read) return read;
     const made = await make();
-    const sha512 = createHash('sha512').update(made.bytes).digest('base64');
+    const sha512 = made.digests?.sha512 ?? createHash('sha512').update(made.bytes).digest('base64');
+    const etag = made.etag ?? etagOfDigest(sha512);
     const file = {
-      resource: memoryResource({ status: 200, ...fields, identityOnly: true, etag: etagOfDigest(sha512) }, made.bytes),
+      resource: made.codings
+        ? memoryResource({ status: 200, ...fields, etag }, made.bytes, made.codings)
+        : memoryResource({ status: 200, ...fields, identityOnly: true, etag }, made.bytes),
       sha512,
-      sha1: createHash('sha1').update(made.bytes).digest('hex'),
+      sha1: made.digests?.sha1 ?? createHash('sha1').update(made.bytes).digest('hex'),
       about: made.about,
     };
-    this.write(pack, name, file, made.bytes);
+    await this.write(pack, name, file, made);
     return this.read(pack, name, fields) ?? file;
   }
 
@@ -105,34 +122,51 @@ export class KeptFiles {
   private read(pack: string, name: string, fields: KeptFileFields): KeptFile | undefined {
     if (!this.folder) return undefined;
     const path = join(this.folder, pack, name);
-    let beside: { sha512: string; sha1: string; about: Record<string, unknown> };
-    let length: number;
+    let beside: { sha512: string; sha1: string; about: Record<string, unknown>; codings?: boolean; etag?: string };
+    const lengths: Partial<Record<Encoding, number>> = {};
     try {
       beside = JSON.parse(readFileSync(`${path}${ABOUT_SUFFIX}`, 'utf8')) as typeof beside;
-      length = statSync(path).size;
+      for (const encoding of beside.codings ? (['identity', ...COMPRESSED] as const) : (['identity'] as const)) {
+        lengths[encoding] = statSync(pathOfCoding(path, encoding)).size;
+      }
     } catch {
       return undefined;
     }
-    return { resource: fileResource(path, length, fields, beside.sha512), sha512: beside.sha512, sha1: beside.sha1, about: beside.about };
+    const resource = fileResource(path, lengths, fields, beside.etag ?? etagOfDigest(beside.sha512));
+    return { resource, sha512: beside.sha512, sha1: beside.sha1, about: beside.about };
   }
 
-  /** Writes a made file and what is beside it, each by renaming a finished one into place (another process may write the same bytes at once). */
-  private write(pack: string, name: string, file: KeptFile, bytes: Buffer): void {
+  /**
+   * Writes a made file, its codings and what is beside it, each by renaming
+   * a finished one into place (another process may write the same bytes at
+   * once), what is beside it last. Written by the system's threads, not this
+   * one: a document's codings are a hundred MB or more for the largest packs.
+   */
+  private async write(pack: string, name: string, file: KeptFile, made: MadeFile): Promise<void> {
     if (!this.folder) return;
     const folder = join(this.folder, pack);
     mkdirSync(folder, { recursive: true });
     const path = join(folder, name);
     const partial = (target: string) => `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
-    for (const [target, content] of [
-      [path, bytes],
-      [`${path}${ABOUT_SUFFIX}`, Buffer.from(JSON.stringify({ sha512: file.sha512, sha1: file.sha1, about: file.about }))],
-    ] as const) {
+    const beside = {
+      sha512: file.sha512,
+      sha1: file.sha1,
+      about: file.about,
+      ...(made.codings ? { codings: true } : {}),
+      ...(made.etag ? { etag: made.etag } : {}),
+    };
+    const contents: Array<[string, Buffer]> = [
+      [path, made.bytes],
+      ...COMPRESSED.filter(() => made.codings).map((encoding): [string, Buffer] => [pathOfCoding(path, encoding), made.codings?.[encoding] as Buffer]),
+      [`${path}${ABOUT_SUFFIX}`, Buffer.from(JSON.stringify(beside))],
+    ];
+    for (const [target, content] of contents) {
       const temporary = partial(target);
       try {
-        writeFileSync(temporary, content);
-        renameSync(temporary, target);
+        await writeFile(temporary, content);
+        await rename(temporary, target);
       } finally {
-        rmSync(temporary, { force: true });
+        await rm(temporary, { force: true });
       }
     }
   }
@@ -142,21 +176,28 @@ export class KeptFiles {
 const etagOfDigest = (sha512: string) => `"${Buffer.from(sha512, 'base64').subarray(0, 16).toString('base64url')}"`;
 
 /**
- * A kept file as an answer, read from the folder: whole on first use and
- * held when small, else a chunk at a time as the client takes it.
+ * A kept file as an answer, read from the folder (`lengths`: the codings it
+ * was written in, only `identity` for one sent as it is): each coding whole
+ * on first use and held when small, else a chunk at a time as the client
+ * takes it.
  */
-function fileResource(path: string, length: number, fields: KeptFileFields, sha512: string): Resource {
-  const whole = length <= WHOLE_FILE_BYTES;
-  let held: Buffer | undefined;
+function fileResource(path: string, lengths: Partial<Record<Encoding, number>>, fields: KeptFileFields, etag: string): Resource {
+  const lengthOf = (encoding: Encoding) => lengths[encoding] ?? (lengths.identity as number);
+  const whole = (encoding: Encoding) => lengthOf(encoding) <= WHOLE_FILE_BYTES;
+  const held: Partial<Record<Encoding, Buffer>> = {};
+  // Sent as it is unless made in every coding: a client is then sent the coding it takes.
+  const identityOnly = lengths.gzip === undefined;
+  const pathOf = (encoding: Encoding) => pathOfCoding(path, identityOnly ? 'identity' : encoding);
+  const codings = Object.keys(lengths) as Encoding[];
   return {
     status: 200,
     ...fields,
-    identityOnly: true,
-    etag: etagOfDigest(sha512),
-    size: whole ? length + 256 : 256,
-    bytes: () => (whole ? (held ??= readFileSync(path)) : readFileSync(path)),
-    byteLength: () => length,
-    chunks: () => (whole ? undefined : chunksOf(path, length)),
+    ...(identityOnly ? { identityOnly } : {}),
+    etag,
+    size: codings.filter(whole).reduce((sum, encoding) => sum + lengthOf(encoding), 256),
+    bytes: (encoding) => (whole(encoding) ? (held[encoding] ??= readFileSync(pathOf(encoding))) : readFileSync(pathOf(encoding))),
+    byteLength: lengthOf,
+    chunks: (encoding) => (whole(encoding) ? undefined : chunksOf(pathOf(encoding), lengthOf(encoding))),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Catalog } from '../data/catalog/catalog.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
 import { ownVersionOf } from '../data/history/catalog-revisions.js';
-import { readInTurns } from '../util/in-turns.js';
+import { READ_SLICE_MS, readInTurns } from '../util/in-turns.js';
 
 /**
  * One version of a pack as a package would carry it: a kept revision, or
@@ -42,9 +42,6 @@ export type PackageDocument =
     }
   /** A kept revision's, which the thread reads from the history file itself: made here, the largest packs' held this thread for seconds. */
   | { kept: { history: string; pack: string; seq: number } };
-
-/** How long reading a stored document may hold the thread answering requests in one turn. */
-const READ_SLICE_MS = 10;
 
 /** The prefix of the name given to an own pack's content before it is kept as a revision, followed by a digest of that content. */
 export const OWN_CONTENT_PREFIX = 'own-';

@@ -95,11 +95,40 @@ export class PinnableRevisions implements RevisionReader {
     if (!this.fromCatalog(pack, seq)) return this.history?.rootAt(pack, seq);
     let root = this.roots.get(pack);
     if (!root) {
-      const { icons: _icons, aliases: _aliases, ...fields } = this.catalogDocument(pack);
-      root = fields;
+      root = rootFieldsOf(this.catalogDocument(pack));
       this.roots.set(pack, root);
     }
     return root;
+  }
+
+  /**
+   * Whether reading the revision's root fields would parse a pack document
+   * whole (the catalog's content of a pack, the first time): a caller that
+   * can wait has them parsed elsewhere first (see keepCatalogRoot).
+   */
+  parsesForRoot(pack: string, seq: number): boolean {
+    return this.fromCatalog(pack, seq) && !this.roots.has(pack);
+  }
+
+  /** The root fields of the catalog's content of a pack, parsed elsewhere (see rootFieldsOf), for rootAt to give. */
+  keepCatalogRoot(pack: string, root: Record<string, unknown>): void {
+    this.roots.set(pack, root);
+  }
+
+  /**
+   * Where a revision's pack document is read away from the thread answering
+   * requests (see revision-document-jobs.ts): the history file, or the
+   * catalog's stored document; with `key`, which names its content for good.
+   * Undefined for a history held in memory, which only this thread reads.
+   */
+  documentPlace(revision: Revision): { kept: { history: string; pack: string; seq: number }; key: string } | { catalog: string; key: string } | undefined {
+    if (this.fromCatalog(revision.pack, revision.seq)) {
+      const stored = this.catalog.packDocumentInfo(revision.pack);
+      return stored && { catalog: revision.pack, key: `catalog ${stored.etag} ${revision.version}` };
+    }
+    const file = this.history?.path;
+    if (file === undefined) return undefined;
+    return { kept: { history: file, pack: revision.pack, seq: revision.seq }, key: `revision ${revision.seq} ${revision.recorded} ${revision.version}` };
   }
 
   entryAt(pack: string, seq: number, name: string): HistoryEntry | undefined {
@@ -155,6 +184,12 @@ export class PinnableRevisions implements RevisionReader {
   private catalogDocument(pack: string): IconifyJSON {
     return JSON.parse(this.catalog.packDocumentBytes(pack, 'identity').toString('utf8')) as IconifyJSON;
   }
+}
+
+/** A pack document's root fields: all but its icons and aliases. */
+export function rootFieldsOf(document: IconifyJSON): Record<string, unknown> {
+  const { icons: _icons, aliases: _aliases, ...fields } = document;
+  return fields;
 }
 
 /** Sorted as SQLite sorts text (bytes of UTF-8), which code units match for the names a pack may have. */

@@ -45,6 +45,7 @@ import { digestOf } from '../util/etag.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
+import { RevisionDocuments } from './revision-documents.js';
 import { type PackSource, RevisionSources } from './pack-source.js';
 import { packStyles } from '../data/search/meaning/searcher.js';
 
@@ -78,6 +79,8 @@ export interface RegistryOptions {
   moment?: number;
   /** Where files made once from a pack's content (npm packages) are kept: a folder of the data directory when serving, memory alone otherwise. */
   keptFiles?: KeptFiles;
+  /** Where revisions' pack documents are kept once made (see RevisionDocuments): as keptFiles. */
+  keptDocuments?: KeptFiles;
 }
 
 /** Pinned icons whose latest-version address a registry keeps; past it, it starts afresh. */
@@ -101,6 +104,7 @@ export class Registry {
   readonly index: Resource;
   private readonly caches: RegistryCaches;
   private readonly keptFiles: KeptFiles;
+  private readonly keptDocuments: KeptFiles;
   /** Told apart from the registries before and after it, for what it caches of all packs at once. */
   private readonly serial = ++registries;
   /** The requests being answered from it: a registry replaced at a reload is closed once they have let go (see served-registry.ts). */
@@ -113,6 +117,7 @@ export class Registry {
   private pinnable: PinnableRevisions | undefined;
   private viewDigestMade: string | undefined;
   private sources: RevisionSources | undefined;
+  private documentsOfRevisions: RevisionDocuments | undefined;
   /** How many visible icons each pack has, as far as catalog pages have counted them (names are not kept). */
   private readonly visibleCounts = new Map<string, number>();
   /** The latest-version address of pinned icons asked for (see latestVersion), undefined where none differs. */
@@ -131,7 +136,9 @@ export class Registry {
   ) {
     this.basePath = normaliseBasePath(options.basePath);
     this.caches = options.caches ?? new RegistryCaches(options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024);
-    this.keptFiles = options.keptFiles ?? new KeptFiles(undefined, (options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024) / 2);
+    const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_MB * 1024 * 1024;
+    this.keptFiles = options.keptFiles ?? new KeptFiles(undefined, cacheBytes / 2);
+    this.keptDocuments = options.keptDocuments ?? new KeptFiles(undefined, cacheBytes / 4);
     const only = options.onlyPacks;
     this.packs = only ? new Map([...catalog.packs].filter(([id]) => only.has(id))) : catalog.packs;
     const records = [...this.packs.values()];
@@ -162,7 +169,7 @@ export class Registry {
   view(packs: ReadonlySet<string>, first: ReadonlySet<string> = new Set()): Registry {
     return new Registry(
       this.catalog,
-      { ...this.options, caches: this.caches, keptFiles: this.keptFiles, onlyPacks: packs, firstInSearch: first },
+      { ...this.options, caches: this.caches, keptFiles: this.keptFiles, keptDocuments: this.keptDocuments, onlyPacks: packs, firstInSearch: first },
       this.preparation,
     );
   }
@@ -208,6 +215,12 @@ export class Registry {
   private get revisions(): PinnableRevisions {
     this.pinnable ??= new PinnableRevisions(this.options.history, this.catalog, this.options.moment);
     return this.pinnable;
+  }
+
+  /** What pinned addresses make of revisions' whole documents away from this thread (see RevisionDocuments). */
+  private get revisionDocuments(): RevisionDocuments {
+    this.documentsOfRevisions ??= new RevisionDocuments(this.catalog, this.revisions, this.keptDocuments);
+    return this.documentsOfRevisions;
   }
 
   /** A kept revision's source, made once for the documents made of it (see RevisionSources). */
@@ -370,12 +383,33 @@ export class Registry {
   }
 
   /**
-   * A pinned address's answer (see pinned), an icon's miss with the names
-   * the revision has closest: those the pack's unpinned miss suggests (found
+   * A pinned address's answer as pinned() gives it, made so that this
+   * thread never parses a pack document whole: a revision's whole document
+   * is made in a thread and kept (see RevisionDocuments), and an icon of the
+   * catalog's content of a pack asked for the first time waits for its
+   * pack's root fields parsed there. An icon's miss has the names the
+   * revision has closest: those the pack's unpinned miss suggests (found
    * where searches run, and kept) that the revision has too, a few entries
    * read, so that a miss never reads a revision's names here.
    */
   pinnedAnswer(route: PinnedRoute): PinnedAnswer | Promise<PinnedAnswer> {
+    const revision = this.pinnedRevision(route);
+    if (revision && route.name === undefined) {
+      const made = this.revisionDocuments.packDocument(revision);
+      if (made) return made instanceof Promise ? made.then((resource) => ({ resource })) : { resource: made };
+    }
+    const rootsRead = revision && this.revisionDocuments.rootsRead(revision);
+    return rootsRead ? rootsRead.then(() => this.pinnedWithClosest(route)) : this.pinnedWithClosest(route);
+  }
+
+  /** The exact revision a pinned address names, of a pack this registry serves, when what it asks for is not kept already. */
+  private pinnedRevision(route: PinnedRoute): Revision | undefined {
+    if (!isValidName(route.pack) || !this.packs.has(route.pack)) return undefined;
+    const revision = this.revisions.revision(route.pack, route.version);
+    return revision && !this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route))) ? revision : undefined;
+  }
+
+  private pinnedWithClosest(route: PinnedRoute): PinnedAnswer | Promise<PinnedAnswer> {
     const answer = this.pinned(route);
     const name = route.name;
     if (!('resource' in answer) || answer.resource.problem?.code !== 'icon_not_found' || name === undefined) return answer;

@@ -1,5 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
+/** How long reading a stored document may hold the thread answering requests in one turn. */
+export const READ_SLICE_MS = 10;
+
 /**
  * Every item `items` gives, as many in a turn of the event loop as fit in
  * `sliceMs`, the next ones in a later turn: reading many (a large pack

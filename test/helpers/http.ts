@@ -99,12 +99,13 @@ export interface SweepAnswer {
  * A GET for sweeps of tens of thousands of documents: through node:http
  * with kept connections, which costs the test about a third less CPU than
  * fetch per request, CPU the server under test shares on a machine of two
- * cores. Sent without compression (it has tests of its own, and would only
- * slow a sweep): the body is the identity bytes as sent.
+ * cores. Sent without compression unless asked for (it has tests of its
+ * own, and would only slow a sweep): the body is the bytes as sent, not
+ * decoded.
  */
-export function sweepGet(url: string): Promise<SweepAnswer> {
+export function sweepGet(url: string, acceptEncoding = 'identity'): Promise<SweepAnswer> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: sweepAgent, headers: { 'accept-encoding': 'identity' } }, (response) => {
+    get(url, { agent: sweepAgent, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

@@ -1,6 +1,6 @@
 import { DEFAULT_PREVIEW_SIZE, MAX_PREVIEW_BODY, MAX_PREVIEW_RATIO, MAX_WAITING_PREVIEWS, PREVIEW_SIZES } from '../preview-limits.js';
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
-import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../changes-limits.js';
+import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS, MAX_WAITING_REVISION_JOBS } from '../changes-limits.js';
 import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
 import { MAX_BODY_BYTES } from '../target.js';
 import { FILE_FORMATS } from './bundle-files.js';
@@ -323,6 +323,7 @@ export function openApiDocument(basePath: string, version: string): object {
             '200': json("The revision's pack document; info.version names it.", { $ref: '#/components/schemas/PackDocument' }),
             '302': { description: 'A range (^1.2.100, 1) or latest: the exact revision it resolves to now is in Location.' },
             '404': problem('No such pack (pack_not_found), or no such revision (unknown_version, the kept ones in suggestions).'),
+            '503': problem(`More than ${MAX_WAITING_REVISION_JOBS} revisions' documents are waiting to be made in this process (too_busy, with Retry-After).`),
             ...errors,
           },
         },
@@ -343,6 +344,9 @@ export function openApiDocument(basePath: string, version: string): object {
             '302': { description: 'A range or latest: the exact revision it resolves to now is in Location.' },
             '404': problem(
               "No such pack (pack_not_found), revision (unknown_version, the kept ones in suggestions) or icon (icon_not_found, the revision's closest names in suggestions, as pack@version:name).",
+            ),
+            '503': problem(
+              `More than ${MAX_WAITING_REVISION_JOBS} revisions' documents are waiting to be made in this process, the first icon of a revision no update has kept among them (too_busy, with Retry-After).`,
             ),
             ...errors,
           },

@@ -3,7 +3,7 @@ import { infoNamingRevision } from '../catalog/info-version.js';
 import type { Revision, RevisionHistory, RevisionReader } from './revision-history.js';
 
 /** A revision's pack document as the registry serves it, pinned or not: its info names the revision. */
-export function revisionDocument(history: RevisionReader, revision: Revision): IconifyJSON | undefined {
+export function revisionDocument(history: Pick<RevisionReader, 'documentAt'>, revision: Pick<Revision, 'pack' | 'seq' | 'version'>): IconifyJSON | undefined {
   const document = history.documentAt(revision.pack, revision.seq);
   if (!document) return undefined;
   return document.info ? { ...document, info: infoNamingRevision(document.info, revision.version) } : document;

@@ -1,0 +1,104 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { IconifyJSON } from '@iconify/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
+import { type SweepAnswer, sweepGet, timesBeside } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { CATALOG_REVISION, readDefaultPack } from './helpers/sources.js';
+
+/*
+ * A revision's whole pack document (`/r/{pack}@{version}.json`) and the
+ * first pinned icon of a pack no update has touched, on the largest pack of
+ * the catalog (fluent-emoji, 100 MB as JSON), through the real server: what
+ * reads, parses and writes a document whole is done in a thread, so that
+ * the documents asked for meanwhile are answered as usual. The same bytes
+ * as the smaller packs' (versions-pinned.test.ts compares lucide's before
+ * and after the history keeps its revision).
+ */
+
+const PACK = 'fluent-emoji';
+const WHOLE = `/r/${PACK}@${CATALOG_REVISION}.json`;
+/** A small document asked for again and again while the slow one is made. */
+const PROBE = '/r/mdi/home.json';
+
+let dataDir: string;
+let server: TestServer;
+beforeAll(async () => {
+  dataDir = dataDirWithDefaultCatalog('pinned-documents');
+  server = await startTestServer({ dataDir, packsDir: null });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** An answer in a coding, its body as sent (not decoded). */
+const codedGet = (path: string, encoding: string) => sweepGet(`${server.base}${path}`, encoding);
+
+/** Asks for `path` while PROBE is asked for again and again; prints and returns how long it took and the slowest probe. */
+async function beside(path: string, encoding: string): Promise<{ answer: SweepAnswer; madeMs: number; slowestMs: number }> {
+  const { result, slowMs, waits } = await timesBeside(
+    () => codedGet(path, encoding),
+    async () => expect((await fetch(`${server.base}${PROBE}`)).status).toBe(200),
+  );
+  const slowestMs = Math.max(...waits);
+  console.log(
+    `${path} (${encoding}) answered in ${slowMs.toFixed(0)} ms; ${waits.length} documents answered meanwhile, the slowest in ${slowestMs.toFixed(1)} ms`,
+  );
+  expect(waits.length).toBeGreaterThan(5);
+  return { answer: result, madeMs: slowMs, slowestMs };
+}
+
+describe('the first pinned icon of a large pack no update has touched', () => {
+  it('is answered while the server goes on answering: the pack’s root fields are parsed in a thread', async () => {
+    const name = Object.keys(readDefaultPack(PACK).icons).sort()[7] as string;
+    const { answer, madeMs, slowestMs } = await beside(`/r/${PACK}@${CATALOG_REVISION}/${name}.json`, 'identity');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({ id: `${PACK}:${name}` });
+    // Parsed on the thread answering requests, the whole document held it for nearly all of that time.
+    expect(slowestMs).toBeLessThan(madeMs / 3);
+  }, 120_000);
+});
+
+describe('a revision’s whole document of a large pack', () => {
+  let identity: Buffer;
+  let etag: string | undefined;
+
+  it('is made while the server goes on answering, in each coding, the same document decoded', async () => {
+    const { answer, madeMs, slowestMs } = await beside(WHOLE, 'br');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Made on the thread answering requests, it held it for two fifths of its time or more (parsed, written, compressed).
+    expect(slowestMs).toBeLessThan(madeMs / 5);
+    identity = brotliDecompressSync(answer.body);
+    etag = answer.headers.etag as string;
+    const plain = await codedGet(WHOLE, 'identity');
+    expect(plain.body.equals(identity)).toBe(true);
+    const gzip = await codedGet(WHOLE, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(identity)).toBe(true);
+    // Each coding its own strong tag, of the same bytes.
+    expect([plain.headers.etag, gzip.headers.etag]).toEqual([etag?.replace('-br"', '"'), etag?.replace('-br"', '-gz"')]);
+  }, 180_000);
+
+  it('is the catalog’s document, its icons and aliases in the order a kept revision’s have, its info naming the revision', async () => {
+    const pinned = JSON.parse(identity.toString('utf8')) as IconifyJSON;
+    const unpinned = JSON.parse((await codedGet(`/r/${PACK}.json`, 'identity')).body.toString('utf8')) as IconifyJSON;
+    expect(pinned.info?.version).toBe(CATALOG_REVISION);
+    expect(pinned).toEqual(unpinned);
+    expect(Object.keys(pinned.icons)).toEqual(Object.keys(readDefaultPack(PACK).icons).sort());
+  });
+
+  it('is kept once made, in each coding: after a restart the same bytes and tags come from the data directory', async () => {
+    const kept = readdirSync(join(dataDir, 'pinned-documents', PACK)).sort();
+    expect(kept.map((file) => file.replace(/^[^.]+/, ''))).toEqual(['.json', '.json.about.json', '.json.br', '.json.gz']);
+    await server.close();
+    server = await startTestServer({ dataDir, packsDir: null });
+    const again = await codedGet(WHOLE, 'identity');
+    expect(again.body.equals(identity)).toBe(true);
+    expect(again.headers.etag).toBe(etag?.replace('-br"', '"'));
+    expect((await codedGet(WHOLE, 'br')).headers.etag).toBe(etag);
+  }, 120_000);
+});
