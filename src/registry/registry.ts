@@ -45,7 +45,8 @@ import { digestOf } from '../util/etag.js';
 import type { Catalog as ServedCatalog } from '../data/catalog/catalog.js';
 import { type PackageVersion, packageVersionsOf } from './package-versions.js';
 import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './kept-files.js';
-import { RevisionDocuments } from './revision-documents.js';
+import { REVISION_JOBS_BUSY, RevisionDocuments } from './revision-documents.js';
+import { JobsBusy } from '../util/sized-job-threads.js';
 import { type PackSource, RevisionSources } from './pack-source.js';
 import { packStyles } from '../data/search/meaning/searcher.js';
 
@@ -400,6 +401,29 @@ export class Registry {
     }
     const rootsRead = revision && this.revisionDocuments.rootsRead(revision);
     return rootsRead ? rootsRead.then(() => this.pinnedWithClosest(route)) : this.pinnedWithClosest(route);
+  }
+
+  /**
+   * Resolves once the root fields of the revision `version` names (exact, or
+   * the one a range resolves to) are read without parsing a pack document on
+   * this thread (see RevisionDocuments.rootsRead); undefined when there is
+   * nothing to wait for. Rejects with JobsBusy when too many wait.
+   */
+  revisionRootsRead(pack: string, version: string): Promise<void> | undefined {
+    if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
+    const found = revisionOf(this.revisions, pack, version);
+    return found && this.revisionDocuments.rootsRead('exact' in found ? found.exact : found.matched);
+  }
+
+  /** packSource, once the revision's root fields are read elsewhere (see revisionRootsRead): a full queue of such jobs is a 503 problem. */
+  async packSourceRead(pack: string, version?: string): Promise<PackSource | Problem> {
+    try {
+      if (version !== undefined) await this.revisionRootsRead(pack, version);
+    } catch (error) {
+      if (error instanceof JobsBusy) return REVISION_JOBS_BUSY;
+      throw error;
+    }
+    return this.packSource(pack, version);
   }
 
   /** The exact revision a pinned address names, of a pack this registry serves, when what it asks for is not kept already. */

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { MAX_WAITING_REVISION_JOBS } from '../core/changes-limits.js';
+import type { Problem } from '../core/problem.js';
 import { JSON_TYPE, type Resource } from '../core/resource.js';
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { Revision } from '../data/history/revision-history.js';
@@ -10,6 +12,13 @@ import type { PinnableRevisions } from './pinnable-revisions.js';
 import { IMMUTABLE, recordedAt } from './pinned.js';
 import type { RevisionDocumentJob } from './revision-document-jobs.js';
 import { revisionDocumentMaker } from './revision-document-threads.js';
+
+/** A job on a revision's document refused for a full queue (see MAX_WAITING_REVISION_JOBS): to try again shortly. */
+export const REVISION_JOBS_BUSY: Problem = {
+  status: 503,
+  code: 'too_busy',
+  detail: `More than ${MAX_WAITING_REVISION_JOBS} revisions' documents are waiting to be made; try again in a few seconds.`,
+};
 
 /** The folder of a data directory where revisions' pack documents are kept, once made, a folder per pack. */
 export const keptDocumentsPath = (dataDir: string) => join(dataDir, 'pinned-documents');

@@ -10,7 +10,8 @@ import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
 import { allEtags, type Resource } from '../../core/resource.js';
 import { isNotModified } from '../conditional.js';
-import { type Answer, problemAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { type Answer, type AnswerOrLater, problemAnswer, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
+import { unlessRevisionJobsBusy } from './revision-jobs.js';
 
 type Route<K extends BundleRoute['kind']> = Extract<BundleRoute, { kind: K }>;
 
@@ -50,7 +51,13 @@ export function answerPackZip(request: RequestContext, route: Route<'pack-zip'>,
  * unknown version is their `unknown_version`, an unknown pack the pack
  * document's 404.
  */
-export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zip'>, registry: Registry): Answer {
+export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zip'>, registry: Registry): AnswerOrLater {
+  // The revision's root fields first, when reading them would parse its pack document here.
+  const rootsRead = registry.revisionRootsRead(route.pack, route.version);
+  return rootsRead ? unlessRevisionJobsBusy(rootsRead.then(() => pinnedZipAnswer(request, route, registry))) : pinnedZipAnswer(request, route, registry);
+}
+
+function pinnedZipAnswer(request: RequestContext, route: Route<'pinned-zip'>, registry: Registry): Answer {
   const found = registry.pinnedPack(route.pack, route.version);
   if ('problem' in found) return problemAnswer(found.problem);
   const query = queryOf(request);

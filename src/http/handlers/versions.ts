@@ -4,7 +4,7 @@ import type { Registry } from '../../registry/registry.js';
 import { type PinnedAnswer, RANGE_REDIRECT_CACHE } from '../../registry/pinned.js';
 import { type Answer, type AnswerOrLater, queryOf, type RequestContext, resourceAnswer } from '../answer.js';
 import { documentAnswer } from './documents.js';
-import { JobsBusy } from '../../util/sized-job-threads.js';
+import { unlessRevisionJobsBusy } from './revision-jobs.js';
 
 /**
  * A pinned address: the revision's document (immutable), or for a range a
@@ -14,15 +14,7 @@ import { JobsBusy } from '../../util/sized-job-threads.js';
 export function answerPinned(request: RequestContext, route: PinnedRoute, registry: Registry): AnswerOrLater {
   const answer = registry.pinnedAnswer(route);
   if (!(answer instanceof Promise)) return pinnedAnswerOf(request, route, registry, answer);
-  return answer.then(
-    (made) => pinnedAnswerOf(request, route, registry, made),
-    (error: unknown) => {
-      // Too many revisions' documents wait to be made: a 503 to retry, as for npm packages.
-      if (!(error instanceof JobsBusy)) throw error;
-      const busy = { status: 503, code: 'too_busy', detail: "The server has too many revisions' documents to make; try again in a few seconds." };
-      return resourceAnswer(problemResource(busy), { 'retry-after': '5' });
-    },
-  );
+  return unlessRevisionJobsBusy(answer.then((made) => pinnedAnswerOf(request, route, registry, made)));
 }
 
 function pinnedAnswerOf(request: RequestContext, route: PinnedRoute, registry: Registry, answer: PinnedAnswer): Answer {

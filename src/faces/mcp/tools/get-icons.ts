@@ -68,7 +68,7 @@ export async function getIcons(context: ToolContext, args: Args): Promise<CallTo
   for (const icon of asked) {
     const key = `${icon.pack}@${icon.version ?? ''}`;
     let source = sources.get(key);
-    if (!source) sources.set(key, (source = context.registry.packSource(icon.pack, icon.version)));
+    if (!source) sources.set(key, (source = await context.registry.packSourceRead(icon.pack, icon.version)));
     if ('status' in source) {
       absent.push({ icon, problem: source });
       continue;

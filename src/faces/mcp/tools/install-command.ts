@@ -44,7 +44,7 @@ export async function installCommand(context: ToolContext, args: Args): Promise<
     if ('status' in icon) return toolProblem(icon);
     if (seen.has(idOf(icon))) continue;
     seen.add(idOf(icon));
-    const source = registry.packSource(icon.pack, icon.version);
+    const source = await registry.packSourceRead(icon.pack, icon.version);
     if ('status' in source) {
       absent.push({ icon, problem: source });
       continue;
