@@ -232,6 +232,10 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const held = await fetch(`${server.base}/r/lucide/trash.json`, { headers: { 'if-modified-since': newerDate } });
     expect(held.status).toBe(200);
     expect(Date.parse(held.headers.get('last-modified') as string)).toBeLessThan(Date.parse(newerDate));
+    // A newer revision pinned points to the one served now, older as it is, where that one draws the icon otherwise.
+    expect((await get(server, `/r/lucide@${NEW}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
+    expect((await get(server, `/r/lucide@${CATALOG_REVISION}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
+    expect((await get(server, `/r/lucide@${OLD}/trash.json`)).headers.get('link')).toBeNull();
     const registry = await localNpmRegistry();
     try {
       const run = await update(dataDir, ['lucide'], { npm_config_registry: registry.url });

@@ -181,14 +181,15 @@ export const recordedAt = (revision: Revision) => Math.floor(revision.recorded /
  * The address of the same icon at the revision served now, when that one
  * draws it differently than `version` did (its glyph or its state changed
  * since), for the `Link: <...>; rel="latest-version"` of a pinned icon's
- * answer: its body stays the revision's for good, and this says a newer one
- * differs. A few reads of the name's entries at both revisions.
+ * answer: its body stays the revision's for good, and this says the current
+ * one differs. A few reads of the name's entries at both revisions.
  */
 export function latestVersionOf(history: RevisionReader, route: PinnedRoute, basePath: string, sourceOf: SourceOf): string | undefined {
   if (route.name === undefined) return undefined;
   const pinned = history.revision(route.pack, route.version);
   const served = history.served(route.pack);
-  if (!pinned || !served || served.seq <= pinned.seq) return undefined;
+  // Whichever was recorded first: a pack held back to an older revision serves that one now.
+  if (!pinned || !served || served.seq === pinned.seq) return undefined;
   const name = route.name;
   const drawn = (revision: Revision) => {
     const source = sourceOf(revision);
