@@ -116,6 +116,19 @@ describe('versions: update without a restart, pinned addresses and what changed'
       { pack: 'lucide', version: CATALOG_REVISION, previous: null, recorded: expect.any(String), added: 0, hidden: 0, renamed: 0, changed: 0 },
     ]);
     catalogHistoryItem = history.revisions[0];
+    // A pinned icon has no preview: its 404 names its pinned SVG and the preview served now, or is its document's problem.
+    const preview = await get(server, `/r/lucide@${CATALOG_REVISION}/trash.png?size=32`);
+    expect([preview.status, JSON.parse(preview.text)]).toEqual([
+      404,
+      expect.objectContaining({
+        code: 'no_preview',
+        detail: `A revision's icons have no previews: '/r/lucide@${CATALOG_REVISION}/trash.json' has the SVG of 'lucide:trash' at '${CATALOG_REVISION}', and '/r/lucide/trash.png' previews the revision served now.`,
+      }),
+    ]);
+    for (const path of ['/r/no-such-pack@1.0.0/home', '/r/lucide@9.9.9/trash', `/r/lucide@${CATALOG_REVISION}/trahs`]) {
+      const [png, json] = [await get(server, `${path}.png`), await get(server, `${path}.json`)];
+      expect([png.status, png.text], path).toEqual([404, json.text]);
+    }
     // So the versions' links of /llms.txt answer on a registry no update has touched: `latest` redirects, the history lists.
     const llms = (await get(server, '/llms.txt')).text;
     const versionLinks = [...llms.slice(llms.indexOf('## Versions'), llms.indexOf('## Optional')).matchAll(/\]\(([^)]+)\)/g)].map(

@@ -153,7 +153,7 @@ export const SEARCH_STEM = 'search';
  * and many icons' previews in one answer, `{base}/r/previews.json?icons=&size=`,
  * so that a screen of them is a few requests rather than one per cell.
  */
-export type PreviewRoute = { kind: 'preview'; pack: string; name: string } | { kind: 'previews' };
+export type PreviewRoute = { kind: 'preview'; pack: string; name: string; version?: string } | { kind: 'previews' };
 
 /** What changed between revisions: `/r/changes.json?pack=&from=&to=`. */
 export const CHANGES_STEM = 'changes';
@@ -242,8 +242,10 @@ export function pathOf(route: Route, basePath: string): string {
       return `${basePath}/${PACKAGES_FOLDER}/${route.pack}/${PACKAGE_FILE}`;
     case 'bundle':
       return `${documentsPath(basePath)}/${BUNDLE_STEM}.${route.format}`;
-    case 'preview':
-      return `${packFolderPath(basePath, route.pack)}/${route.name}${PREVIEW_SUFFIX}`;
+    case 'preview': {
+      const pack = route.version === undefined ? route.pack : `${route.pack}${VERSION_MARK}${encodeURIComponent(route.version)}`;
+      return `${packFolderPath(basePath, pack)}/${route.name}${PREVIEW_SUFFIX}`;
+    }
     case 'previews':
       return `${documentsPath(basePath)}/${PREVIEWS_STEM}${DOCUMENT_SUFFIX}`;
     case 'pack-zip':
@@ -493,9 +495,10 @@ function previewRouteOf(segments: readonly string[], basePath: string): PreviewR
   const last = segments[expected.length + 1] as string;
   if (!last.endsWith(PREVIEW_SUFFIX)) return undefined;
   const name = last.slice(0, -PREVIEW_SUFFIX.length);
-  // An empty segment names nothing, and a pinned revision has no previews.
-  if (pack === '' || name === '' || pinnedPack(pack)) return undefined;
-  return { kind: 'preview', pack, name };
+  // An empty segment names nothing. A pinned revision's is answered that it has none (see previewResource).
+  if (pack === '' || name === '') return undefined;
+  const pinned = pinnedPack(pack);
+  return pinned ? { kind: 'preview', pack: pinned.pack, name, version: pinned.version } : { kind: 'preview', pack, name };
 }
 
 /** `{base}/r/changes.atom`. */

@@ -56,11 +56,13 @@ describe('parseTarget', () => {
     expect(parseTarget('/r/@1.zip', '')).toEqual({ kind: 'pack-zip', pack: '@1' });
   });
 
-  it("routes an icon's raster preview beside its document, unpinned only, and prints it where it parses from", () => {
+  it("routes an icon's raster preview beside its document, pinned too (answered that it has none), and prints it where it parses from", () => {
     expect(parseTarget('/r/mdi/home.png?size=64', '')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home' });
     expect(parseTarget('/icons/r/mdi/home.png', '/icons')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home' });
     expect(pathOf({ kind: 'preview', pack: 'mdi', name: 'home' }, '/icons')).toBe('/icons/r/mdi/home.png');
-    for (const target of ['/r/mdi@1/home.png', '/r/vue/mdi/home.png', '/r/mdi/.png', '/r//home.png', '/r/mdi.png', '/mdi/home.png']) {
+    expect(parseTarget('/r/mdi@1/home.png', '')).toEqual({ kind: 'preview', pack: 'mdi', name: 'home', version: '1' });
+    expect(pathOf({ kind: 'preview', pack: 'mdi', name: 'home', version: '^1.2' }, '')).toBe('/r/mdi@%5E1.2/home.png');
+    for (const target of ['/r/vue/mdi/home.png', '/r/mdi/.png', '/r//home.png', '/r/mdi.png', '/mdi/home.png']) {
       expect(parseTarget(target, ''), target).toMatchObject({ status: 404, code: 'not_found' });
     }
   });

@@ -1,5 +1,5 @@
 import { type IconId, iconIdsOf, idOf } from '../../core/icon-ids.js';
-import type { PreviewRoute } from '../../core/paths.js';
+import { type PreviewRoute, pathOf } from '../../core/paths.js';
 import { DEFAULT_PREVIEW_SIZE, MAX_PREVIEW_BODY, PREVIEW_SIZES } from '../../core/preview-limits.js';
 import { badRequest, type Problem, quoted } from '../../core/problem.js';
 import { JSON_TYPE, memoryResource, problemResource, type Resource } from '../../core/resource.js';
@@ -58,6 +58,7 @@ function previewOf(registry: Registry, { pack, name }: IconId, size: number): Pr
 export function previewResource(registry: Registry, route: Extract<PreviewRoute, { kind: 'preview' }>, query: URLSearchParams): Resource | Promise<Resource> {
   const size = previewSizeOf(query);
   if (typeof size !== 'number') return problemResource(size);
+  if (route.version !== undefined) return pinnedPreview(registry, route as Required<typeof route>);
   const preview = previewOf(registry, route, size);
   if (preview === 'not_served') return registry.respond({ kind: 'icon', pack: route.pack, name: route.name });
   if (preview === 'too_large') {
@@ -68,6 +69,25 @@ export function previewResource(registry: Registry, route: Extract<PreviewRoute,
     });
   }
   return preview.png;
+}
+
+/**
+ * A pinned icon's preview (`/r/{pack}@{version}/{name}.png`), which no
+ * revision has: a 404 that names where its glyph is, its pinned document's
+ * SVG, and the preview of the revision served now; or, where that document
+ * is a problem (no such pack, revision or icon), that problem.
+ */
+async function pinnedPreview(registry: Registry, { pack, name, version }: Required<Extract<PreviewRoute, { kind: 'preview' }>>): Promise<Resource> {
+  const answer = await registry.pinnedAnswer({ kind: 'pinned', pack, version, name });
+  if ('problem' in answer) return problemResource(answer.problem);
+  if ('resource' in answer && answer.resource.status !== 200) return answer.resource;
+  const document = pathOf({ kind: 'pinned', pack, version, name }, registry.basePath);
+  const current = pathOf({ kind: 'preview', pack, name }, registry.basePath);
+  return problemResource({
+    status: 404,
+    code: 'no_preview',
+    detail: `A revision's icons have no previews: ${quoted(document)} has the SVG of ${quoted(`${pack}:${name}`)} at ${quoted(version)}, and ${quoted(current)} previews the revision served now.`,
+  });
 }
 
 /** The previews of many icons, as `{base}/r/previews.json` answers them. */
