@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IconifyJSON } from '@iconify/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,4 +101,21 @@ describe('a revision’s whole document of a large pack', () => {
     expect(again.headers.etag).toBe(etag?.replace('-br"', '"'));
     expect((await codedGet(WHOLE, 'br')).headers.etag).toBe(etag);
   }, 120_000);
+});
+
+describe('a revision’s whole document that cannot be written', () => {
+  it('is answered from memory all the same, and the log names the file', async () => {
+    // The pack's folder taken by a file: the document's files cannot be written beneath it.
+    const folder = join(dataDir, 'pinned-documents', 'mdi');
+    mkdirSync(dirname(folder), { recursive: true });
+    writeFileSync(folder, 'not a folder');
+    const path = `/r/mdi@${CATALOG_REVISION}.json`;
+    const answer = await codedGet(path, 'gzip');
+    expect([answer.status, answer.headers['content-encoding']]).toEqual([200, 'gzip']);
+    const pinned = JSON.parse(gunzipSync(answer.body).toString('utf8')) as IconifyJSON;
+    expect(pinned).toEqual(JSON.parse((await codedGet('/r/mdi.json', 'identity')).body.toString('utf8')));
+    const logged = await server.logLine((line) => line.msg === 'a file made once could not be written; answered from memory');
+    expect(String(logged.file)).toMatch(/pinned-documents\/mdi\/[^/]+\.json$/);
+    expect((await codedGet(path, 'identity')).status).toBe(200);
+  }, 60_000);
 });

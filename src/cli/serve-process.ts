@@ -89,7 +89,9 @@ async function startServing(
       (drew, job) => log?.info({ job, shapesDrawn: drew.shapes, packs: drew.packs, drawingMs: drew.ms }, SHAPES_DRAWN),
     );
     opened.defer(() => searchRunner.close());
-    const served = openServedRegistry(options, opened, searchRunner, packageVersion());
+    const served = openServedRegistry(options, opened, searchRunner, packageVersion(), (file, error) =>
+      log?.warn({ file, err: error }, 'a file made once could not be written; answered from memory'),
+    );
     // Its search, then the first requests of each kind answered once in process (see first-requests.ts).
     const preparing = served.current.prepareSearch(() => answerFirstRequests(served.current));
     // Reloads may be asked for from now on, a joining worker's while it prepares too: each prepares its catalog's search after the one before.

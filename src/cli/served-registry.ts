@@ -34,7 +34,14 @@ export interface ServedRegistry {
  * serving at the stop. Searches run where `searchRunner` runs them. Its
  * search is not prepared yet: see Registry.prepareSearch.
  */
-export function openServedRegistry(options: ServeOptions, opened: CloseStack, searchRunner: SearchRunner, version: string): ServedRegistry {
+export function openServedRegistry(
+  options: ServeOptions,
+  opened: CloseStack,
+  searchRunner: SearchRunner,
+  version: string,
+  /** Told of a kept file that could not be written (see KeptFiles), to log it. */
+  keptFileNotWritten: (path: string, error: unknown) => void = () => {},
+): ServedRegistry {
   // One set of caches for the registries that replace each other at reloads.
   const registryOptions = {
     searchRunner,
@@ -42,9 +49,9 @@ export function openServedRegistry(options: ServeOptions, opened: CloseStack, se
     version,
     caches: new RegistryCaches(options.cacheMb * 1024 * 1024),
     // npm packages, made once from a pack's content and written beside the catalog, so that their bytes outlive a restart.
-    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2),
+    keptFiles: new KeptFiles(keptFilesPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 2, keptFileNotWritten),
     // Revisions' whole pack documents, made once in a thread and written beside the catalog in each coding.
-    keptDocuments: new KeptFiles(keptDocumentsPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 4),
+    keptDocuments: new KeptFiles(keptDocumentsPath(options.dataDir), (options.cacheMb * 1024 * 1024) / 4, keptFileNotWritten),
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload opens only the own and updated packs'.

@@ -31,6 +31,11 @@ export interface MadeFile {
   etag?: string;
 }
 
+/** A kept file's digests (see KeptFile), computed where it is made when it is large. */
+export function digestsOf(bytes: Buffer): { sha512: string; sha1: string } {
+  return { sha512: createHash('sha512').update(bytes).digest('base64'), sha1: createHash('sha1').update(bytes).digest('hex') };
+}
+
 /** How a kept file is answered. */
 export interface KeptFileFields {
   contentType: string;
@@ -58,22 +63,26 @@ const COMPRESSED: readonly CompressedEncoding[] = ['gzip', 'br'];
 const pathOfCoding = (path: string, encoding: Encoding) => (encoding === 'identity' ? path : `${path}${CODING_SUFFIX[encoding]}`);
 
 /**
- * Files made once per content and kept: npm packages' tarballs, made in a
- * thread from a pack's document. With a folder (the data directory's
- * `npm-packages/`), each is written there, whole or not at all, so that it is made
- * once for good, shared by every process serving the data directory and
- * found again after a restart; without one (in-process uses), only memory
- * keeps them. In memory, what was read or made is kept within a byte bound,
- * large files by their digests alone. A name is asked for once at a time:
- * a second request while it is being made waits for the first.
+ * Files made once per content and kept: npm packages' tarballs (sent as
+ * they are), and revisions' whole pack documents (in each coding), made in
+ * threads from a pack's document. With a folder (the data directory's
+ * `npm-packages/`, `pinned-documents/`), each is written there, whole or not
+ * at all, so that it is made once for good, shared by every process serving
+ * the data directory and found again after a restart; without one
+ * (in-process uses), only memory keeps them. In memory, what was read or
+ * made is kept within a byte bound, large files by their digests alone. A
+ * name is asked for once at a time in a process: a second request while it
+ * is being made waits for the first.
  */
 export class KeptFiles {
   private readonly kept: ByteBoundedCache<KeptFile>;
   private readonly makings = new Map<string, Promise<KeptFile>>();
 
+  /** `writeFailed` is told of a file that could not be written (a full disk, a read-only data directory): it is then answered from memory alone. */
   constructor(
     private readonly folder: string | undefined,
     memoryBytes: number,
+    private readonly writeFailed: (path: string, error: unknown) => void = () => {},
   ) {
     this.kept = new ByteBoundedCache(memoryBytes, (file) => file.resource.size + 512);
   }
@@ -104,17 +113,22 @@ export class KeptFiles {
     const read = this.read(pack, name, fields);
     if (read) return read;
     const made = await make();
-    const sha512 = made.digests?.sha512 ?? createHash('sha512').update(made.bytes).digest('base64');
+    const { sha512, sha1 } = made.digests ?? digestsOf(made.bytes);
     const etag = made.etag ?? etagOfDigest(sha512);
     const file = {
       resource: made.codings
         ? memoryResource({ status: 200, ...fields, etag }, made.bytes, made.codings)
         : memoryResource({ status: 200, ...fields, identityOnly: true, etag }, made.bytes),
       sha512,
-      sha1: made.digests?.sha1 ?? createHash('sha1').update(made.bytes).digest('hex'),
+      sha1,
       about: made.about,
     };
-    await this.write(pack, name, file, made);
+    try {
+      await this.write(pack, name, file, made);
+    } catch (error) {
+      this.writeFailed(join(this.folder ?? '', pack, name), error);
+      return file;
+    }
     return this.read(pack, name, fields) ?? file;
   }
 

@@ -2,6 +2,7 @@ import type { Catalog } from '../data/catalog/catalog.js';
 import type { RevisionHistory } from '../data/history/revision-history.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
 import { ownVersionOf } from '../data/history/catalog-revisions.js';
+import { type KeptDocumentPlace, keptRevisionKey } from '../data/history/revision-document.js';
 import { READ_SLICE_MS, readInTurns } from '../util/in-turns.js';
 
 /**
@@ -41,7 +42,7 @@ export type PackageDocument =
       setVersion?: { own: string | undefined };
     }
   /** A kept revision's, which the thread reads from the history file itself: made here, the largest packs' held this thread for seconds. */
-  | { kept: { history: string; pack: string; seq: number } };
+  | { kept: KeptDocumentPlace };
 
 /** The prefix of the name given to an own pack's content before it is kept as a revision, followed by a digest of that content. */
 export const OWN_CONTENT_PREFIX = 'own-';
@@ -66,7 +67,7 @@ export function packageVersionsOf(pack: string, catalog: Catalog, history: Revis
       version: revision.version,
       recorded: revision.recorded,
       served: revision.seq === served,
-      key: `revision ${revision.seq} ${revision.recorded} ${revision.version}`,
+      key: keptRevisionKey(revision),
       document: () => {
         const file = history.path;
         return file === undefined

@@ -1,7 +1,7 @@
 import type { IconifyJSON } from '@iconify/types';
 import type { Catalog } from '../data/catalog/catalog.js';
 import { defaultRevisionName } from '../data/catalog/revision-names.js';
-import { CATALOG_SOURCE_PREFIX } from '../data/history/revision-document.js';
+import { CATALOG_SOURCE_PREFIX, type KeptDocumentPlace, keptRevisionKey } from '../data/history/revision-document.js';
 import type { ChangedName, HistoryEntry, Revision, RevisionHistory, RevisionReader } from '../data/history/revision-history.js';
 
 /**
@@ -23,8 +23,6 @@ const CATALOG_SEQ = 0;
  * registry's view of the history.
  */
 export class PinnableRevisions implements RevisionReader {
-  /** The root fields of catalog packs asked for, parsed once: a pack's document is read whole for them. */
-  private readonly roots = new Map<string, Record<string, unknown>>();
   /** Each pack's revisions as read during `readingOnce`, whose reads see one state of the data throughout. */
   private read: Map<string, Revision[]> | undefined;
 
@@ -93,12 +91,21 @@ export class PinnableRevisions implements RevisionReader {
 
   rootAt(pack: string, seq: number): Record<string, unknown> | undefined {
     if (!this.fromCatalog(pack, seq)) return this.history?.rootAt(pack, seq);
-    let root = this.roots.get(pack);
+    const roots = this.catalogRoots(pack);
+    let root = roots.get(pack);
     if (!root) {
       root = rootFieldsOf(this.catalogDocument(pack));
-      this.roots.set(pack, root);
+      roots.set(pack, root);
     }
     return root;
+  }
+
+  /** The root fields parsed of the packs of the database serving `pack` (see catalogRoots). */
+  private catalogRoots(pack: string): Map<string, Record<string, unknown>> {
+    const database = this.catalog.database(pack) as object;
+    let roots = catalogRoots.get(database);
+    if (!roots) catalogRoots.set(database, (roots = new Map()));
+    return roots;
   }
 
   /**
@@ -107,12 +114,12 @@ export class PinnableRevisions implements RevisionReader {
    * can wait has them parsed elsewhere first (see keepCatalogRoot).
    */
   parsesForRoot(pack: string, seq: number): boolean {
-    return this.fromCatalog(pack, seq) && !this.roots.has(pack);
+    return this.fromCatalog(pack, seq) && !this.catalogRoots(pack).has(pack);
   }
 
   /** The root fields of the catalog's content of a pack, parsed elsewhere (see rootFieldsOf), for rootAt to give. */
   keepCatalogRoot(pack: string, root: Record<string, unknown>): void {
-    this.roots.set(pack, root);
+    this.catalogRoots(pack).set(pack, root);
   }
 
   /**
@@ -121,14 +128,14 @@ export class PinnableRevisions implements RevisionReader {
    * catalog's stored document; with `key`, which names its content for good.
    * Undefined for a history held in memory, which only this thread reads.
    */
-  documentPlace(revision: Revision): { kept: { history: string; pack: string; seq: number }; key: string } | { catalog: string; key: string } | undefined {
+  documentPlace(revision: Revision): { kept: KeptDocumentPlace; key: string } | { catalog: string; key: string } | undefined {
     if (this.fromCatalog(revision.pack, revision.seq)) {
       const stored = this.catalog.packDocumentInfo(revision.pack);
       return stored && { catalog: revision.pack, key: `catalog ${stored.etag} ${revision.version}` };
     }
     const file = this.history?.path;
     if (file === undefined) return undefined;
-    return { kept: { history: file, pack: revision.pack, seq: revision.seq }, key: `revision ${revision.seq} ${revision.recorded} ${revision.version}` };
+    return { kept: { history: file, pack: revision.pack, seq: revision.seq }, key: keptRevisionKey(revision) };
   }
 
   entryAt(pack: string, seq: number, name: string): HistoryEntry | undefined {
@@ -191,6 +198,14 @@ export function rootFieldsOf(document: IconifyJSON): Record<string, unknown> {
   const { icons: _icons, aliases: _aliases, ...fields } = document;
   return fields;
 }
+
+/**
+ * The root fields of the catalog's content of packs, parsed once per
+ * database that serves them (a pack's document is read whole for them): the
+ * registries that replace one another at reloads, and their views, share the
+ * default catalog's database, which a reload does not open again.
+ */
+const catalogRoots = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
 /** Sorted as SQLite sorts text (bytes of UTF-8), which code units match for the names a pack may have. */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

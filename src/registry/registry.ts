@@ -196,6 +196,8 @@ export class Registry {
         ...this.options,
         basePath: momentBasePath(this.basePath, moment),
         caches: this.caches,
+        keptFiles: this.keptFiles,
+        keptDocuments: this.keptDocuments,
         onlyPacks: packs,
         past: true,
         moment: instant,
@@ -405,14 +407,16 @@ export class Registry {
 
   /**
    * Resolves once the root fields of the revision `version` names (exact, or
-   * the one a range resolves to) are read without parsing a pack document on
-   * this thread (see RevisionDocuments.rootsRead); undefined when there is
-   * nothing to wait for. Rejects with JobsBusy when too many wait.
+   * the one a range resolves to, unless `exactOnly`: a route that redirects a
+   * range) are read without parsing a pack document on this thread (see
+   * RevisionDocuments.rootsRead); undefined when there is nothing to wait
+   * for. Rejects with JobsBusy when too many wait.
    */
-  revisionRootsRead(pack: string, version: string): Promise<void> | undefined {
+  revisionRootsRead(pack: string, version: string, { exactOnly = false } = {}): Promise<void> | undefined {
     if (!isValidName(pack) || !this.packs.has(pack)) return undefined;
     const found = revisionOf(this.revisions, pack, version);
-    return found && this.revisionDocuments.rootsRead('exact' in found ? found.exact : found.matched);
+    if (!found || (exactOnly && !('exact' in found))) return undefined;
+    return this.revisionDocuments.rootsRead('exact' in found ? found.exact : found.matched);
   }
 
   /** packSource, once the revision's root fields are read elsewhere (see revisionRootsRead): a full queue of such jobs is a 503 problem. */

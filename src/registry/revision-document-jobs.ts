@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { IconifyJSON } from '@iconify/types';
-import { RevisionHistory } from '../data/history/revision-history.js';
-import { revisionDocument } from '../data/history/revision-document.js';
+import { documentInHistoryFile, type KeptDocumentPlace, revisionDocument } from '../data/history/revision-document.js';
 import { compress } from '../util/compression.js';
 import { etagOf } from '../util/etag.js';
 import { joinedChunks } from '../util/job-thread.js';
+import { digestsOf } from './kept-files.js';
 import { inKeptOrder, rootFieldsOf } from './pinnable-revisions.js';
 
 /**
@@ -15,7 +14,7 @@ import { inKeptOrder, rootFieldsOf } from './pinnable-revisions.js';
  */
 
 /** A pack document to read: a kept revision's, from the history file (a connection of its own), or the catalog's, as JSON in the chunks it was read in. */
-export type DocumentSource = { kept: { history: string; pack: string; seq: number } } | { chunks: Uint8Array[] };
+export type DocumentSource = { kept: KeptDocumentPlace } | { chunks: Uint8Array[] };
 
 export type RevisionDocumentJob =
   /** The root fields of the catalog's document (see rootFieldsOf). */
@@ -36,7 +35,7 @@ export function runRevisionDocumentJob(job: RevisionDocumentJob): RevisionDocume
     gzip: compress(identity, 'gzip'),
     br: compress(identity, 'br'),
     etag: etagOf(identity),
-    digests: { sha512: createHash('sha512').update(identity).digest('base64'), sha1: createHash('sha1').update(identity).digest('hex') },
+    digests: digestsOf(identity),
   };
 }
 
@@ -47,15 +46,7 @@ function pinnedDocumentOf(source: DocumentSource, pack: string, version: string)
     const ordered = inKeptOrder(parsedChunks(source.chunks));
     return revisionDocument({ documentAt: () => ordered }, { pack, seq: 0, version }) as IconifyJSON;
   }
-  const { history: file, seq } = source.kept;
-  const history = new RevisionHistory(file, true);
-  try {
-    const document = revisionDocument(history, { pack, seq, version });
-    if (!document) throw new Error(`${file} keeps no revision ${seq} of ${pack}`);
-    return document;
-  } finally {
-    history.close();
-  }
+  return revisionDocument({ documentAt: () => documentInHistoryFile(source.kept) }, { pack, seq: source.kept.seq, version }) as IconifyJSON;
 }
 
 const parsedChunks = (chunks: readonly Uint8Array[]) => JSON.parse(joinedChunks(chunks).toString('utf8')) as IconifyJSON;

@@ -1,12 +1,7 @@
-import { existsSync } from 'node:fs';
-import { MAX_WAITING_REVISION_JOBS } from '../core/changes-limits.js';
-import { fileURLToPath } from 'node:url';
+import { MAX_WAITING_REVISION_JOBS } from '../core/revision-limits.js';
 import { wholeBuffersOf } from '../util/job-thread.js';
-import { SizedJobThreads } from '../util/sized-job-threads.js';
+import { SizedJobThreads, threadsIfBuilt } from '../util/sized-job-threads.js';
 import { type RevisionDocumentJob, type RevisionDocumentResult, runRevisionDocumentJob } from './revision-document-jobs.js';
-
-/** How long a thread stays once it has nothing to do: what it made is kept, and its heap (the largest pack it parsed) is given back. */
-const IDLE_THREAD_MS = 30_000;
 
 /** Runs revision document jobs, `large` for a pack document of LARGE_DOCUMENT_BYTES or more; `read` gives the job once it has its place. */
 export interface RevisionDocumentMaker {
@@ -31,8 +26,10 @@ let maker: RevisionDocumentMaker | undefined;
 export function revisionDocumentMaker(): RevisionDocumentMaker {
   if (maker) return maker;
   const script = new URL('./revision-document-thread.js', import.meta.url);
-  maker = existsSync(fileURLToPath(script))
-    ? new SizedJobThreads<RevisionDocumentJob, RevisionDocumentResult>(script, 'revision document', IDLE_THREAD_MS, MAX_WAITING_REVISION_JOBS, movedOf)
-    : { run: async (_large, read) => runRevisionDocumentJob(await read()) };
+  maker = threadsIfBuilt<RevisionDocumentMaker>(
+    script,
+    () => new SizedJobThreads<RevisionDocumentJob, RevisionDocumentResult>(script, 'revision document', MAX_WAITING_REVISION_JOBS, movedOf),
+    { run: async (_large, read) => runRevisionDocumentJob(await read()) },
+  );
   return maker;
 }

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { MAX_WAITING_REVISION_JOBS } from '../core/changes-limits.js';
+import { MAX_WAITING_REVISION_JOBS } from '../core/revision-limits.js';
 import type { Problem } from '../core/problem.js';
 import { JSON_TYPE, type Resource } from '../core/resource.js';
 import type { Catalog } from '../data/catalog/catalog.js';
 import type { Revision } from '../data/history/revision-history.js';
 import { digestOf } from '../util/etag.js';
 import { READ_SLICE_MS, readInTurns } from '../util/in-turns.js';
-import { LARGE_DOCUMENT_BYTES } from '../util/sized-job-threads.js';
+import { isLargeDocument } from '../util/sized-job-threads.js';
+import { bufferOver } from '../util/job-thread.js';
 import type { KeptFiles } from './kept-files.js';
 import type { PinnableRevisions } from './pinnable-revisions.js';
 import { IMMUTABLE, recordedAt } from './pinned.js';
@@ -17,7 +18,7 @@ import { revisionDocumentMaker } from './revision-document-threads.js';
 export const REVISION_JOBS_BUSY: Problem = {
   status: 503,
   code: 'too_busy',
-  detail: `More than ${MAX_WAITING_REVISION_JOBS} revisions' documents are waiting to be made; try again in a few seconds.`,
+  detail: `More than ${MAX_WAITING_REVISION_JOBS} revisions' documents or packs' root fields are waiting to be made; try again in a few seconds.`,
 };
 
 /** The folder of a data directory where revisions' pack documents are kept, once made, a folder per pack. */
@@ -67,7 +68,8 @@ export class RevisionDocuments {
    * A revision's pack document as its pinned address answers it (the same
    * bytes pinnedAnswer makes), made in the thread in each coding and kept
    * under a name that says what content it was made from; undefined where
-   * only this thread can read the revision (a history held in memory).
+   * no thread can read the revision (a history held in memory, a catalog
+   * pack without its stored document): pinnedAnswer makes it here.
    */
   packDocument(revision: Revision): Resource | Promise<Resource> | undefined {
     const place = this.revisions.documentPlace(revision);
@@ -99,11 +101,8 @@ export class RevisionDocuments {
     return readInTurns(this.catalog.packDocumentChunks(pack, 'identity'), READ_SLICE_MS);
   }
 
-  /** Whether a pack's documents are made beside the others' (see LARGE_DOCUMENT_BYTES): by its document as served, which its kept revisions' are near. */
+  /** Whether a pack's documents are made beside the others' (see isLargeDocument): by its document as served, which its kept revisions' are near. */
   private isLarge(pack: string): boolean {
-    return (this.catalog.packDocumentInfo(pack)?.lengths.identity ?? 0) >= LARGE_DOCUMENT_BYTES;
+    return isLargeDocument(this.catalog.packDocumentInfo(pack)?.lengths.identity ?? 0);
   }
 }
-
-/** A Buffer over the bytes a thread moved, not a copy. */
-const bufferOver = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

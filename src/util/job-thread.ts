@@ -67,5 +67,10 @@ export function wholeBuffersOf(views: readonly Uint8Array[]): ArrayBuffer[] {
 
 /** The bytes a thread was sent in chunks (see wholeBuffersOf), as one Buffer. */
 export function joinedChunks(chunks: readonly Uint8Array[]): Buffer {
-  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  return Buffer.concat(chunks.map(bufferOver));
+}
+
+/** A Buffer over the bytes a thread moved, not a copy. */
+export function bufferOver(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

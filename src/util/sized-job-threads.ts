@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { JobThread } from './job-thread.js';
 
 /**
@@ -5,6 +7,16 @@ import { JobThread } from './job-thread.js';
  * for large inputs: the others take a fraction of a second.
  */
 export const LARGE_DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+/** Whether a pack document of this length (as JSON) is worked on in the thread for large inputs. */
+export const isLargeDocument = (length: number) => length >= LARGE_DOCUMENT_BYTES;
+
+/**
+ * How long a thread stays once it has nothing to do: what its jobs make is
+ * kept, so it is idle for good soon after a server starts, and its heap (the
+ * largest pack it parsed) is given back.
+ */
+const IDLE_THREAD_MS = 30_000;
 
 /** Too many jobs are waiting for the threads: the client is to try again shortly. */
 export class JobsBusy extends Error {}
@@ -31,12 +43,11 @@ export class SizedJobThreads<Job, Result> {
   constructor(
     script: URL,
     name: string,
-    idleMs: number,
     private readonly maxWaiting: number,
     transfer: (job: Job) => ArrayBuffer[],
   ) {
-    this.small = new JobThread(script, name, idleMs, transfer);
-    this.large = new JobThread(script, name, idleMs, transfer);
+    this.small = new JobThread(script, name, IDLE_THREAD_MS, transfer);
+    this.large = new JobThread(script, name, IDLE_THREAD_MS, transfer);
   }
 
   /** The job `read` gives, run in the large inputs' thread when `large`; rejected with JobsBusy when too many wait. */
@@ -53,4 +64,14 @@ export class SizedJobThreads<Job, Result> {
     }
     return (large ? this.large : this.small).run(job);
   }
+}
+
+/**
+ * `threads()` when the threads' module `script` is built beside its caller
+ * (the command line runs the built files), else `here`, which makes the same
+ * results in the calling thread (modules loaded from their sources, as
+ * in-process tests do).
+ */
+export function threadsIfBuilt<T>(script: URL, threads: () => T, here: T): T {
+  return existsSync(fileURLToPath(script)) ? threads() : here;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PREVIEW_SIZE, MAX_PREVIEW_BODY, MAX_PREVIEW_RATIO, MAX_WAITING_PREVIEWS, PREVIEW_SIZES } from '../preview-limits.js';
 import { MAX_BUNDLE_BODY_BYTES, MAX_BUNDLE_ICONS, MAX_PACK_ZIPS, MAX_ZIP_FILES } from '../bundle-limits.js';
-import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS, MAX_WAITING_REVISION_JOBS } from '../changes-limits.js';
+import { MAX_CHANGES_ICONS, MAX_FEED_REVISIONS } from '../changes-limits.js';
+import { MAX_WAITING_REVISION_JOBS } from '../revision-limits.js';
 import { type BundleFormat, FRAMEWORKS, momentBasePath, NPM_SCOPE, pathOf } from '../paths.js';
 import { MAX_BODY_BYTES } from '../target.js';
 import { FILE_FORMATS } from './bundle-files.js';
@@ -563,7 +564,9 @@ export function openApiDocument(basePath: string, version: string): object {
             '302': { description: 'A range (^1.2.100, 1) or latest: the exact revision it resolves to now is in Location, with the query.' },
             '400': problem(`An unknown format (bad_request), or a revision of more than ${MAX_ZIP_FILES} icons (too_many_files).`),
             '404': problem('No such pack (pack_not_found), or no such revision (unknown_version, the kept ones in suggestions).'),
-            '503': problem(`More than ${MAX_PACK_ZIPS} packs are being zipped by this process (too_busy, with Retry-After).`),
+            '503': problem(
+              `More than ${MAX_PACK_ZIPS} packs are being zipped by this process, or, for the first of a revision no update has kept, more than ${MAX_WAITING_REVISION_JOBS} revisions' documents are waiting to be made (too_busy, with Retry-After).`,
+            ),
             ...Object.fromEntries(Object.entries(errors).filter(([status]) => status !== '400')),
           },
         },

@@ -1,6 +1,6 @@
 import type { IconifyJSON } from '@iconify/types';
 import { infoNamingRevision } from '../catalog/info-version.js';
-import type { Revision, RevisionHistory, RevisionReader } from './revision-history.js';
+import { type Revision, RevisionHistory, type RevisionReader } from './revision-history.js';
 
 /** A revision's pack document as the registry serves it, pinned or not: its info names the revision. */
 export function revisionDocument(history: Pick<RevisionReader, 'documentAt'>, revision: Pick<Revision, 'pack' | 'seq' | 'version'>): IconifyJSON | undefined {
@@ -8,6 +8,37 @@ export function revisionDocument(history: Pick<RevisionReader, 'documentAt'>, re
   if (!document) return undefined;
   return document.info ? { ...document, info: infoNamingRevision(document.info, revision.version) } : document;
 }
+
+/** Where a kept revision's document is read away from the thread that answers requests: the history file, the pack, the revision's place. */
+export interface KeptDocumentPlace {
+  history: string;
+  pack: string;
+  seq: number;
+}
+
+/**
+ * A kept revision's pack document read from the history file, on a
+ * connection of its own opened for it alone (an update may write the file
+ * meanwhile): in the threads that make packages and pinned documents.
+ */
+export function documentInHistoryFile({ history: file, pack, seq }: KeptDocumentPlace): IconifyJSON {
+  const history = new RevisionHistory(file, true);
+  try {
+    const document = history.documentAt(pack, seq);
+    if (!document) throw new Error(`${file} keeps no revision ${seq} of ${pack}`);
+    return document;
+  } finally {
+    history.close();
+  }
+}
+
+/**
+ * What names a kept revision's content for good: two revisions with the
+ * same key have the same document, so what is made from one (a package, a
+ * pinned document) may stand for the other.
+ */
+export const keptRevisionKey = (revision: Pick<Revision, 'seq' | 'recorded' | 'version'>) =>
+  `revision ${revision.seq} ${revision.recorded} ${revision.version}`;
 
 /** Where a revision recorded from what the default catalog served says it came from (see `icon-registry update`). */
 export const CATALOG_SOURCE_PREFIX = '@iconify/json@';

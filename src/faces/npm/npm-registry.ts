@@ -8,7 +8,7 @@ import { IMMUTABLE } from '../../registry/pinned.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
 import { npmVersionOf, tarballFileOf } from './npm-versions.js';
-import { LARGE_DOCUMENT_BYTES } from '../../util/sized-job-threads.js';
+import { isLargeDocument } from '../../util/sized-job-threads.js';
 import { packageMaker } from './package-thread-runner.js';
 
 const FULL_PACKUMENT_TYPE = 'application/json; charset=utf-8';
@@ -87,8 +87,8 @@ function packageOf(registry: Registry, pack: string, { revision, version, conten
   });
 }
 
-/** Whether a pack's packages are made beside the others' (see LARGE_DOCUMENT_BYTES): by its document as served, which its kept revisions' are near. */
-const isLarge = (registry: Registry, pack: string) => registry.packDocumentLength(pack) >= LARGE_DOCUMENT_BYTES;
+/** Whether a pack's packages are made beside the others' (see isLargeDocument): by its document as served, which its kept revisions' are near. */
+const isLarge = (registry: Registry, pack: string) => isLargeDocument(registry.packDocumentLength(pack));
 
 /** `{base}/npm/@iconify-json/{pack}/-/{pack}-{version}.tgz`: a version's tarball, immutable. */
 export function tarballResource(registry: Registry, route: Extract<NpmRoute, { kind: 'npm-tarball' }>): Resource | Promise<Resource> {

@@ -1,6 +1,6 @@
 import type { IconifyJSON } from '@iconify/types';
 import { documentWithOwnVersion } from '../../data/catalog/info-version.js';
-import { RevisionHistory } from '../../data/history/revision-history.js';
+import { documentInHistoryFile } from '../../data/history/revision-document.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { packageContents } from './package-files.js';
 import { tarballOf } from './tarball.js';
@@ -34,22 +34,11 @@ export function makePackage(request: PackageRequest): MadePackage {
 
 /**
  * The pack document a package is made from: a kept revision's read from the
- * history file (a connection of its own, opened for this package alone: an
- * update may write the file meanwhile), or the catalog's, its info naming
- * the set's own version when asked.
+ * history file, or the catalog's, its info naming the set's own version when
+ * asked.
  */
 function packDocumentOf(document: PackageDocument): IconifyJSON {
-  if ('kept' in document) {
-    const { history: file, pack, seq } = document.kept;
-    const history = new RevisionHistory(file, true);
-    try {
-      const kept = history.documentAt(pack, seq);
-      if (!kept) throw new Error(`${file} keeps no revision ${seq} of ${pack}`);
-      return kept;
-    } finally {
-      history.close();
-    }
-  }
+  if ('kept' in document) return documentInHistoryFile(document.kept);
   const { chunks, setVersion } = document;
   const set = JSON.parse(joinedChunks(chunks).toString('utf8')) as IconifyJSON;
   return setVersion ? documentWithOwnVersion(set, setVersion.own) : set;

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { wholeBuffersOf } from '../../util/job-thread.js';
-import { SizedJobThreads } from '../../util/sized-job-threads.js';
+import { bufferOver, wholeBuffersOf } from '../../util/job-thread.js';
+import { SizedJobThreads, threadsIfBuilt } from '../../util/sized-job-threads.js';
 import type { PackageDocument } from '../../registry/package-versions.js';
 import { type MadePackage, makePackage, type PackageRequest } from './package-maker.js';
 
@@ -12,13 +10,6 @@ import { type MadePackage, makePackage, type PackageRequest } from './package-ma
  * once and then kept, so the queue only fills while new ones are asked for.
  */
 export const MAX_WAITING_PACKAGES = 16;
-
-/**
- * How long the thread stays once it has nothing to make: packages are made
- * once and then kept, so it is idle for good soon after a server starts, and
- * its heap (the largest pack it parsed) is given back.
- */
-const IDLE_THREAD_MS = 30_000;
 
 /** A package to make, its document read only once the package has its place (see PackageThreads.make). */
 export interface PackageOrder {
@@ -46,15 +37,14 @@ class PackageThreads implements PackageMaker {
   constructor(script: URL) {
     // The document's chunks are read for this package alone: moved, not copied (100 MB for the largest packs).
     const moved = ({ document }: PackageRequest) => ('chunks' in document ? wholeBuffersOf(document.chunks) : []);
-    this.threads = new SizedJobThreads(script, 'package', IDLE_THREAD_MS, MAX_WAITING_PACKAGES, moved);
+    this.threads = new SizedJobThreads(script, 'package', MAX_WAITING_PACKAGES, moved);
   }
 
   /** Refused at once (JobsBusy) past MAX_WAITING_PACKAGES in all, before its document is read: a flood of new packages reads no document. */
   async make(order: PackageOrder): Promise<MadePackage> {
     const made = await this.threads.run(order.large, async () => ({ pack: order.pack, version: order.version, document: await order.document() }));
     // The tarball came as the bytes the thread moved: a Buffer over them, not a copy.
-    const tarball = made.tarball;
-    return { ...made, tarball: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength) };
+    return { ...made, tarball: bufferOver(made.tarball) };
   }
 }
 
@@ -74,6 +64,6 @@ let maker: PackageMaker | undefined;
 export function packageMaker(): PackageMaker {
   if (maker) return maker;
   const script = new URL('./package-thread.js', import.meta.url);
-  maker = existsSync(fileURLToPath(script)) ? new PackageThreads(script) : IN_THIS_THREAD;
+  maker = threadsIfBuilt(script, () => new PackageThreads(script), IN_THIS_THREAD);
   return maker;
 }

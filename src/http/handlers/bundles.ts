@@ -52,8 +52,8 @@ export function answerPackZip(request: RequestContext, route: Route<'pack-zip'>,
  * document's 404.
  */
 export function answerPinnedZip(request: RequestContext, route: Route<'pinned-zip'>, registry: Registry): AnswerOrLater {
-  // The revision's root fields first, when reading them would parse its pack document here.
-  const rootsRead = registry.revisionRootsRead(route.pack, route.version);
+  // The revision's root fields first, when reading them would parse its pack document here; a range only redirects.
+  const rootsRead = registry.revisionRootsRead(route.pack, route.version, { exactOnly: true });
   return rootsRead ? unlessRevisionJobsBusy(rootsRead.then(() => pinnedZipAnswer(request, route, registry))) : pinnedZipAnswer(request, route, registry);
 }
 
