@@ -203,6 +203,13 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect(range.headers.get('location')).toBe(`/r/lucide@${NEW}/trash.json`);
     expect(range.headers.get('cache-control')).toBe('public, max-age=60');
     expect((await get(server, '/r/lucide@latest.json')).headers.get('location')).toBe(`/r/lucide@${NEW}.json`);
+    // The npm version a package.json names the catalog's revision by redirects to that revision, as a range does.
+    const npmName = await get(server, `/r/lucide@0.0.0-${catalogRevision.replace('-', '.')}/trash.json`);
+    expect([npmName.status, npmName.headers.get('location'), npmName.headers.get('cache-control')]).toEqual([
+      302,
+      `/r/lucide@${catalogRevision}/trash.json`,
+      'public, max-age=60',
+    ]);
     const unknown = await get(server, '/r/lucide@9.9.9/trash.json');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });

@@ -10,7 +10,7 @@ import { KEPT_CATALOGS } from '../src/registry/past-moments.js';
 import type { IconifyJSON } from '@iconify/types';
 import { defaultRevisionName } from '../src/data/catalog/revision-names.js';
 import { locateDefaultCatalog } from '../src/data/catalog/sources.js';
-import { npmVersionOf } from '../src/faces/npm/npm-versions.js';
+import { npmVersionOf } from '../src/data/catalog/revision-names.js';
 
 /**
  * Not a speed bound (the bench measures speed): only so that a reload that

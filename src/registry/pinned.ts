@@ -9,6 +9,7 @@ import { documentResource, type Resource } from '../core/resource.js';
 import type { Revision, RevisionReader } from '../data/history/revision-history.js';
 import { revisionDocument } from '../data/history/revision-document.js';
 import { iconMissing } from './icon-missing.js';
+import { npmVersionOf } from '../data/catalog/revision-names.js';
 import type { RevisionSource } from './pack-source.js';
 import { iconStateOf } from '../core/icon-state.js';
 import { readingOnce } from '../core/resolve-icon.js';
@@ -27,14 +28,18 @@ export const pinnedDocumentKey = (route: PinnedRoute) => `pinned ${route.version
 export type PinnedAnswer = { resource: Resource } | { redirect: string } | { problem: Problem };
 
 /**
- * The revision a version asked for names: itself when kept, else, for a
- * range or `latest`, the newest kept revision it matches (a redirect), the
- * one the unpinned addresses serve standing for `latest`.
+ * The revision a version asked for names: itself when kept, else the
+ * revision whose npm version it is (`0.0.0-json.2.2.535` for
+ * `json-2.2.535`, as a package.json names it), or, for a range or `latest`,
+ * the newest kept revision it matches (each a redirect), the one the
+ * unpinned addresses serve standing for `latest`.
  */
 export function revisionOf(history: RevisionReader, pack: string, version: string): { exact: Revision } | { matched: Revision } | undefined {
   const revisions = history.revisions(pack);
   const exact = revisions.find((revision) => revision.version === version);
   if (exact) return { exact };
+  const asNpmNames = revisions.find((revision) => npmVersionOf(revision.version) === version);
+  if (asNpmNames) return { matched: asNpmNames };
   if (version === 'latest') {
     const served = history.served(pack);
     return served && { matched: served };

@@ -10,7 +10,7 @@ import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeOfSegments } from '../../src/core/paths.js';
 import { parseTarget } from '../../src/core/target.js';
-import { npmVersionOf } from '../../src/faces/npm/npm-versions.js';
+import { npmVersionOf } from '../../src/data/catalog/revision-names.js';
 import { lucideTarball } from '../helpers/npm-fixtures.js';
 import { inProcessSite } from '../helpers/site.js';
 import { seededRandom, testSeed } from '../helpers/sources.js';

@@ -7,7 +7,8 @@ import type { PackageVersion } from '../../registry/package-versions.js';
 import { IMMUTABLE } from '../../registry/pinned.js';
 import type { Registry } from '../../registry/registry.js';
 import { isValidName } from '../../util/names.js';
-import { npmVersionOf, tarballFileOf } from './npm-versions.js';
+import { npmVersionOf } from '../../data/catalog/revision-names.js';
+import { tarballFileOf } from './npm-versions.js';
 import { isLargeDocument } from '../../util/sized-job-threads.js';
 import { packageMaker } from './package-thread-runner.js';
 
