@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IconifyJSON } from '@iconify/types';
@@ -7,6 +8,7 @@ import { dataDirWithDefaultCatalog } from './helpers/data-dir.js';
 import { type SweepAnswer, sweepGet, timesBeside } from './helpers/http.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { CATALOG_REVISION, readDefaultPack } from './helpers/sources.js';
+import { runUpdate, UPDATE_COMMAND_LINE } from './helpers/update-command.js';
 
 /*
  * A revision's whole pack document (`/r/{pack}@{version}.json`) and the
@@ -119,3 +121,47 @@ describe('a revision’s whole document that cannot be written', () => {
     expect((await codedGet(path, 'identity')).status).toBe(200);
   }, 60_000);
 });
+
+describe('the first answer at a new past moment', () => {
+  it('is made while the server goes on answering: the moment’s catalog is built in a thread', async () => {
+    // Two updates of noto (25 MB as JSON), each a package made of the catalog's noto with one glyph drawn otherwise: a moment
+    // between them served the first, which the history keeps and a catalog of that moment is built from.
+    const notoSet = readDefaultPack('noto');
+    const name = Object.keys(notoSet.icons).sort()[3] as string;
+    await updateNoto(notoSet, name, '9.0.0', '<path d="M0 0h8v8H0z"/>');
+    const then = (await codedGet(`/r/noto/${name}.json`, 'identity')).body.toString('utf8');
+    const moment = new Date().toISOString();
+    await updateNoto(notoSet, name, '9.0.1', '<path d="M0 0h9v9H0z"/>');
+    // The moments' catalogs an update made as it went are let go, as a copied data directory may lack them: this one is built again.
+    rmSync(join(dataDir, 'moments'), { recursive: true, force: true });
+    // A moment is answered once it is settled, 10 s past.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(moment) + 10_500 - Date.now())));
+    const { answer, madeMs, slowestMs } = await beside(`/at/${moment}/r/noto/${name}.json`, 'identity');
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body.toString('utf8')) as { svg: string }).svg).toBe((JSON.parse(then) as { svg: string }).svg);
+    expect(answer.body.toString('utf8')).toContain('M0 0h8v8H0z');
+    // Built on the thread answering requests, its document read and written there, and the build's own work, held it for a seventh of the time or more.
+    expect(slowestMs).toBeLessThan(madeMs / 15);
+  }, 240_000);
+});
+
+/** Updates noto from a package of `set` with `name` drawn as `body`, and waits until the server serves it. */
+async function updateNoto(set: IconifyJSON, name: string, version: string, body: string): Promise<void> {
+  const folder = join(dataDir, `noto-${version}`, 'package');
+  mkdirSync(folder, { recursive: true });
+  const { info, ...icons } = { ...set, icons: { ...set.icons, [name]: { ...set.icons[name], body } } };
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: '@iconify-json/noto', version }));
+  writeFileSync(join(folder, 'icons.json'), JSON.stringify(icons));
+  writeFileSync(join(folder, 'info.json'), JSON.stringify(info));
+  const tarball = join(dirname(folder), `noto-${version}.tgz`);
+  expect(spawnSync('tar', ['czf', tarball, '-C', dirname(folder), 'package']).status).toBe(0);
+  expect(await runUpdate(UPDATE_COMMAND_LINE, dataDir, ['--from', tarball])).toEqual({
+    status: 0,
+    stderr: expect.stringContaining(`noto: serving ${version}`),
+  });
+  // Served once the server has reloaded.
+  for (const started = Date.now(); !(await codedGet(`/r/noto/${name}.json`, 'identity')).body.toString('utf8').includes(body.slice(9, 20)); ) {
+    expect(Date.now() - started).toBeLessThan(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,5 +1,6 @@
 import { Catalog } from '../data/catalog/catalog.js';
-import { ensureMomentCatalog, momentKey } from '../data/history/moment-catalog.js';
+import { momentKey } from '../data/history/moment-catalog.js';
+import { momentCatalogBuilder } from './moment-catalogs.js';
 import type { Revision, RevisionHistory } from '../data/history/revision-history.js';
 import type { Problem } from '../core/problem.js';
 import type { Registry } from './registry.js';
@@ -119,7 +120,7 @@ export class PastMoments {
     let catalog = this.catalogs.get(key);
     if (!catalog) {
       if (this.catalogs.size >= KEPT_CATALOGS) this.dropOldestCatalog();
-      catalog = ensureMomentCatalog(this.dataDir, history, state.revisions).then((path) => new Catalog([path], served.databases));
+      catalog = momentCatalogBuilder()(this.dataDir, history, state.revisions).then((path) => new Catalog([path], served.databases));
       // A failed build is not kept: the next request tries again (a build asked for since, under the same key, stays).
       const building = catalog;
       building.catch(() => {

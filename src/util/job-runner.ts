@@ -7,9 +7,20 @@ export function replyTo<Job, Result>({ id, job }: JobMessage<Job>, work: (job: J
   try {
     return { id, result: work(job) };
   } catch (error) {
-    return { id, error: error instanceof Error ? error.message : String(error) };
+    return failed(id, error);
   }
 }
+
+/** replyTo for work that may finish later (a build that waits for threads of its own). */
+export async function replyLaterTo<Job, Result>({ id, job }: JobMessage<Job>, work: (job: Job) => Result | Promise<Result>): Promise<JobReply<Result>> {
+  try {
+    return { id, result: await work(job) };
+  } catch (error) {
+    return failed(id, error);
+  }
+}
+
+const failed = (id: number, error: unknown): JobReply<never> => ({ id, error: error instanceof Error ? error.message : String(error) });
 
 /**
  * What a JobThread and a JobProcess share: each job sent to the runner

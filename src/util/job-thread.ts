@@ -1,15 +1,19 @@
 import { parentPort, Worker } from 'node:worker_threads';
-import { type JobMessage, type JobReply, JobRunner, replyTo } from './job-runner.js';
+import { type JobMessage, type JobReply, JobRunner, replyLaterTo } from './job-runner.js';
 
 /**
  * The thread's end of a JobThread, called by its module: runs `work` on
- * each job sent and answers with the result (the buffers `transfer` names
- * moved rather than copied) or with why it failed.
+ * each job sent, one after the other (work that finishes later is waited
+ * for before the next begins), and answers with the result (the buffers
+ * `transfer` names moved rather than copied) or with why it failed.
  */
-export function answerJobs<Job, Result>(work: (job: Job) => Result, transfer: (result: Result) => ArrayBuffer[] = () => []): void {
+export function answerJobs<Job, Result>(work: (job: Job) => Result | Promise<Result>, transfer: (result: Result) => ArrayBuffer[] = () => []): void {
+  let last: Promise<void> = Promise.resolve();
   parentPort?.on('message', (message: JobMessage<Job>) => {
-    const reply = replyTo(message, work);
-    parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
+    last = last.then(async () => {
+      const reply = await replyLaterTo(message, work);
+      parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
+    });
   });
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildCatalog, QUIET_BUILD } from '../catalog/build.js';
 import { listKeptSources, packOfKeptSource, type SourceFile } from '../catalog/sources.js';
 import { servedDocument } from './revision-document.js';
-import type { Revision, RevisionHistory } from './revision-history.js';
+import { type Revision, RevisionHistory } from './revision-history.js';
 
 /** The folder of a data directory where the catalogs of past moments are kept, each built once. */
 export const MOMENTS_FOLDER = 'moments';
@@ -18,6 +18,9 @@ export function momentKey(revisions: MomentRevisions): string {
   return createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 32);
 }
 
+/** Where the catalog of these revisions is kept once built. */
+export const momentCatalogPath = (dataDir: string, revisions: MomentRevisions) => join(dataDir, MOMENTS_FOLDER, `${momentKey(revisions)}.db`);
+
 /**
  * The database that serves, under the catalog as it is now, the packs a past
  * moment served otherwise: built once from the history, by the build that
@@ -30,7 +33,7 @@ export function momentKey(revisions: MomentRevisions): string {
 export async function ensureMomentCatalog(dataDir: string, history: RevisionHistory, revisions: MomentRevisions): Promise<string> {
   const folder = join(dataDir, MOMENTS_FOLDER);
   const key = momentKey(revisions);
-  const path = join(folder, `${key}.db`);
+  const path = momentCatalogPath(dataDir, revisions);
   if (existsSync(path)) return path;
   const work = join(folder, `${key}.${process.pid}.${Date.now()}`);
   mkdirSync(work, { recursive: true });
@@ -48,5 +51,28 @@ export async function ensureMomentCatalog(dataDir: string, history: RevisionHist
     return path;
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A past moment's catalog to build in the moment catalog thread: the history read from its file there. */
+export interface MomentCatalogJob {
+  dataDir: string;
+  history: string;
+  revisions: MomentRevisions;
+}
+
+/**
+ * ensureMomentCatalog in the moment catalog thread (moment-catalog-thread.ts),
+ * on a connection of its own to the history: a moment's build reads the
+ * revisions' documents whole (100 MB for the largest pack), writes them and
+ * builds a database of them, which held the thread answering requests for
+ * seconds.
+ */
+export async function momentCatalogOfJob(job: MomentCatalogJob): Promise<string> {
+  const history = new RevisionHistory(job.history, true);
+  try {
+    return await ensureMomentCatalog(job.dataDir, history, job.revisions);
+  } finally {
+    history.close();
   }
 }
