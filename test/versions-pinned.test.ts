@@ -129,6 +129,9 @@ describe('versions: update without a restart, pinned addresses and what changed'
       const [png, json] = [await get(server, `${path}.png`), await get(server, `${path}.json`)];
       expect([png.status, png.text], path).toEqual([404, json.text]);
     }
+    // `latest` (as a range would) stands for the revision it resolves to: a name that revision lacks is its miss.
+    expect((await get(server, '/r/lucide@latest/trahs.png')).text).toBe((await get(server, `/r/lucide@${CATALOG_REVISION}/trahs.json`)).text);
+    expect(JSON.parse((await get(server, '/r/lucide@latest/trash.png')).text).detail).toContain(`'/r/lucide@${CATALOG_REVISION}/trash.json' has the SVG`);
     // So the versions' links of /llms.txt answer on a registry no update has touched: `latest` redirects, the history lists.
     const llms = (await get(server, '/llms.txt')).text;
     const versionLinks = [...llms.slice(llms.indexOf('## Versions'), llms.indexOf('## Optional')).matchAll(/\]\(([^)]+)\)/g)].map(
@@ -256,6 +259,11 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect((await get(server, `/r/lucide@${NEW}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${CATALOG_REVISION}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${OLD}/trash.json`)).headers.get('link')).toBeNull();
+    // A name the revision served now lacks has no address there: no link.
+    const oldNames = new Set([...Object.keys(oldSet.icons), ...Object.keys(oldSet.aliases ?? {})]);
+    const onlyNewer = Object.keys(newSet.icons).find((name) => !oldNames.has(name)) as string;
+    const newer = await get(server, `/r/lucide@${NEW}/${onlyNewer}.json`);
+    expect([newer.status, newer.headers.get('link')]).toEqual([200, null]);
     const registry = await localNpmRegistry();
     try {
       const run = await update(dataDir, ['lucide'], { npm_config_registry: registry.url });

@@ -187,7 +187,7 @@ export const recordedAt = (revision: Revision) => Math.floor(revision.recorded /
  * draws it differently than `version` did (its glyph or its state changed
  * since), for the `Link: <...>; rel="latest-version"` of a pinned icon's
  * answer: its body stays the revision's for good, and this says the current
- * one differs. A few reads of the name's entries at both revisions.
+ * one differs. None when the revision served now lacks the name. A few reads of the name's entries at both revisions.
  */
 export function latestVersionOf(history: RevisionReader, route: PinnedRoute, basePath: string, sourceOf: SourceOf): string | undefined {
   if (route.name === undefined) return undefined;
@@ -199,7 +199,10 @@ export function latestVersionOf(history: RevisionReader, route: PinnedRoute, bas
   const drawn = (revision: Revision) => {
     const source = sourceOf(revision);
     const entryOf = readingOnce(source.storedEntry);
-    return JSON.stringify([iconStateOf(name, entryOf), source.icon(name, entryOf)]);
+    const icon = source.icon(name, entryOf);
+    return icon && JSON.stringify([iconStateOf(name, entryOf), icon]);
   };
-  return drawn(pinned) === drawn(served) ? undefined : pathOf({ ...route, version: served.version }, basePath);
+  const now = drawn(served);
+  // A name the revision served now lacks has no address there to point to.
+  return now === undefined || drawn(pinned) === now ? undefined : pathOf({ ...route, version: served.version }, basePath);
 }

@@ -74,10 +74,15 @@ export function previewResource(registry: Registry, route: Extract<PreviewRoute,
 /**
  * A pinned icon's preview (`/r/{pack}@{version}/{name}.png`), which no
  * revision has: a 404 that names where its glyph is, its pinned document's
- * SVG, and the preview of the revision served now; or, where that document
- * is a problem (no such pack, revision or icon), that problem.
+ * SVG at the exact revision, and the preview of the revision served now;
+ * or, where that document is a problem (no such pack, revision or icon),
+ * that problem.
  */
-async function pinnedPreview(registry: Registry, { pack, name, version }: Required<Extract<PreviewRoute, { kind: 'preview' }>>): Promise<Resource> {
+async function pinnedPreview(registry: Registry, { pack, name, version: asked }: Required<Extract<PreviewRoute, { kind: 'preview' }>>): Promise<Resource> {
+  // A range, `latest` or an npm version stands for the revision it resolves to, as its document's redirect says.
+  const source = await registry.packSourceRead(pack, asked);
+  if ('status' in source) return problemResource(source);
+  const version = source.revision ?? asked;
   const answer = await registry.pinnedAnswer({ kind: 'pinned', pack, version, name });
   if ('problem' in answer) return problemResource(answer.problem);
   if ('resource' in answer && answer.resource.status !== 200) return answer.resource;
