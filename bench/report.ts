@@ -104,7 +104,7 @@ function firstAnswerTargets(first: FirstAnswerFigures): Array<[string, string, s
   const everyMiss = first.starts.flatMap((start) => start.missMs);
   const shapeSearches = first.starts.map((start) => start.shapeSearchMs);
   const list = (values: number[]) => values.map((value) => fixed(value)).join(', ');
-  const starts = `${first.starts.length} fresh starts`;
+  const starts = first.starts.length === 1 ? 'one fresh start' : `${first.starts.length} fresh starts`;
   return [
     [
       `first search after the serving line, worst of ${starts}`,
