@@ -72,6 +72,8 @@ describe('versions: update without a restart, pinned addresses and what changed'
   };
   const oldSet = lucideSet(OLD);
   const newSet = lucideSet(NEW);
+  /** Every name the older package has, icons and aliases. */
+  const oldNames = new Set([...Object.keys(oldSet.icons), ...Object.keys(oldSet.aliases ?? {})]);
   const catalogSet = readDefaultPack('lucide');
   const catalogRevision = CATALOG_REVISION;
 
@@ -225,7 +227,6 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const missed = JSON.parse(miss.text) as { code: string; suggestions: string[] };
     expect(missed.code).toBe('icon_not_found');
     expect(missed.suggestions[0]).toBe(`lucide@${OLD}:trash`);
-    const oldNames = new Set([...Object.keys(oldSet.icons), ...Object.keys(oldSet.aliases ?? {})]);
     expect(missed.suggestions.filter((id) => !oldNames.has(id.replace(`lucide@${OLD}:`, '')))).toEqual([]);
     const pack = JSON.parse((await get(server, `/r/lucide@${OLD}.json`)).text) as { icons: Record<string, { body: string }>; info: { version: string } };
     expect(pack.info.version).toBe(OLD);
@@ -259,11 +260,11 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect((await get(server, `/r/lucide@${NEW}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${CATALOG_REVISION}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${OLD}/trash.json`)).headers.get('link')).toBeNull();
-    // A name the revision served now lacks has no address there: no link.
-    const oldNames = new Set([...Object.keys(oldSet.icons), ...Object.keys(oldSet.aliases ?? {})]);
+    // A name the revision served now lacks has no address there: no link, and no preview of it named.
     const onlyNewer = Object.keys(newSet.icons).find((name) => !oldNames.has(name)) as string;
     const newer = await get(server, `/r/lucide@${NEW}/${onlyNewer}.json`);
     expect([newer.status, newer.headers.get('link')]).toEqual([200, null]);
+    expect(JSON.parse((await get(server, `/r/lucide@${NEW}/${onlyNewer}.png`)).text).detail).toMatch(/, and the revision served now has no such icon\.$/);
     const registry = await localNpmRegistry();
     try {
       const run = await update(dataDir, ['lucide'], { npm_config_registry: registry.url });

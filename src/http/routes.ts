@@ -1,3 +1,4 @@
+import { unlessRevisionJobsBusy } from './handlers/revision-jobs.js';
 import type { AtRoute, Route } from '../core/paths.js';
 import { contentTooLarge, mcpMethodNotAllowed, methodNotAllowed } from '../core/problem.js';
 import type { Registry } from '../registry/registry.js';
@@ -94,7 +95,8 @@ function answerAtMoment(request: RequestContext, route: AtRoute, registry: Regis
     const answered = answerRoute(request, route.route, then);
     return answered instanceof Promise ? answered.then(settledAnswer) : settledAnswer(answered);
   };
-  return past instanceof Promise ? past.then(answer) : answer(past);
+  // A moment whose catalog waits behind too many others to build is a 503 to retry.
+  return past instanceof Promise ? unlessRevisionJobsBusy(past.then(answer)) : answer(past);
 }
 
 function answerRoute(request: RequestContext, route: Route, registry: Registry): AnswerOrLater {

@@ -419,6 +419,14 @@ export class Registry {
     return this.revisionDocuments.rootsRead('exact' in found ? found.exact : found.matched);
   }
 
+  /** The exact revision `version` names of a served pack (a range, `latest` or an npm version resolved as its redirect would), or the problem its pinned addresses answer. */
+  revisionNamed(pack: string, version: string): string | Problem {
+    if (!isValidName(pack) || !this.packs.has(pack)) return this.packNotFound(pack);
+    const found = revisionOf(this.revisions, pack, version);
+    if (!found) return unknownVersion(this.revisions, pack, version);
+    return ('exact' in found ? found.exact : found.matched).version;
+  }
+
   /** packSource, once the revision's root fields are read elsewhere (see revisionRootsRead): a full queue of such jobs is a 503 problem. */
   async packSourceRead(pack: string, version?: string): Promise<PackSource | Problem> {
     try {

@@ -10,10 +10,13 @@ import { type JobMessage, type JobReply, JobRunner, replyLaterTo } from './job-r
 export function answerJobs<Job, Result>(work: (job: Job) => Result | Promise<Result>, transfer: (result: Result) => ArrayBuffer[] = () => []): void {
   let last: Promise<void> = Promise.resolve();
   parentPort?.on('message', (message: JobMessage<Job>) => {
-    last = last.then(async () => {
-      const reply = await replyLaterTo(message, work);
-      parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
-    });
+    last = last
+      .then(async () => {
+        const reply = await replyLaterTo(message, work);
+        parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
+      })
+      // A result that cannot be posted (nothing to clone it as) is the job's failure, and the next jobs go on.
+      .catch((error: unknown) => parentPort?.postMessage({ id: message.id, error: String(error) } satisfies JobReply<Result>));
   });
 }
 

@@ -16,7 +16,7 @@ export const isLargeDocument = (length: number) => length >= LARGE_DOCUMENT_BYTE
  * kept, so it is idle for good soon after a server starts, and its heap (the
  * largest pack it parsed) is given back.
  */
-export const IDLE_THREAD_MS = 30_000;
+const IDLE_THREAD_MS = 30_000;
 
 /** Too many jobs are waiting for the threads: the client is to try again shortly. */
 export class JobsBusy extends Error {}

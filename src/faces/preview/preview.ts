@@ -80,18 +80,19 @@ export function previewResource(registry: Registry, route: Extract<PreviewRoute,
  */
 async function pinnedPreview(registry: Registry, { pack, name, version: asked }: Required<Extract<PreviewRoute, { kind: 'preview' }>>): Promise<Resource> {
   // A range, `latest` or an npm version stands for the revision it resolves to, as its document's redirect says.
-  const source = await registry.packSourceRead(pack, asked);
-  if ('status' in source) return problemResource(source);
-  const version = source.revision ?? asked;
+  const version = registry.revisionNamed(pack, asked);
+  if (typeof version !== 'string') return problemResource(version);
   const answer = await registry.pinnedAnswer({ kind: 'pinned', pack, version, name });
   if ('problem' in answer) return problemResource(answer.problem);
   if ('resource' in answer && answer.resource.status !== 200) return answer.resource;
   const document = pathOf({ kind: 'pinned', pack, version, name }, registry.basePath);
   const current = pathOf({ kind: 'preview', pack, name }, registry.basePath);
+  // The revision served now may lack the name: its preview is then no address to give.
+  const now = registry.iconData(pack, name) ? `${quoted(current)} previews the revision served now` : 'the revision served now has no such icon';
   return problemResource({
     status: 404,
     code: 'no_preview',
-    detail: `A revision's icons have no previews: ${quoted(document)} has the SVG of ${quoted(`${pack}:${name}`)} at ${quoted(version)}, and ${quoted(current)} previews the revision served now.`,
+    detail: `A revision's icons have no previews: ${quoted(document)} has the SVG of ${quoted(`${pack}:${name}`)} at ${quoted(version)}, and ${now}.`,
   });
 }
 
