@@ -215,6 +215,9 @@ describe('versions: update without a restart, pinned addresses and what changed'
       `/r/lucide@${catalogRevision}/trash.json`,
       'public, max-age=60',
     ]);
+    // And a range of such versions, as npm writes one into a package.json.
+    const npmRange = await get(server, `/r/lucide@%5E0.0.0-${catalogRevision.replace('-', '.')}/trash.json`);
+    expect([npmRange.status, npmRange.headers.get('location')]).toEqual([302, `/r/lucide@${catalogRevision}/trash.json`]);
     const unknown = await get(server, '/r/lucide@9.9.9/trash.json');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });

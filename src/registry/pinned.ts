@@ -28,36 +28,45 @@ export const pinnedDocumentKey = (route: PinnedRoute) => `pinned ${route.version
 export type PinnedAnswer = { resource: Resource } | { redirect: string } | { problem: Problem };
 
 /**
- * The revision a version asked for names: itself when kept, else the
- * revision whose npm version it is (`0.0.0-json.2.2.535` for
- * `json-2.2.535`, as a package.json names it), or, for a range or `latest`,
- * the newest kept revision it matches (each a redirect), the one the
- * unpinned addresses serve standing for `latest`.
+ * The revision a version asked for names: itself when kept, else, for a
+ * range or `latest`, the newest kept revision it matches (a redirect), the
+ * one the unpinned addresses serve standing for `latest`. A range that no
+ * revision's name matches is matched against the revisions' npm versions,
+ * as npm would match it against the registry's packages: so the npm version
+ * of a revision not named by one (`0.0.0-json.2.2.535` for `json-2.2.535`,
+ * as a package.json names it) and ranges of them resolve too.
  */
 export function revisionOf(history: RevisionReader, pack: string, version: string): { exact: Revision } | { matched: Revision } | undefined {
   const revisions = history.revisions(pack);
   const exact = revisions.find((revision) => revision.version === version);
   if (exact) return { exact };
-  const asNpmNames = revisions.find((revision) => npmVersionOf(revision.version) === version);
-  if (asNpmNames) return { matched: asNpmNames };
   if (version === 'latest') {
     const served = history.served(pack);
     return served && { matched: served };
   }
   const range = semver.validRange(version);
   if (!range) return undefined;
-  const newest = semver.maxSatisfying(
-    revisions.map((revision) => revision.version).filter((name) => semver.valid(name)),
-    range,
-  );
-  const matched = revisions.find((revision) => revision.version === newest);
+  const matched =
+    newestMatching(revisions, range, (revision) => (semver.valid(revision.version) ? revision.version : undefined)) ??
+    newestMatching(revisions, range, (revision) => npmVersionOf(revision.version));
   return matched && { matched };
+}
+
+/** The newest of `revisions` whose version by `versionOf` satisfies `range`; of several with that version, the first kept (as the npm registry lists it). */
+function newestMatching(revisions: Revision[], range: string, versionOf: (revision: Revision) => string | undefined): Revision | undefined {
+  const byVersion = new Map<string, Revision>();
+  for (const revision of revisions) {
+    const named = versionOf(revision);
+    if (named !== undefined && !byVersion.has(named)) byVersion.set(named, revision);
+  }
+  const newest = semver.maxSatisfying([...byVersion.keys()], range);
+  return newest === null ? undefined : byVersion.get(newest);
 }
 
 /** The problem for a version the history does not keep, listing those it keeps. */
 export function unknownVersion(history: RevisionReader | undefined, pack: string, version: string): Problem {
   const kept = (history?.revisions(pack) ?? []).map((revision) => revision.version).reverse();
-  // A range that matches none says so: the catalog's revisions (`json-2.2.535`) are prereleases, which no range matches.
+  // A range that matches none says so, rather than calling it a revision not kept.
   const range = version !== 'latest' && semver.valid(version) === null && semver.validRange(version) !== null;
   const missing = range ? `no kept revision matching the range ${quoted(version)}` : `no revision ${quoted(version)}`;
   return {
