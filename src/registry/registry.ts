@@ -441,8 +441,9 @@ export class Registry {
   /** The exact revision a pinned address names, of a pack this registry serves, when what it asks for is not kept already. */
   private pinnedRevision(route: PinnedRoute): Revision | undefined {
     if (!isValidName(route.pack) || !this.packs.has(route.pack)) return undefined;
-    const revision = this.revisions.revision(route.pack, route.version);
-    return revision && !this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route))) ? revision : undefined;
+    // A document kept now is answered without reading the history, as pinned() answers it (at a past moment, pinned() reads it first).
+    if (this.options.moment === undefined && this.caches.documents.get(pinnedKeyOf(route.pack, pinnedDocumentKey(route)))) return undefined;
+    return this.revisions.revision(route.pack, route.version);
   }
 
   private pinnedWithClosest(route: PinnedRoute): PinnedAnswer | Promise<PinnedAnswer> {
