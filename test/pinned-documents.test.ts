@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IconifyJSON } from '@iconify/types';
@@ -96,8 +96,18 @@ describe('a revision’s whole document of a large pack', () => {
   it('is kept once made, in each coding: after a restart the same bytes and tags come from the data directory', async () => {
     const kept = readdirSync(join(dataDir, 'pinned-documents', PACK)).sort();
     expect(kept.map((file) => file.replace(/^[^.]+/, ''))).toEqual(['.json', '.json.about.json', '.json.br', '.json.gz']);
+    // What a process that ended mid-write left is removed at the next start; what a running one writes stays.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const folder = join(dataDir, 'pinned-documents', PACK);
+    const moments = join(dataDir, 'moments');
+    mkdirSync(join(moments, `${'0'.repeat(32)}.${ended}.123`), { recursive: true });
+    const left = [join(folder, `a.json.${ended}-0123abcd.partial`), join(moments, `${'0'.repeat(32)}.${ended}.123.db`)];
+    const running = join(folder, `a.json.${process.pid}-0123abcd.partial`);
+    for (const path of [...left, running]) writeFileSync(path, 'half');
     await server.close();
     server = await startTestServer({ dataDir, packsDir: null });
+    expect([...left, join(moments, `${'0'.repeat(32)}.${ended}.123`), running].map(existsSync)).toEqual([false, false, false, true]);
+    rmSync(running);
     const again = await codedGet(WHOLE, 'identity');
     expect(again.body.equals(identity)).toBe(true);
     expect(again.headers.etag).toBe(etag?.replace('-br"', '"'));

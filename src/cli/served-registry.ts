@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { openDefaultCatalog, reopenOwnCatalog } from '../data/catalog/ensure.js';
@@ -7,7 +8,9 @@ import type { SearchRunner } from '../data/search/thread/search-jobs.js';
 import { loadPageAssets } from '../faces/page/assets.js';
 import { Registry } from '../registry/registry.js';
 import { RegistryCaches } from '../registry/registry-caches.js';
-import { KeptFiles, keptFilesPath } from '../registry/kept-files.js';
+import { KEPT_FILE_WORK, KeptFiles, keptFilesPath } from '../registry/kept-files.js';
+import { MOMENT_WORK, MOMENTS_FOLDER } from '../data/history/moment-catalog.js';
+import { removeWorkOfEndedProcesses } from '../util/work-files.js';
 import { keptDocumentsPath } from '../registry/revision-documents.js';
 import { PastMoments } from '../registry/past-moments.js';
 import { ReplacedRegistries } from './replaced-registries.js';
@@ -55,6 +58,9 @@ export function openServedRegistry(
     page: options.ui ? loadPageAssets() : undefined,
   };
   // The default packs' database is opened once and closed at the stop; each reload opens only the own and updated packs'.
+  // What processes that ended mid-write left (a thread killed writing a kept file, building a moment): never finished, never read.
+  for (const folder of [keptFilesPath(options.dataDir), keptDocumentsPath(options.dataDir)]) removeWorkOfEndedProcesses(folder, KEPT_FILE_WORK);
+  removeWorkOfEndedProcesses(join(options.dataDir, MOMENTS_FOLDER), MOMENT_WORK);
   const defaultCatalog = openDefaultCatalog(options.dataDir);
   opened.defer(() => defaultCatalog.close());
   // The history of revisions, read-only: `icon-registry update` writes it from another process, and its first update creates it.

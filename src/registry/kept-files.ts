@@ -51,6 +51,9 @@ export const keptFilesPath = (dataDir: string) => join(dataDir, KEPT_FILES_FOLDE
 const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
 /** The chunks a larger file is sent in. */
 const CHUNK_BYTES = 256 * 1024;
+/** A file being written (see write), its first group the writing process's id: one of a process no longer running was never finished. */
+export const KEPT_FILE_WORK = /\.(\d+)-[0-9a-f]{8}\.partial$/;
+
 /** A file name the folder may hold: no separator, no dot first, so none leads out of it. */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 /** Beside a kept file: its digests and what its maker said, written after the file, so that a file with one is whole. */

@@ -44,3 +44,27 @@ export function abandonedWork(target: string, stages: readonly string[]): Array<
 export function removeAbandonedWork(target: string, stages: readonly string[]): void {
   for (const { path } of abandonedWork(target, stages)) rmSync(path, { recursive: true, force: true });
 }
+
+/**
+ * Removes, in `folder` and its folders one level down, the files and folders
+ * whose names `pattern` reads as a process's work (its first group the
+ * process id) of processes no longer running: written by a thread killed
+ * mid-write, they would stay for good. A missing folder has none.
+ */
+export function removeWorkOfEndedProcesses(folder: string, pattern: RegExp): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(folder, name);
+    const pid = pattern.exec(name)?.[1];
+    if (pid !== undefined) {
+      if (!isRunning(Number(pid))) rmSync(path, { recursive: true, force: true });
+    } else if (!name.includes('.')) {
+      removeWorkOfEndedProcesses(path, pattern);
+    }
+  }
+}

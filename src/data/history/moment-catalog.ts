@@ -18,6 +18,9 @@ export function momentKey(revisions: MomentRevisions): string {
   return createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 32);
 }
 
+/** A moment's catalog being built (see ensureMomentCatalog), its first group the building process's id: one of a process no longer running was never finished. */
+export const MOMENT_WORK = /^[0-9a-f]{32}\.(\d+)\.\d+(?:\.db(?:-journal|-wal|-shm)?)?$/;
+
 /** Where the catalog of these revisions is kept once built. */
 export const momentCatalogPath = (dataDir: string, revisions: MomentRevisions) => join(dataDir, MOMENTS_FOLDER, `${momentKey(revisions)}.db`);
 
