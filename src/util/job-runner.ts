@@ -20,7 +20,8 @@ export async function replyLaterTo<Job, Result>({ id, job }: JobMessage<Job>, wo
   }
 }
 
-const failed = (id: number, error: unknown): JobReply<never> => ({ id, error: error instanceof Error ? error.message : String(error) });
+/** The reply to a job that failed: why, in the error's own words. */
+export const failed = (id: number, error: unknown): JobReply<never> => ({ id, error: error instanceof Error ? error.message : String(error) });
 
 /**
  * What a JobThread and a JobProcess share: each job sent to the runner

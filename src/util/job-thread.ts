@@ -1,5 +1,5 @@
 import { parentPort, Worker } from 'node:worker_threads';
-import { type JobMessage, type JobReply, JobRunner, replyLaterTo } from './job-runner.js';
+import { failed, type JobMessage, type JobReply, JobRunner, replyLaterTo } from './job-runner.js';
 
 /**
  * The thread's end of a JobThread, called by its module: runs `work` on
@@ -16,7 +16,7 @@ export function answerJobs<Job, Result>(work: (job: Job) => Result | Promise<Res
         parentPort?.postMessage(reply, 'result' in reply ? transfer(reply.result) : []);
       })
       // A result that cannot be posted (nothing to clone it as) is the job's failure, and the next jobs go on.
-      .catch((error: unknown) => parentPort?.postMessage({ id: message.id, error: String(error) } satisfies JobReply<Result>));
+      .catch((error: unknown) => parentPort?.postMessage(failed(message.id, error)));
   });
 }
 
