@@ -393,6 +393,34 @@ describe('search by meaning', () => {
     }
   });
 
+  it("puts, after a pack's own first five results, its equivalents of the catalog's best ones that the pack names otherwise", async () => {
+    // Tabler's names hold no "downpour": through what the word means, its own first results are clouds of every kind.
+    // The rest of the catalog's first results are showers of rain, whose equivalent in Tabler is its `cloud-rain`.
+    const answer = await search({ q: 'downpour', packs: 'tabler', limit: '10' });
+    expect(answer.results.every((result) => result.pack === 'tabler')).toBe(true);
+    expect(answer.results.slice(0, 5).filter((result) => result.equivalentOf !== undefined)).toEqual([]);
+    const rain = answer.results.findIndex((result) => result.name === 'cloud-rain');
+    expect(rain).toBeGreaterThanOrEqual(5);
+    const catalogWide = await search({ q: 'downpour', limit: '48' });
+    expect(catalogWide.results.map((result) => result.id)).toContain(answer.results[rain]?.equivalentOf);
+    // A pack whose names hold the word as typed is taken at its word: no equivalent among its results.
+    const named = await search({ q: 'cloud', packs: 'tabler', limit: '10' });
+    expect(named.results.map((result) => result.name).slice(0, 1)).toEqual(['cloud']);
+    expect(named.results.filter((result) => result.equivalentOf !== undefined)).toEqual([]);
+    // The pages of one search are slices of one list, each glyph once, as many as the total says.
+    const whole = await search({ q: 'downpour', packs: 'tabler', limit: '200' });
+    expect(whole.results.length).toBe(whole.total);
+    expect(whole.results.slice(0, 10)).toEqual(answer.results);
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.total; offset += 4) {
+      const page = await search({ q: 'downpour', packs: 'tabler', limit: '4', offset: String(offset) });
+      expect(page.total).toBe(whole.total);
+      paged.push(...page.results.map((result) => result.id));
+    }
+    expect(paged).toEqual(whole.results.map((result) => result.id));
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
   it('ranks first, in a pack that matches a query only with a word left out, its equivalents of what the rest of the catalog matches in full', async () => {
     // No Tabler glyph is named for both "hard" and "copy": leaving "hard" out, the search finds Tabler's copies. The rest
     // of the catalog matches "hard copy" in full (printers, tagged so), and points at Tabler's `printer`.

@@ -32,7 +32,10 @@ export interface MeaningQuery extends ScoredPacks {
    * not of the whole catalog, where the names holding the word itself are found.
    */
   otherWritings?: boolean;
-  /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
+  /**
+   * What was found is kept, when not all of it is ranked (allBelow) or a word was left out, to be ranked with the pack's
+   * equivalents (see withEquivalentsAmong and withFullMatchesElsewhere).
+   */
   keepPartial?: boolean;
 }
 
@@ -78,6 +81,9 @@ interface OnePackSearch {
   servedBy: (pack: string, database: number) => boolean;
   catalog: Catalog;
 }
+
+/** Which search within one pack the pack's equivalents complete (see equivalentsInPack). */
+type Completing = 'few' | 'full matches' | 'among';
 
 /** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the score and rank it is found with. */
 interface Raised {
@@ -230,7 +236,7 @@ export class MeaningSearcher {
       if (weighed.leftOut) answer.leftOut = true;
     }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
-    if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
+    if (query.keepPartial && (answer.leftOut || query.allBelow === undefined || found.size >= query.allBelow)) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
@@ -323,8 +329,8 @@ export class MeaningSearcher {
   private withCounterparts(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     const { job } = asked;
     const all = direct.all;
-    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
-    const completion = this.equivalentsInPack(asked, false, direct.work);
+    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : this.withEquivalentsAmong(direct, asked);
+    const completion = this.equivalentsInPack(asked, 'few', direct.work);
     const listed = new Set(all.map((hit) => foundKey(hit.index, hit.glyph)));
     const added = [...completion.equivalents].filter(([key]) => !listed.has(key)).map(([, equivalent]) => equivalent);
     const hits = [...all, ...added];
@@ -343,39 +349,81 @@ export class MeaningSearcher {
    * for the equivalents, or none is found, the pack's own ranking is the answer.
    */
   private withFullMatchesElsewhere(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
+    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
+    const reserved = direct.work + this.partial.size;
+    if (reserved > workBoundOf(asked.job.workUnits)) return direct;
+    const completion = this.equivalentsInPack(asked, 'full matches', reserved);
+    if (completion.equivalents.size === 0) return { ...direct, work: completion.work };
+    return this.withEquivalentsAfter(0, completion.equivalents, direct, asked, completion.work);
+  }
+
+  /**
+   * A search within one pack that finds many glyphs by the pack's own names:
+   * its first COUNTERPART_LIMITS.ownFirst, then the pack's equivalents of the
+   * rest of the catalog's best results (chosen as for a search that finds few,
+   * see withCounterparts) not among them, then the rest of its own. A pack's
+   * names may hold a query word in another sense than the one the catalog
+   * agrees on ("pointer" names Phosphor's arrows; the catalog's pointers are
+   * cursors), and its own first results keep their place. A pack whose
+   * names hold the query's words as typed is taken at its word, as are
+   * searches whose bound leaves no room for the equivalents, or that find
+   * none: the pack's own ranking is the answer.
+   */
+  private withEquivalentsAmong(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
+    if (this.partial.holdsTier(TIERS.name)) return direct;
+    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
+    const reserved = direct.work + this.partial.size;
+    if (reserved > workBoundOf(asked.job.workUnits)) return direct;
+    const completion = this.equivalentsInPack(asked, 'among', reserved);
+    if (completion.equivalents.size === 0) return { ...direct, work: completion.work };
+    return this.withEquivalentsAfter(COUNTERPART_LIMITS.ownFirst, completion.equivalents, direct, asked, completion.work);
+  }
+
+  /**
+   * The page of one list: the first `ownFirst` glyphs of the kept list (what the search within the pack found), then
+   * the `equivalents` not among them, then the rest of the kept list without the equivalents. A page of it reads that
+   * far into the ranking; a prefix of the ranking is the same whatever its length, as the kept list is of one pack
+   * (rank.ts spreads only several packs' hits).
+   */
+  private withEquivalentsAfter(
+    ownFirst: number,
+    equivalents: ReadonlyMap<number, MeaningHit>,
+    direct: MeaningAnswer,
+    asked: OnePackSearch,
+    work: number,
+  ): MeaningAnswer {
     const { job, sources } = asked;
     const partial = this.partial;
-    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
-    const reserved = direct.work + partial.size;
-    if (reserved > workBoundOf(job.workUnits)) return direct;
-    const completion = this.equivalentsInPack(asked, true, reserved);
-    const lead = completion.equivalents;
-    if (lead.size === 0) return { ...direct, work: completion.work };
-    // The list is the equivalents, then what the pack matched without them: a page of it reads that far into the ranking.
-    // A prefix of the ranking is the same whatever its length, as the kept list is of one pack (rank.ts spreads only several packs' hits).
-    const leading = [...lead.values()].slice(job.offset, job.offset + job.limit);
-    const from = Math.max(0, job.offset - lead.size);
-    const rest = this.ranker
-      .page(partial, sources, 0, from + job.limit + lead.size)
-      .filter((hit) => !lead.has(foundKey(hit.index, hit.glyph)))
-      .slice(from, from + job.limit - leading.length)
-      .map((hit) => hitOfFound(hit, sources));
-    const listed = partial.positionsOf(new Set(lead.keys())).size;
-    return { ...direct, total: lead.size + partial.size - listed, hits: [...leading, ...rest], work: completion.work };
+    const ranked = this.ranker.page(partial, sources, 0, job.offset + job.limit + equivalents.size);
+    const head = ranked.slice(0, ownFirst);
+    const inHead = new Set(head.map((hit) => foundKey(hit.index, hit.glyph)));
+    const lead = [...equivalents].filter(([key]) => !inHead.has(key));
+    const leadKeys = new Set(lead.map(([key]) => key));
+    const list: Array<Found | MeaningHit> = [
+      ...head,
+      ...lead.map(([, hit]) => hit),
+      ...ranked.slice(ownFirst).filter((hit) => !leadKeys.has(foundKey(hit.index, hit.glyph))),
+    ];
+    const hits = list.slice(job.offset, job.offset + job.limit).map((hit) => ('pack' in hit ? hit : hitOfFound(hit, sources)));
+    const listed = partial.positionsOf(leadKeys).size;
+    return { ...direct, total: partial.size + lead.length - listed, hits, work };
   }
 
   /**
    * The pack's equivalents (see counterpartsOf) of the best few results of
    * the rest of the catalog, by foundKey, each glyph once with the id of the
    * first result it answers (`equivalentOf`), in their order, each sought by the result's whole names (its own, its
-   * variants' and aliases') and found by a name or what it means. With
-   * `fullMatches`, of results that match every word of the query, the best
+   * variants' and aliases') and found by a name or what it means. Completing
+   * `full matches`, of results that match every word of the query, the best
    * scoring at least COUNTERPART_LIMITS.anchorMinScore, as the results
-   * themselves must; otherwise of results that may leave a word out, only
-   * one named closely (at least COUNTERPART_LIMITS.minScore). The searches
-   * share what `spent` left of the bound.
+   * themselves must; completing `few`, of results that may leave a word out, only
+   * one named closely (at least COUNTERPART_LIMITS.minScore). Completing
+   * `among` a pack's many results, each is sought as `like=` seeks it, by its
+   * whole names and then each of their words, as close as an anchor must be:
+   * the pack's own names already hold the query's words, and the equivalent
+   * sought is the one it names otherwise. The searches share what `spent` left of the bound.
    */
-  private equivalentsInPack(asked: OnePackSearch, fullMatches: boolean, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
+  private equivalentsInPack(asked: OnePackSearch, completing: Completing, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
     const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
     const bound = workBoundOf(job.workUnits);
     let work = spent;
@@ -387,7 +435,7 @@ export class MeaningSearcher {
         // Whatever the filters: the anchors only point at what the pack, which passed them, holds.
         packs: (other, database) => other !== pack && visibleIn(other, database),
         first: asked.first,
-        everyWord: fullMatches,
+        everyWord: completing === 'full matches',
         workUnits: Math.floor((bound - work) / 2),
       },
       sources,
@@ -407,11 +455,11 @@ export class MeaningSearcher {
     const equivalents = new Map<number, MeaningHit>();
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
-      // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
+      // As close as an anchor must be; of a result that may leave a word out, closer.
       const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
         workUnits: share,
-        wholeNames: true,
-        minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
+        wholeNames: completing !== 'among',
+        minScore: completing === 'few' ? COUNTERPART_LIMITS.minScore : COUNTERPART_LIMITS.anchorMinScore,
       });
       work += counterparts.work;
       for (const hit of counterparts.hits) {
