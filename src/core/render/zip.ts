@@ -18,6 +18,17 @@ const DEFLATE = 8;
  * and fflate writes the archive around them.
  */
 const LEVEL = 6;
+/**
+ * A file this large (a multicolour drawing of hundreds of KB, larger still as
+ * a React or Vue component) is deflated at LARGE_FILE_LEVEL: on such path data
+ * the default level's lazy matching takes several times as long for a tenth
+ * fewer bytes (bench/README.md), and a bundle of a few of them must stay
+ * within its bound of CPU.
+ */
+const LARGE_FILE_BYTES = 64 * 1024;
+const LARGE_FILE_LEVEL = 4;
+/** How files are deflated: part of what a zip's bytes are made of, for ETags made from what a zip is made of rather than its bytes. */
+export const ZIP_DEFLATE = `zlib ${LEVEL}, ${LARGE_FILE_LEVEL} from ${LARGE_FILE_BYTES} bytes`;
 /** What a zip sent in chunks gathers before it hands a chunk over (less when ZIP_CHUNK_MS runs out first). */
 export const ZIP_CHUNK_BYTES = 256 * 1024;
 /**
@@ -104,5 +115,5 @@ function addEntry(zip: Zip, entry: ZipEntry): void {
     mtime: zipDateOf(entry.modified),
   };
   zip.add(file);
-  file.ondata?.(null, deflateRawSync(entry.bytes, { level: LEVEL }), true);
+  file.ondata?.(null, deflateRawSync(entry.bytes, { level: entry.bytes.length >= LARGE_FILE_BYTES ? LARGE_FILE_LEVEL : LEVEL }), true);
 }

@@ -3,7 +3,7 @@ import { etagOf } from '../../util/etag.js';
 import { iconData as iconifyIconData } from '../../core/render/iconify-icon-data.js';
 import { FILE_FORMS, type FileFormat, filePathOf, iconSource } from '../../core/render/bundle-files.js';
 import { renderSprite, symbolIdOf } from '../../core/render/sprite.js';
-import { zipBytes, zipChunks, type ZipEntry } from '../../core/render/zip.js';
+import { ZIP_DEFLATE, zipBytes, zipChunks, type ZipEntry } from '../../core/render/zip.js';
 import { MAX_BUNDLE_BODY_BYTES, MAX_ZIP_FILES } from '../../core/bundle-limits.js';
 import type { BundleQuery } from './bundle-query.js';
 import { type IconId, idOf } from '../../core/icon-ids.js';
@@ -107,7 +107,7 @@ function zipResource(bytes: Buffer, lastModified: number | undefined): Resource 
  * A whole pack as a zip of every icon and alias it serves, made as it is
  * sent (see streamedZipResource). Its ETag is taken from what its bytes are
  * made of (the pack document's ETag, the file format, the version of the
- * registry and of zlib), as they are known only once sent.
+ * registry, how files are deflated and the version of zlib), as they are known only once sent.
  */
 export function packZipResource(registry: Registry, pack: string, files: FileFormat): Resource | Problem {
   const record = registry.packs.get(pack);
@@ -129,7 +129,7 @@ export function packZipResource(registry: Registry, pack: string, files: FileFor
   };
   return streamedZipResource(
     {
-      etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${process.versions.zlib}`),
+      etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${ZIP_DEFLATE} ${process.versions.zlib}`),
       lastModified: record.lastModified === undefined ? undefined : record.lastModified * 1000,
     },
     entries,

@@ -1,7 +1,7 @@
 import { MAX_ZIP_FILES } from '../../core/bundle-limits.js';
 import type { Problem } from '../../core/problem.js';
 import { FILE_FORMS, type FileFormat, filePathOf, iconSource } from '../../core/render/bundle-files.js';
-import type { ZipEntry } from '../../core/render/zip.js';
+import { ZIP_DEFLATE, type ZipEntry } from '../../core/render/zip.js';
 import type { Resource } from '../../core/resource.js';
 import { etagOf } from '../../util/etag.js';
 import { IMMUTABLE, type PinnedPack, recordedAt } from '../../registry/pinned.js';
@@ -34,7 +34,7 @@ export function pinnedZipResource(pinned: PinnedPack, files: FileFormat, registr
     {
       // What its bytes are made of: the revision as recorded, the file format, and the versions of the code and of zlib that make them.
       etag: etagOf(
-        `pinned zip ${revision.pack}@${revision.version} ${revision.recorded} ${revision.source} ${files} ${registryVersion} ${process.versions.zlib}`,
+        `pinned zip ${revision.pack}@${revision.version} ${revision.recorded} ${revision.source} ${files} ${registryVersion} ${ZIP_DEFLATE} ${process.versions.zlib}`,
       ),
       lastModified: recordedAt(revision),
       cacheControl: IMMUTABLE,
