@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notFoundPath, pathOf } from '../../core/paths.js';
+import { ZIP_DEFLATE } from '../../core/render/zip.js';
 import { codingsFor } from './files.js';
 import { pinnedFilePath, pinnedIconRoutes, zipsRevision } from './pinned-files.js';
 
@@ -24,6 +25,8 @@ export interface Manifest {
   pages?: string[];
   /** Whether each pack's zip (`r/{pack}.zip`) was written: files of an earlier export without them are not linked. */
   zips?: boolean;
+  /** How its zips were deflated (see zipDeflateOfExport): files of an earlier export deflated otherwise are not linked. */
+  zipDeflate?: string;
   /** The pinned revisions written, by pack and version (see pinned-files.ts). */
   pinned?: Record<string, Record<string, PinnedRevisionFiles>>;
 }
@@ -42,7 +45,12 @@ export interface PinnedRevisionFiles {
 }
 
 export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest & Required<Pick<Manifest, 'pinned'>> {
-  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true, pinned: {} };
+  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true, zipDeflate: zipDeflateOfExport(), pinned: {} };
+}
+
+/** How this process deflates a zip's files, and with which zlib: the same files deflated otherwise give other bytes. */
+export function zipDeflateOfExport(): string {
+  return `${ZIP_DEFLATE}, zlib ${process.versions.zlib}`;
 }
 
 /** The registry's own documents of an export at `basePath`, besides packs and icons. */
@@ -92,6 +100,7 @@ function isManifest(value: unknown): value is Manifest {
   if (typeof manifest.packs !== 'object' || manifest.packs === null) return false;
   if (manifest.pages !== undefined && !(Array.isArray(manifest.pages) && manifest.pages.every((path) => typeof path === 'string'))) return false;
   if (manifest.zips !== undefined && typeof manifest.zips !== 'boolean') return false;
+  if (manifest.zipDeflate !== undefined && typeof manifest.zipDeflate !== 'string') return false;
   const pinned = manifest.pinned === undefined ? [] : typeof manifest.pinned === 'object' && manifest.pinned !== null ? Object.values(manifest.pinned) : [null];
   const revisions = pinned.flatMap((revisions) => (typeof revisions === 'object' && revisions !== null ? Object.values(revisions) : [null]));
   return (

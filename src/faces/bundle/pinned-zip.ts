@@ -32,7 +32,7 @@ export function pinnedZipResource(pinned: PinnedPack, files: FileFormat, registr
   };
   return streamedZipResource(
     {
-      // What its bytes are made of: the revision as recorded, the file format, and the versions of the code and of zlib that make them.
+      // What its bytes are made of: the revision as recorded, the file format, the version of the code, how it deflates files, and zlib's version.
       etag: etagOf(
         `pinned zip ${revision.pack}@${revision.version} ${revision.recorded} ${revision.source} ${files} ${registryVersion} ${ZIP_DEFLATE} ${process.versions.zlib}`,
       ),

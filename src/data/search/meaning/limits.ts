@@ -55,7 +55,8 @@ export const TAGGED_NAME_LIMITS = {
  * needs `anchorMinScore`, as the results themselves. A search within one pack
  * that finds more, none of them by a name holding the query's words, keeps
  * its first `ownFirst` and puts after them the equivalents not among them
- * (see withEquivalentsAmong).
+ * (see withEquivalentsAmong), each sought also by each word of the result's
+ * names, as `like=` seeks it, and needing `anchorMinScore`.
  */
 export const COUNTERPART_LIMITS = {
   below: 10,

@@ -49,7 +49,7 @@ export interface MeaningHit {
   /** Where it is: its index in the sources, and its glyph there. */
   index: number;
   glyph: number;
-  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts and withFullMatchesElsewhere). */
+  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts, withEquivalentsAmong and withFullMatchesElsewhere). */
   equivalentOf?: string;
 }
 
@@ -122,7 +122,7 @@ export class MeaningSearcher {
   private readonly ranker = new Ranker();
   /** The list of the best trial of a sentence with one word left out (see withOneWordLeftOut), kept while the others are searched. */
   private readonly kept = new FoundList();
-  /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
+  /** What a search within one pack found, kept while the rest of the catalog is searched (see withEquivalentsAmong and withFullMatchesElsewhere). */
   private readonly partial = new FoundList();
   /** Loosely met full matches, kept while the query is searched with a word left out (see looseFullMatchesOrLeftOut). */
   private readonly looseFull = new FoundList();
@@ -219,6 +219,8 @@ export class MeaningSearcher {
    * work is bounded by the entries read, whatever the query.
    */
   search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
+    // A query of no words keeps nothing: the list kept is never a search's before.
+    if (query.keepPartial) this.partial.reset();
     const parsed = parseMeaningQuery(query.q, sources, { otherWritings: query.otherWritings === true, ofName: query.ofName === true });
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
@@ -322,9 +324,9 @@ export class MeaningSearcher {
    * catalog without the pack are each taken as an icon whose equivalent in
    * the pack is sought (as `like=` seeks it); those not found already
    * follow the pack's own results, in the order of the results they answer.
-   * A search that finds more, but only with a word left out, is completed
-   * otherwise (see withFullMatchesElsewhere). The whole shares what the
-   * search left of its bound on entries read.
+   * A search that finds more is completed otherwise (see
+   * withEquivalentsAmong, and withFullMatchesElsewhere when a word was left
+   * out). The whole shares what the search left of its bound on entries read.
    */
   private withCounterparts(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     const { job } = asked;
@@ -349,12 +351,7 @@ export class MeaningSearcher {
    * for the equivalents, or none is found, the pack's own ranking is the answer.
    */
   private withFullMatchesElsewhere(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
-    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
-    const reserved = direct.work + this.partial.size;
-    if (reserved > workBoundOf(asked.job.workUnits)) return direct;
-    const completion = this.equivalentsInPack(asked, 'full matches', reserved);
-    if (completion.equivalents.size === 0) return { ...direct, work: completion.work };
-    return this.withEquivalentsAfter(0, completion.equivalents, direct, asked, completion.work);
+    return this.completedAfter(0, 'full matches', direct, asked);
   }
 
   /**
@@ -365,18 +362,31 @@ export class MeaningSearcher {
    * names may hold a query word in another sense than the one the catalog
    * agrees on ("pointer" names Phosphor's arrows; the catalog's pointers are
    * cursors), and its own first results keep their place. A pack whose
-   * names hold the query's words as typed is taken at its word, as are
+   * names hold the query's words as typed is taken at its word; one whose
+   * glyphs only complete a word being typed, or a corrected one, is not
+   * completed, as such results of the catalog's are no anchors; nor are
    * searches whose bound leaves no room for the equivalents, or that find
    * none: the pack's own ranking is the answer.
    */
   private withEquivalentsAmong(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
-    if (this.partial.holdsTier(TIERS.name)) return direct;
+    // Matches of a word being typed or corrected alone give no anchor (see equivalentsInPack): the rest of the catalog is not searched for them.
+    if (this.partial.holdsTier(TIERS.name) || !this.partial.holdsTier(TIERS.meaning)) return direct;
+    return this.completedAfter(COUNTERPART_LIMITS.ownFirst, 'among', direct, asked);
+  }
+
+  /**
+   * The kept list of a search within one pack, completed by the pack's
+   * equivalents (see equivalentsInPack) after its first `ownFirst` glyphs (see
+   * withEquivalentsAfter); its own ranking when the bound leaves no room for
+   * them, or none is found.
+   */
+  private completedAfter(ownFirst: number, completing: Completing, direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
     const reserved = direct.work + this.partial.size;
     if (reserved > workBoundOf(asked.job.workUnits)) return direct;
-    const completion = this.equivalentsInPack(asked, 'among', reserved);
+    const completion = this.equivalentsInPack(asked, completing, reserved);
     if (completion.equivalents.size === 0) return { ...direct, work: completion.work };
-    return this.withEquivalentsAfter(COUNTERPART_LIMITS.ownFirst, completion.equivalents, direct, asked, completion.work);
+    return this.withEquivalentsAfter(ownFirst, completion.equivalents, direct, asked, completion.work);
   }
 
   /**
@@ -420,8 +430,8 @@ export class MeaningSearcher {
    * one named closely (at least COUNTERPART_LIMITS.minScore). Completing
    * `among` a pack's many results, each is sought as `like=` seeks it, by its
    * whole names and then each of their words, as close as an anchor must be:
-   * the pack's own names already hold the query's words, and the equivalent
-   * sought is the one it names otherwise. The searches share what `spent` left of the bound.
+   * the pack's own names reach the query's words only through what they mean,
+   * and the equivalent sought may be named otherwise still. The searches share what `spent` left of the bound.
    */
   private equivalentsInPack(asked: OnePackSearch, completing: Completing, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
     const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
@@ -455,7 +465,7 @@ export class MeaningSearcher {
     const equivalents = new Map<number, MeaningHit>();
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
-      // As close as an anchor must be; of a result that may leave a word out, closer.
+      // Completing few, of results that may leave a word out: closer than an anchor must be; otherwise as close.
       const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
         workUnits: share,
         wholeNames: completing !== 'among',
