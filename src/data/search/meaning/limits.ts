@@ -52,15 +52,10 @@ export const TAGGED_NAME_LIMITS = {
  * Where the pack matched the query only with a word left out (none of its
  * glyphs met every word, or only loosely), and the results match every
  * word (see withFullMatchesElsewhere), an equivalent
- * needs `anchorMinScore`, as the results themselves. A search within one pack
- * that finds more, none of them by a name holding the query's words, keeps
- * its first `ownFirst` and puts after them the equivalents not among them
- * (see withEquivalentsAmong), each sought also by each word of the result's
- * names, as `like=` seeks it, and needing `anchorMinScore`.
+ * needs `anchorMinScore`, as the results themselves.
  */
 export const COUNTERPART_LIMITS = {
   below: 10,
-  ownFirst: 5,
   searched: 24,
   anchors: 5,
   anchorMinScore: 0.4,

@@ -70,12 +70,6 @@ export class FoundList {
     return positions;
   }
 
-  /** Whether a hit of the list was found in `tier` (see TIERS). */
-  holdsTier(tier: number): boolean {
-    for (let at = 0; at < this.size; at++) if (this.tiers[at] === tier) return true;
-    return false;
-  }
-
   /** Makes the hit at `at` this one when this one is better (see isBetterHit); returns whether it was. */
   improve(at: number, tier: number, score: number, rank: number): boolean {
     if (!isBetterHit(tier, score, this.tiers[at] as number, this.scores[at] as number)) return false;

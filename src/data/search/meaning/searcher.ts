@@ -32,10 +32,7 @@ export interface MeaningQuery extends ScoredPacks {
    * not of the whole catalog, where the names holding the word itself are found.
    */
   otherWritings?: boolean;
-  /**
-   * What was found is kept, when not all of it is ranked (allBelow) or a word was left out, to be ranked with the pack's
-   * equivalents (see withEquivalentsAmong and withFullMatchesElsewhere).
-   */
+  /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
 }
 
@@ -49,7 +46,7 @@ export interface MeaningHit {
   /** Where it is: its index in the sources, and its glyph there. */
   index: number;
   glyph: number;
-  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts, withEquivalentsAmong and withFullMatchesElsewhere). */
+  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts and withFullMatchesElsewhere). */
   equivalentOf?: string;
 }
 
@@ -81,9 +78,6 @@ interface OnePackSearch {
   servedBy: (pack: string, database: number) => boolean;
   catalog: Catalog;
 }
-
-/** Which search within one pack the pack's equivalents complete (see equivalentsInPack). */
-type Completing = 'few' | 'full matches' | 'among';
 
 /** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the score and rank it is found with. */
 interface Raised {
@@ -122,7 +116,7 @@ export class MeaningSearcher {
   private readonly ranker = new Ranker();
   /** The list of the best trial of a sentence with one word left out (see withOneWordLeftOut), kept while the others are searched. */
   private readonly kept = new FoundList();
-  /** What a search within one pack found, kept while the rest of the catalog is searched (see withEquivalentsAmong and withFullMatchesElsewhere). */
+  /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
   private readonly partial = new FoundList();
   /** Loosely met full matches, kept while the query is searched with a word left out (see looseFullMatchesOrLeftOut). */
   private readonly looseFull = new FoundList();
@@ -219,8 +213,6 @@ export class MeaningSearcher {
    * work is bounded by the entries read, whatever the query.
    */
   search(query: MeaningQuery, sources: MeaningSources): MeaningAnswer {
-    // A query of no words keeps nothing: the list kept is never a search's before.
-    if (query.keepPartial) this.partial.reset();
     const parsed = parseMeaningQuery(query.q, sources, { otherWritings: query.otherWritings === true, ofName: query.ofName === true });
     const answer: MeaningAnswer = { query: parsed.words.join(' '), total: 0, hits: [], work: 0 };
     if (parsed.words.length === 0) return answer;
@@ -238,7 +230,7 @@ export class MeaningSearcher {
       if (weighed.leftOut) answer.leftOut = true;
     }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
-    if (query.keepPartial && (answer.leftOut || query.allBelow === undefined || found.size >= query.allBelow)) this.partial.copyOf(found);
+    if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
@@ -324,15 +316,15 @@ export class MeaningSearcher {
    * catalog without the pack are each taken as an icon whose equivalent in
    * the pack is sought (as `like=` seeks it); those not found already
    * follow the pack's own results, in the order of the results they answer.
-   * A search that finds more is completed otherwise (see
-   * withEquivalentsAmong, and withFullMatchesElsewhere when a word was left
-   * out). The whole shares what the search left of its bound on entries read.
+   * A search that finds more, but only with a word left out, is completed
+   * otherwise (see withFullMatchesElsewhere). The whole shares what the
+   * search left of its bound on entries read.
    */
   private withCounterparts(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
     const { job } = asked;
     const all = direct.all;
-    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : this.withEquivalentsAmong(direct, asked);
-    const completion = this.equivalentsInPack(asked, 'few', direct.work);
+    if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
+    const completion = this.equivalentsInPack(asked, false, direct.work);
     const listed = new Set(all.map((hit) => foundKey(hit.index, hit.glyph)));
     const added = [...completion.equivalents].filter(([key]) => !listed.has(key)).map(([, equivalent]) => equivalent);
     const hits = [...all, ...added];
@@ -351,89 +343,39 @@ export class MeaningSearcher {
    * for the equivalents, or none is found, the pack's own ranking is the answer.
    */
   private withFullMatchesElsewhere(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
-    return this.completedAfter(0, 'full matches', direct, asked);
-  }
-
-  /**
-   * A search within one pack that finds many glyphs by the pack's own names:
-   * its first COUNTERPART_LIMITS.ownFirst, then the pack's equivalents of the
-   * rest of the catalog's best results (chosen as for a search that finds few,
-   * see withCounterparts) not among them, then the rest of its own. A pack's
-   * names may hold a query word in another sense than the one the catalog
-   * agrees on ("pointer" names Phosphor's arrows; the catalog's pointers are
-   * cursors), and its own first results keep their place. A pack whose
-   * names hold the query's words as typed is taken at its word; one whose
-   * glyphs only complete a word being typed, or a corrected one, is not
-   * completed, as such results of the catalog's are no anchors; nor are
-   * searches whose bound leaves no room for the equivalents, or that find
-   * none: the pack's own ranking is the answer.
-   */
-  private withEquivalentsAmong(direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
-    // Matches of a word being typed or corrected alone give no anchor (see equivalentsInPack): the rest of the catalog is not searched for them.
-    if (this.partial.holdsTier(TIERS.name) || !this.partial.holdsTier(TIERS.meaning)) return direct;
-    return this.completedAfter(COUNTERPART_LIMITS.ownFirst, 'among', direct, asked);
-  }
-
-  /**
-   * The kept list of a search within one pack, completed by the pack's
-   * equivalents (see equivalentsInPack) after its first `ownFirst` glyphs (see
-   * withEquivalentsAfter); its own ranking when the bound leaves no room for
-   * them, or none is found.
-   */
-  private completedAfter(ownFirst: number, completing: Completing, direct: MeaningAnswer, asked: OnePackSearch): MeaningAnswer {
-    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
-    const reserved = direct.work + this.partial.size;
-    if (reserved > workBoundOf(asked.job.workUnits)) return direct;
-    const completion = this.equivalentsInPack(asked, completing, reserved);
-    if (completion.equivalents.size === 0) return { ...direct, work: completion.work };
-    return this.withEquivalentsAfter(ownFirst, completion.equivalents, direct, asked, completion.work);
-  }
-
-  /**
-   * The page of one list: the first `ownFirst` glyphs of the kept list (what the search within the pack found), then
-   * the `equivalents` not among them, then the rest of the kept list without the equivalents. A page of it reads that
-   * far into the ranking; a prefix of the ranking is the same whatever its length, as the kept list is of one pack
-   * (rank.ts spreads only several packs' hits).
-   */
-  private withEquivalentsAfter(
-    ownFirst: number,
-    equivalents: ReadonlyMap<number, MeaningHit>,
-    direct: MeaningAnswer,
-    asked: OnePackSearch,
-    work: number,
-  ): MeaningAnswer {
     const { job, sources } = asked;
     const partial = this.partial;
-    const ranked = this.ranker.page(partial, sources, 0, job.offset + job.limit + equivalents.size);
-    const head = ranked.slice(0, ownFirst);
-    const inHead = new Set(head.map((hit) => foundKey(hit.index, hit.glyph)));
-    const lead = [...equivalents].filter(([key]) => !inHead.has(key));
-    const leadKeys = new Set(lead.map(([key]) => key));
-    const list: Array<Found | MeaningHit> = [
-      ...head,
-      ...lead.map(([, hit]) => hit),
-      ...ranked.slice(ownFirst).filter((hit) => !leadKeys.has(foundKey(hit.index, hit.glyph))),
-    ];
-    const hits = list.slice(job.offset, job.offset + job.limit).map((hit) => ('pack' in hit ? hit : hitOfFound(hit, sources)));
-    const listed = partial.positionsOf(leadKeys).size;
-    return { ...direct, total: partial.size + lead.length - listed, hits, work };
+    // The pass over the kept list that counts the equivalents it holds is set aside first, so the searches cannot spend it.
+    const reserved = direct.work + partial.size;
+    if (reserved > workBoundOf(job.workUnits)) return direct;
+    const completion = this.equivalentsInPack(asked, true, reserved);
+    const lead = completion.equivalents;
+    if (lead.size === 0) return { ...direct, work: completion.work };
+    // The list is the equivalents, then what the pack matched without them: a page of it reads that far into the ranking.
+    // A prefix of the ranking is the same whatever its length, as the kept list is of one pack (rank.ts spreads only several packs' hits).
+    const leading = [...lead.values()].slice(job.offset, job.offset + job.limit);
+    const from = Math.max(0, job.offset - lead.size);
+    const rest = this.ranker
+      .page(partial, sources, 0, from + job.limit + lead.size)
+      .filter((hit) => !lead.has(foundKey(hit.index, hit.glyph)))
+      .slice(from, from + job.limit - leading.length)
+      .map((hit) => hitOfFound(hit, sources));
+    const listed = partial.positionsOf(new Set(lead.keys())).size;
+    return { ...direct, total: lead.size + partial.size - listed, hits: [...leading, ...rest], work: completion.work };
   }
 
   /**
    * The pack's equivalents (see counterpartsOf) of the best few results of
    * the rest of the catalog, by foundKey, each glyph once with the id of the
    * first result it answers (`equivalentOf`), in their order, each sought by the result's whole names (its own, its
-   * variants' and aliases') and found by a name or what it means. Completing
-   * `full matches`, of results that match every word of the query, the best
+   * variants' and aliases') and found by a name or what it means. With
+   * `fullMatches`, of results that match every word of the query, the best
    * scoring at least COUNTERPART_LIMITS.anchorMinScore, as the results
-   * themselves must; completing `few`, of results that may leave a word out, only
-   * one named closely (at least COUNTERPART_LIMITS.minScore). Completing
-   * `among` a pack's many results, each is sought as `like=` seeks it, by its
-   * whole names and then each of their words, as close as an anchor must be:
-   * the pack's own names reach the query's words only through what they mean,
-   * and the equivalent sought may be named otherwise still. The searches share what `spent` left of the bound.
+   * themselves must; otherwise of results that may leave a word out, only
+   * one named closely (at least COUNTERPART_LIMITS.minScore). The searches
+   * share what `spent` left of the bound.
    */
-  private equivalentsInPack(asked: OnePackSearch, completing: Completing, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
+  private equivalentsInPack(asked: OnePackSearch, fullMatches: boolean, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
     const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
     const bound = workBoundOf(job.workUnits);
     let work = spent;
@@ -445,7 +387,7 @@ export class MeaningSearcher {
         // Whatever the filters: the anchors only point at what the pack, which passed them, holds.
         packs: (other, database) => other !== pack && visibleIn(other, database),
         first: asked.first,
-        everyWord: completing === 'full matches',
+        everyWord: fullMatches,
         workUnits: Math.floor((bound - work) / 2),
       },
       sources,
@@ -465,11 +407,11 @@ export class MeaningSearcher {
     const equivalents = new Map<number, MeaningHit>();
     for (const [at, anchor] of distinct.entries()) {
       const share = Math.floor((bound - work) / (distinct.length - at));
-      // Completing few, of results that may leave a word out: closer than an anchor must be; otherwise as close.
+      // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
       const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
         workUnits: share,
-        wholeNames: completing !== 'among',
-        minScore: completing === 'few' ? COUNTERPART_LIMITS.minScore : COUNTERPART_LIMITS.anchorMinScore,
+        wholeNames: true,
+        minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
       });
       work += counterparts.work;
       for (const hit of counterparts.hits) {
