@@ -227,6 +227,13 @@ describe('search by meaning, on the whole catalog', () => {
     expect(right / judgedPacks).toBeGreaterThanOrEqual(0.95);
   }, 300_000);
 
+  it('seeks an equivalent by what its name draws, not by the words that say how it is drawn (like=)', async () => {
+    // Solar declares its weights as suffixes: `exit-bold` draws an exit, and `bold` alone found Lucide's bold-text glyph.
+    const exit = await search({ like: 'solar:exit-bold', packs: 'lucide', limit: '1' });
+    expect(exit.results.map((result) => result.id)).not.toEqual(['lucide:bold']);
+    expect(exit.results).toHaveLength(1);
+  });
+
   it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
     const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
     for (const id of icons) {

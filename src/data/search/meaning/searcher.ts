@@ -10,6 +10,7 @@ import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsA
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
 import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
+import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
@@ -562,7 +563,13 @@ export class MeaningSearcher {
     const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
     const names = [ownWords, ...others].slice(0, MAX_LIKE_NAMES);
     const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
-    const queries = wholeNames ? wholes : [...wholes, ...[...new Set(names.flat())].map((word) => ({ q: word, part: true }))];
+    // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
+    // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
+    const index = sources.indexes[own.index];
+    const drawsSomething = (word: string) =>
+      !STYLE_WORDS.has(word) && !(index !== undefined && own.glyph >= 0 && index.glyphsThemed(word)?.includes(own.glyph));
+    const parts = [...new Set(names.flat())].filter(drawsSomething);
+    const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
