@@ -9,7 +9,8 @@ import type { Resource } from '../../core/resource.js';
 import { addCounts, codingsFor, emptyCounts, ExportWriter, sameBytes, type WriteCounts } from './files.js';
 import { notFound } from '../../core/problem.js';
 import { problemResource } from '../../core/resource.js';
-import { MANIFEST_FILE, newManifest, ownDocumentPaths, type Manifest, zipDeflateOfExport } from './manifest.js';
+import { MANIFEST_FILE, newManifest, ownDocumentPaths, type Manifest } from './manifest.js';
+import { ZIP_DEFLATE } from '../../core/render/zip.js';
 import { zipsRevision } from './pinned-files.js';
 import { FRAMEWORKS } from '../../core/paths.js';
 import { historyPath } from '../../data/history/history-file.js';
@@ -92,7 +93,7 @@ export async function exportRegistry(options: ExportOptions, onProgress: (progre
     previousManifest.basePath === basePath &&
     previousManifest.compress === options.compress &&
     previousManifest.zips === true &&
-    previousManifest.zipDeflate === zipDeflateOfExport();
+    previousManifest.zipDeflate === ZIP_DEFLATE;
   mkdirSync(dirname(outDir), { recursive: true });
   removeAbandonedExports(outDir);
 

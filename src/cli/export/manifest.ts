@@ -25,7 +25,7 @@ export interface Manifest {
   pages?: string[];
   /** Whether each pack's zip (`r/{pack}.zip`) was written: files of an earlier export without them are not linked. */
   zips?: boolean;
-  /** How its zips were deflated (see zipDeflateOfExport): files of an earlier export deflated otherwise are not linked. */
+  /** How its zips were deflated, and by which zlib (ZIP_DEFLATE): files of an earlier export deflated otherwise are not linked. */
   zipDeflate?: string;
   /** The pinned revisions written, by pack and version (see pinned-files.ts). */
   pinned?: Record<string, Record<string, PinnedRevisionFiles>>;
@@ -45,12 +45,7 @@ export interface PinnedRevisionFiles {
 }
 
 export function newManifest(version: string, basePath: string, compress: boolean, pages: string[] = []): Manifest & Required<Pick<Manifest, 'pinned'>> {
-  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true, zipDeflate: zipDeflateOfExport(), pinned: {} };
-}
-
-/** How this process deflates a zip's files, and with which zlib: the same files deflated otherwise give other bytes. */
-export function zipDeflateOfExport(): string {
-  return `${ZIP_DEFLATE}, zlib ${process.versions.zlib}`;
+  return { tool: TOOL, version, basePath, compress, packs: {}, pages, zips: true, zipDeflate: ZIP_DEFLATE, pinned: {} };
 }
 
 /** The registry's own documents of an export at `basePath`, besides packs and icons. */

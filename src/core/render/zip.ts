@@ -27,8 +27,11 @@ const LEVEL = 6;
  */
 const LARGE_FILE_BYTES = 64 * 1024;
 const LARGE_FILE_LEVEL = 4;
-/** How files are deflated: part of what a zip's bytes are made of, for ETags made from what a zip is made of rather than its bytes. */
-export const ZIP_DEFLATE = `zlib ${LEVEL}, ${LARGE_FILE_LEVEL} from ${LARGE_FILE_BYTES} bytes`;
+/**
+ * How files are deflated, and by which zlib: part of what a zip's bytes are made of, for ETags (and an export's
+ * reuse of its zips) made from what a zip is made of rather than its bytes.
+ */
+export const ZIP_DEFLATE = `zlib ${process.versions.zlib} at ${LEVEL}, ${LARGE_FILE_LEVEL} from ${LARGE_FILE_BYTES} bytes`;
 /** What a zip sent in chunks gathers before it hands a chunk over (less when ZIP_CHUNK_MS runs out first). */
 export const ZIP_CHUNK_BYTES = 256 * 1024;
 /**

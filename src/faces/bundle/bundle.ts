@@ -107,7 +107,7 @@ function zipResource(bytes: Buffer, lastModified: number | undefined): Resource 
  * A whole pack as a zip of every icon and alias it serves, made as it is
  * sent (see streamedZipResource). Its ETag is taken from what its bytes are
  * made of (the pack document's ETag, the file format, the version of the
- * registry, how files are deflated and the version of zlib), as they are known only once sent.
+ * registry, how files are deflated and by which zlib), as they are known only once sent.
  */
 export function packZipResource(registry: Registry, pack: string, files: FileFormat): Resource | Problem {
   const record = registry.packs.get(pack);
@@ -129,7 +129,7 @@ export function packZipResource(registry: Registry, pack: string, files: FileFor
   };
   return streamedZipResource(
     {
-      etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${ZIP_DEFLATE} ${process.versions.zlib}`),
+      etag: etagOf(`pack zip ${info.etag} ${files} ${registry.version} ${ZIP_DEFLATE}`),
       lastModified: record.lastModified === undefined ? undefined : record.lastModified * 1000,
     },
     entries,

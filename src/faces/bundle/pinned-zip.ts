@@ -32,10 +32,8 @@ export function pinnedZipResource(pinned: PinnedPack, files: FileFormat, registr
   };
   return streamedZipResource(
     {
-      // What its bytes are made of: the revision as recorded, the file format, the version of the code, how it deflates files, and zlib's version.
-      etag: etagOf(
-        `pinned zip ${revision.pack}@${revision.version} ${revision.recorded} ${revision.source} ${files} ${registryVersion} ${ZIP_DEFLATE} ${process.versions.zlib}`,
-      ),
+      // What its bytes are made of: the revision as recorded, the file format, the version of the code, and how files are deflated and by which zlib.
+      etag: etagOf(`pinned zip ${revision.pack}@${revision.version} ${revision.recorded} ${revision.source} ${files} ${registryVersion} ${ZIP_DEFLATE}`),
       lastModified: recordedAt(revision),
       cacheControl: IMMUTABLE,
     },
