@@ -566,8 +566,8 @@ export class MeaningSearcher {
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
     const index = sources.indexes[own.index];
-    const drawsSomething = (word: string) =>
-      !STYLE_WORDS.has(word) && !(index !== undefined && own.glyph >= 0 && index.glyphsThemed(word)?.includes(own.glyph));
+    // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes.
+    const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
     const parts = [...new Set(names.flat())].filter(drawsSomething);
     const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
     for (const [at, { q, part }] of queries.entries()) {
