@@ -234,6 +234,29 @@ describe('search by meaning, on the whole catalog', () => {
     expect(exit.results).toHaveLength(1);
   });
 
+  it('seeks an emoji in a skin tone in that tone, however a pack names tones, and as the emoji where a pack has one tone (like=)', async () => {
+    // Its tone's words alone had found lamps and Medium's logo.
+    const bath = await search({ like: 'noto:person-taking-bath-light-skin-tone', packs: 'openmoji,fluent-emoji-flat,emojione-v1' });
+    expect(bath.results.map((result) => result.id).sort()).toEqual([
+      'emojione-v1:person-taking-bath',
+      'fluent-emoji-flat:person-taking-bath-light',
+      'openmoji:person-taking-bath-light-skin-tone',
+    ]);
+  });
+
+  it("offers a brand's logo as an equivalent only of the brand's own icons (like=)", async () => {
+    // A brand is named for what it does: `padlock-open` had found the Open Graph logo, `percent-circle` Facebook's.
+    for (const like of ['game-icons:padlock-open', 'mdi:percent-circle-outline']) {
+      const answer = await search({ like, packs: 'logos,simple-icons,fa7-brands,bxl' });
+      expect(answer.results, like).toEqual([]);
+    }
+    const figma = await search({ like: 'tabler:brand-figma', packs: 'logos,simple-icons' });
+    expect(figma.results.map((result) => result.id).sort()).toEqual(['logos:figma', 'simple-icons:figma']);
+    // `brand` says that the icon is a logo, not what it draws: it had found trademark signs and sparkles.
+    const elsewhere = await search({ like: 'tabler:brand-figma', packs: 'mdi,heroicons,fa6-solid' });
+    expect(elsewhere.results).toEqual([]);
+  });
+
   it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
     const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
     for (const id of icons) {

@@ -8,6 +8,7 @@ import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
+import { skinTonesOf } from './skin-tones.js';
 import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
@@ -94,6 +95,8 @@ const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
 
 /** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
 const MAX_LIKE_NAMES = 4;
+/** The words of a name that say its icon is a brand's logo, in packs of other icons too. */
+const LOGO_WORDS: ReadonlySet<string> = new Set(['brand', 'logo']);
 /** Results read of each of those searches for the best of each pack. */
 const LIKE_DEPTH = 1000;
 /**
@@ -560,16 +563,26 @@ export class MeaningSearcher {
     // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
     // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
     const ownWords = nameWordsOf(own.name);
+    // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, however
+    // a pack names tones) and without (packs that draw it in one tone), and its words alone without them.
+    const tones = skinTonesOf(own.name);
+    const toned = tones.untoned !== own.name;
     const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
-    const names = [ownWords, ...others].slice(0, MAX_LIKE_NAMES);
+    const names = [ownWords, ...(toned ? [nameWordsOf(tones.shortened), nameWordsOf(tones.untoned)] : []), ...others].slice(0, MAX_LIKE_NAMES);
     const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
     const index = sources.indexes[own.index];
     // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes.
-    const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
-    const parts = [...new Set(names.flat())].filter(drawsSomething);
+    // `brand` and `logo` say that an icon is a brand's logo (tabler's `brand-figma`, carbon's `logo-figma`), not what it draws.
+    const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !LOGO_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
+    const parts = [...new Set((toned ? names.slice(2) : names).flat())].filter(drawsSomething);
     const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
+    // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
+    // what a word means (`logos:open-graph` for `padlock-open`): a brand is named for what it does, not for what it draws.
+    const logos = logoPacks(catalog);
+    const isLogo = logos.has(own.pack) || names.some((words) => words.some((word) => LOGO_WORDS.has(word)));
+    const reaches = (hit: MeaningHit, part: boolean) => isLogo || !logos.has(hit.pack) || (!part && hit.tier === TIERS.name);
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
@@ -579,6 +592,7 @@ export class MeaningSearcher {
       );
       work += searched.work;
       for (const match of searched.hits) {
+        if (!reaches(match, part)) continue;
         const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
         if (hit.score < minScore) continue;
         const list = found.get(hit.pack);
