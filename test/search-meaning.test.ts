@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tokenHash } from './helpers/access-file.js';
 import { PRIVATE_PACK, type SearchAnswer, TOKEN } from './helpers/meaning-search.js';
 import { catalogSite } from './helpers/site.js';
+import { mapLimit } from './helpers/http.js';
+import { answerOf, sharedPackageReference } from './helpers/iconify-reference.js';
 
 /*
  * Search by meaning, `/r/search.json`, over the test catalog: what it answers
@@ -449,6 +451,32 @@ describe('search by meaning', () => {
     const unknown = await site.request('/r/search.json?q=house&license=MTI');
     expect(unknown.status).toBe(400);
     expect(unknown.json<{ suggestions: string[] }>().suggestions).toContain('MIT');
+  });
+
+  it('filters by style icon by icon within packs drawn both ways, as the Iconify API tells the ways apart', async () => {
+    const reference = await sharedPackageReference();
+    for (const [q, style] of [
+      ['heart', 'fill'],
+      ['heart', 'stroke'],
+      ['home', 'stroke'],
+      ['star', 'fill'],
+      ['arrow left', 'stroke'],
+    ] as const) {
+      const answer = await search({ q, style, packs: 'lucide,tabler', limit: '24' });
+      expect(answer.results.length, `${q} ${style}`).toBeGreaterThan(0);
+      // Each result is an icon the reference lists for its own name under the same style.
+      await mapLimit(answer.results, 4, async (result) => {
+        const path = `/search?query=${encodeURIComponent(`${result.name} style:${style}`)}&prefix=${result.pack}&limit=999`;
+        const listed = JSON.parse((await answerOf(reference.origin, path)).body) as { icons: string[] };
+        expect(listed.icons, `${q} ${style}: ${result.id}`).toContain(result.id);
+      });
+    }
+    // Lucide and Tabler each draw a few icons with fills, and were left out whole; a glyph drawn both ways (Tabler's
+    // `heart` and `heart-filled`) is offered as its icon drawn as asked.
+    const strokes = await search({ q: 'heart', style: 'stroke', packs: 'lucide,tabler', limit: '48' });
+    expect(strokes.results.map((result) => result.id)).toEqual(expect.arrayContaining(['lucide:heart', 'tabler:heart']));
+    const fills = await search({ q: 'heart', style: 'fill', packs: 'tabler', limit: '1' });
+    expect(fills.results.map((result) => [result.id, result.variants])).toEqual([['tabler:heart-filled', ['heart']]]);
   });
 
   it('answers a search within a pack it does not serve, or like an icon it does not, as it answers for that pack or icon', async () => {

@@ -155,7 +155,7 @@ class CatalogWriter {
     const insertEntry = this.db.prepare('INSERT INTO entries (pack, name, kind, data, categories) VALUES (?, ?, ?, ?, ?)');
     const insertName = this.db.prepare('INSERT INTO pack_names (pack, name) VALUES (?, ?)');
     const insertNameBackwards = this.db.prepare('INSERT INTO pack_names_backwards (pack, reversed) VALUES (?, ?)');
-    const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts) VALUES (?, ?, ?)');
+    const insertSearchSet = this.db.prepare('INSERT INTO search_sets (pack, style, theme_parts, drawn_as) VALUES (?, ?, ?, ?)');
     const insertPosting = this.db.prepare('INSERT INTO search_postings (keyword, pack, entries) VALUES (?, ?, ?)');
     this.updateSignature = this.db.prepare('UPDATE main.packs SET signature = ? WHERE id = ?');
     this.store = this.db.transaction((pack: StoredPack, file: SourceFile) => {
@@ -179,7 +179,7 @@ class CatalogWriter {
       }
       const search = pack.iconify.search;
       if (search) {
-        insertSearchSet.run(pack.id, search.style ?? null, JSON.stringify(search.themeParts));
+        insertSearchSet.run(pack.id, search.style ?? null, JSON.stringify(search.themeParts), search.drawnAs ? JSON.stringify(search.drawnAs) : null);
         for (const [keyword, entries] of search.postings) insertPosting.run(keyword, pack.id, entries);
       }
     });

@@ -125,6 +125,13 @@ export class CatalogDatabase {
     return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
   }
 
+  /** How a searchable set's icons are drawn: the set's style, and a mixed set's icons by style (JSON, see IconsByStyle). */
+  drawingOf(pack: string): { style: string | null; drawnAs: string | null } | undefined {
+    return this.db
+      .prepare<[string], { style: string | null; drawnAs: string | null }>('SELECT style, drawn_as AS drawnAs FROM search_sets WHERE pack = ?')
+      .get(pack);
+  }
+
   /** The shapes the build drew of glyphs (see glyph_shapes in schema.ts): the default catalog's, none in other databases. */
   storedShapes(): PackShapes[] {
     return this.db

@@ -87,13 +87,15 @@ CREATE TABLE pack_names_backwards (
 ) WITHOUT ROWID;
 
 -- What search reads (see src/data/search/): each searchable set's style and theme words
--- (JSON array), and each keyword of a set with the set's entries holding it
+-- (JSON array), a mixed set's icons by style (JSON {fill, stroke}: search by meaning's
+-- style filter reads them), and each keyword of a set with the set's entries holding it
 -- (text, see search/entries.ts). Keywords are the '-'-separated chunks of names;
 -- words of category titles are stored with a leading '~'.
 CREATE TABLE search_sets (
   pack        TEXT PRIMARY KEY,
   style       TEXT,
-  theme_parts TEXT NOT NULL
+  theme_parts TEXT NOT NULL,
+  drawn_as    TEXT
 ) WITHOUT ROWID;
 
 CREATE TABLE search_postings (

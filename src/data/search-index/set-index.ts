@@ -11,6 +11,14 @@ export interface SetSearchIndex {
   themeParts: string[];
   /** Each keyword (a `-`-separated chunk of a name) with the set's entries holding it, encoded; category words as CATEGORY_MARK + word. */
   postings: Array<[keyword: string, entries: string]>;
+  /** Of a `mixed` set, the icons (by their own names) drawn with fills and those drawn with strokes: search by meaning filters glyphs by them. */
+  drawnAs?: IconsByStyle;
+}
+
+/** Icons by their own names, by how they are drawn (see icon-style.ts); an icon drawn neither way, or both, is in neither list. */
+export interface IconsByStyle {
+  fill: string[];
+  stroke: string[];
 }
 
 /**
@@ -115,5 +123,11 @@ export function setSearchIndexOf(data: IconifyJSON, allNames: readonly string[],
   const postings: SetSearchIndex['postings'] = [];
   // In the set's order, as the reference's sets of icons are when filled icon by icon.
   for (const [keyword, entries] of byKeyword) postings.push([keyword, encodeEntries([...entries].sort((a, b) => a.seq - b.seq))]);
-  return { style: lists.style, themeParts, postings };
+  if (lists.style !== 'mixed') return { style: lists.style, themeParts, postings };
+  const drawnAs: IconsByStyle = { fill: [], stroke: [] };
+  for (const icon of lists.icons) {
+    const style = lists.styles.get(icon);
+    if (style) drawnAs[style].push(icon[0] as string);
+  }
+  return { style: lists.style, themeParts, postings, drawnAs };
 }

@@ -7,6 +7,8 @@ import { PartReader, type StoredParts, textBytes } from '../../search-index/stor
 import { BACK_LINK_MIN_WEIGHT } from './weights.js';
 import { VOCABULARY_KEY, type VocabularyTable } from '../../search-index/vocabulary/build-vocabulary.js';
 import { emojiNames } from './emoji-names.js';
+import type { IconStyle } from '../../search-index/icon-style.js';
+import type { IconsByStyle } from '../../search-index/set-index.js';
 
 /** The Iconify API's `/collection` answer as the catalog stores it, the fields search reads. */
 interface StoredCollection {
@@ -32,7 +34,21 @@ export function packNamesOf(database: CatalogDatabase, pack: string): PackNames 
     suffixes: collection.suffixes,
     categories: collection.categories,
     tags: row.tags === null ? undefined : (JSON.parse(row.tags) as Record<string, string[]>),
+    styleOf: styleOfIcons(database.drawingOf(pack)),
   };
+}
+
+/** How each icon of a pack is drawn: as the whole pack is, or as its own list says when its icons differ. */
+function styleOfIcons(drawing: { style: string | null; drawnAs: string | null } | undefined): (name: string) => IconStyle | undefined {
+  if (drawing?.style === 'fill' || drawing?.style === 'stroke') {
+    const style = drawing.style;
+    return () => style;
+  }
+  if (!drawing?.drawnAs) return () => undefined;
+  const drawnAs = JSON.parse(drawing.drawnAs) as IconsByStyle;
+  const styles = new Map<string, IconStyle>();
+  for (const style of ['fill', 'stroke'] as const) for (const name of drawnAs[style]) styles.set(name, style);
+  return (name) => styles.get(name);
 }
 
 /** Each pack's names, read as the index asks for them. */
@@ -64,7 +80,7 @@ const RECIPE_PART = 'recipe';
  * of a weight never leaves a catalog searching as it did before it.
  */
 const RECIPE = JSON.stringify({
-  version: 3,
+  version: 4,
   maxPosting: MAX_POSTING,
   maxBackLinks: MAX_BACK_LINKS,
   backLinkMinWeight: BACK_LINK_MIN_WEIGHT,

@@ -1,4 +1,5 @@
 import { PackedLists } from '../packed-lists.js';
+import type { IconStyle } from '../../search-index/icon-style.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
@@ -18,6 +19,8 @@ export interface PackNames {
   categories?: Readonly<Record<string, readonly string[]>>;
   /** An own pack's tags: name → words (see catalog/pack-tags.ts). */
   tags?: Readonly<Record<string, readonly string[]>>;
+  /** How an icon (by its own name) is drawn, for the `style` filter; none when not given. */
+  styleOf?: (name: string) => IconStyle | undefined;
 }
 
 /** Most glyphs one name word may be found under: beyond it a word says nothing about an icon (a pack's own prefix). */
@@ -45,6 +48,13 @@ export class GlyphIndex {
   private readonly nameStarts: Uint32Array;
   /** Per glyph: how many words its own name has that say what it shows (fewer is a closer match). */
   readonly wordCounts: Uint8Array;
+  /**
+   * Per style, per glyph: the place among the glyph's names (1 for its own)
+   * of the first icon drawn so, 0 when none is (tabler's `heart` is drawn
+   * with strokes, its variant `heart-filled` with fills). Places past 255 are
+   * not recorded.
+   */
+  private readonly drawnAt: Readonly<Record<IconStyle, Uint8Array>>;
   /** Per name word: the glyphs whose names hold it, ascending. */
   private readonly postings: PackedLists;
   /** Per word of an alias's name that the glyph's other names lack: the glyphs holding it (a pack's old name for an icon). */
@@ -71,6 +81,7 @@ export class GlyphIndex {
     this.allNames = fields.allNames;
     this.nameStarts = fields.nameStarts;
     this.wordCounts = fields.wordCounts;
+    this.drawnAt = fields.drawnAt;
     this.postings = fields.postings;
     this.aliasPostings = fields.aliasPostings;
     this.themePostings = fields.themePostings;
@@ -88,6 +99,8 @@ export class GlyphIndex {
         allNames: textBytes(this.allNames),
         nameStarts: bytesOf(this.nameStarts),
         wordCounts: bytesOf(this.wordCounts),
+        fillAt: bytesOf(this.drawnAt.fill),
+        strokeAt: bytesOf(this.drawnAt.stroke),
         sortedWords: jsonBytes(this.sortedWords),
       }),
       ...this.postings.toParts(`${prefix}postings/`),
@@ -100,6 +113,18 @@ export class GlyphIndex {
 
   get size(): number {
     return this.nameStarts.length - 1;
+  }
+
+  /** Whether one of the glyph's icons is drawn in `style`: with fills and no stroke, or strokes and no fill. */
+  drawnIn(glyph: number, style: IconStyle): boolean {
+    return this.drawnAt[style][glyph] !== 0;
+  }
+
+  /** The glyph's names, the first of its icons drawn in `style` first (see nameOf), when one is. */
+  nameDrawnIn(glyph: number, style: IconStyle): { name: string; variants: string[] } {
+    const names = this.namesOf(glyph).split(' ');
+    const [drawn] = names.splice(Math.max(0, (this.drawnAt[style][glyph] as number) - 1), 1);
+    return { name: drawn as string, variants: names };
   }
 
   /** The glyph's names, space-separated, its own name first. */
@@ -279,6 +304,7 @@ interface GlyphIndexFields {
   allNames: string;
   nameStarts: Uint32Array;
   wordCounts: Uint8Array;
+  drawnAt: Record<IconStyle, Uint8Array>;
   postings: PackedLists;
   aliasPostings: PackedLists;
   themePostings: PackedLists;
@@ -292,12 +318,15 @@ function fieldsFromParts(parts: PartReader): GlyphIndexFields {
   const packOf = parts.uint16('packOf');
   const nameStarts = parts.uint32('nameStarts');
   const wordCounts = parts.uint8('wordCounts');
-  if (nameStarts.length !== packOf.length + 1 || wordCounts.length !== packOf.length) throw new Error("stored glyph index: its glyphs' parts differ in length");
+  const drawnAt = { fill: parts.uint8('fillAt'), stroke: parts.uint8('strokeAt') };
+  if (nameStarts.length !== packOf.length + 1 || [wordCounts, drawnAt.fill, drawnAt.stroke].some((list) => list.length !== packOf.length))
+    throw new Error("stored glyph index: its glyphs' parts differ in length");
   return {
     packs,
     packOf,
     allNames: parts.text('allNames'),
     nameStarts,
+    drawnAt,
     wordCounts,
     postings: PackedLists.fromParts(parts.under('postings/')),
     aliasPostings: PackedLists.fromParts(parts.under('aliasPostings/')),
@@ -318,6 +347,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
   const packOf: number[] = [];
   const names: string[] = [];
   const wordCounts: number[] = [];
+  const drawnAt = { fill: [] as number[], stroke: [] as number[] };
   const byWord = new Map<string, number[]>();
   const byTag = new Map<string, number[]>();
   const byAliasWord = new Map<string, number[]>();
@@ -335,9 +365,14 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
     for (const [key, members] of groups) {
       const glyph = names.length;
       const own = ownNameOf(key, members);
-      names.push([own, ...members.filter((name) => name !== own)].join(' '));
+      const ordered = [own, ...members.filter((name) => name !== own)];
+      names.push(ordered.join(' '));
       packOf.push(packNumber);
       wordCounts.push(Math.min(255, nameWordsOf(key).length));
+      for (const style of ['fill', 'stroke'] as const) {
+        const place = ordered.findIndex((name) => pack.styleOf?.(name) === style) + 1;
+        drawnAt[style].push(place <= 255 ? place : 0);
+      }
       const aliases = new Set(aliasesOf.get(key));
       const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
       const keyWords = new Set(key.split('-'));
@@ -375,6 +410,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
     allNames: names.join(''),
     nameStarts,
     wordCounts: Uint8Array.from(wordCounts),
+    drawnAt: { fill: Uint8Array.from(drawnAt.fill), stroke: Uint8Array.from(drawnAt.stroke) },
     postings,
     tagPostings: PackedLists.of(byTag),
     ownTagPostings: PackedLists.of(byOwnTag),

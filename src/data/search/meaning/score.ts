@@ -6,6 +6,7 @@ import { type ParsedMeaningQuery, type Phrasing, type Tier, TIERS } from './pars
 import { coarseRank } from './rank.js';
 import { ALIAS_SHARE, EXTRA_WORD_PENALTY, FURTHER_MEANING_NEAR, FURTHER_MEANING_SHARE, NAME_SCORE, THEME_SHARE } from './weights.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
+import type { IconStyle } from '../../search-index/icon-style.js';
 
 /*
  * The second step of a search by meaning: the glyphs each phrasing of the
@@ -28,6 +29,8 @@ export interface ScoredPacks {
   last?: ReadonlySet<string>;
   /** Index entries this search may read, when fewer than MEANING_LIMITS.workUnits. */
   workUnits?: number;
+  /** How every glyph found must be drawn (the `style` filter), its own icon as its pack's list says (see GlyphIndex.drawnIn). */
+  drawn?: IconStyle;
 }
 
 /**
@@ -253,6 +256,7 @@ export class Scorer {
         const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
+          if (scope.drawn !== undefined && !index.drawnIn(glyph, scope.drawn)) continue;
           if (pairs.some(([first, second]) => !index.holdsPairIn(glyph, first, second))) continue;
           const matched = matches.tiers[at] as Tier;
           const extraWords = Math.max(0, (index.wordCounts[glyph] as number) - asking);

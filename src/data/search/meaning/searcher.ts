@@ -12,6 +12,7 @@ import { skinTonesOf } from './skin-tones.js';
 import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
+import type { IconStyle } from '../../search-index/icon-style.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
@@ -140,7 +141,8 @@ export class MeaningSearcher {
         : job.packs
           ? new Set(job.packs)
           : undefined;
-    const styles = job.style ? packStyles(catalog) : undefined;
+    // A pack whose icons are drawn in several ways is searched for those drawn as asked (see ScoredPacks.drawn).
+    const drawings = job.style ? packDrawings(catalog) : undefined;
     const wantedLicense = job.license?.toLowerCase();
     const allowed = (pack: string) => {
       if (!shown.has(pack) || (only && !only.has(pack))) return false;
@@ -149,7 +151,7 @@ export class MeaningSearcher {
       // SPDX ids are matched without case: a pack may spell its licence `mit`.
       if (wantedLicense !== undefined && entry.license.spdx?.toLowerCase() !== wantedLicense) return false;
       if (job.palette !== undefined && (entry.palette ?? false) !== job.palette) return false;
-      return styles === undefined || styles.get(pack) === job.style;
+      return drawings === undefined || drawings.get(pack) === job.style || drawings.get(pack) === 'mixed';
     };
     // A pack is searched in the database that serves it: an own pack may replace a default one of the same id.
     const visibleIn = (pack: string, database: number) => shown.has(pack) && catalog.database(pack) === catalog.databases[database];
@@ -172,6 +174,7 @@ export class MeaningSearcher {
           taggedIn,
           keepPartial: taggedIn !== undefined,
           otherWritings: taggedIn !== undefined,
+          drawn: job.style,
         },
         sources,
       );
@@ -197,15 +200,19 @@ export class MeaningSearcher {
             (pack) => shown.has(pack),
             catalog,
           );
-    const results = answer.hits.map(
-      (hit): MeaningResult => ({
-        id: `${hit.pack}:${hit.name}`,
+    const style = job.style;
+    const results = answer.hits.map((hit): MeaningResult => {
+      // A glyph found for a style is offered as its icon drawn so (tabler's `heart-filled` for `fill`, not `heart`).
+      const index = style === undefined ? undefined : sources.indexes[hit.index];
+      const { name, variants } = index && style ? index.nameDrawnIn(hit.glyph, style) : hit;
+      return {
+        id: `${hit.pack}:${name}`,
         pack: hit.pack,
-        name: hit.name,
-        variants: hit.variants,
+        name,
+        variants,
         ...(hit.equivalentOf === undefined ? {} : { equivalentOf: hit.equivalentOf }),
-      }),
-    );
+      };
+    });
     return { query: answer.query, total: answer.total, results, ...(answer.didYouMean === undefined ? {} : { didYouMean: answer.didYouMean }) };
   }
 
@@ -302,7 +309,12 @@ export class MeaningSearcher {
       const score = (TAGGED_NAME_SCORE * tagged.words) / asked.size;
       const rank = coarseRank(query.first?.has(pack) ? 0 : 1, TIERS.meaning, score, downloadsOf(pack) ?? 0);
       // One glyph of each name: a pack's numbered siblings (`unlink`, `unlink-2`) would take two places of a few.
-      const named = serving.flatMap(({ index, indexNumber, packNumber }) => index.glyphsNamed(name, packNumber, read).map((glyph) => ({ indexNumber, glyph })));
+      const named = serving.flatMap(({ index, indexNumber, packNumber }) =>
+        index
+          .glyphsNamed(name, packNumber, read)
+          .filter((glyph) => query.drawn === undefined || index.drawnIn(glyph, query.drawn))
+          .map((glyph) => ({ indexNumber, glyph })),
+      );
       const first = named[0];
       if (first !== undefined) candidates.push({ key: foundKey(first.indexNumber, first.glyph), index: first.indexNumber, glyph: first.glyph, score, rank });
     }
@@ -416,6 +428,7 @@ export class MeaningSearcher {
         workUnits: share,
         wholeNames: true,
         minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
+        drawn: job.style,
       });
       work += counterparts.work;
       for (const hit of counterparts.hits) {
@@ -537,7 +550,10 @@ export class MeaningSearcher {
     // An icon search does not find is hidden in its pack (kept for old links, as lucide:github is): its name alone is
     // searched, its shape unknown (see mostAlike), since finding what replaces it is what such an icon is asked like for.
     const asked = own ?? { pack, name, variants: [], tier: 0, score: 1, index: -1, glyph: -1 };
-    return { query: id, ...this.counterpartsOf(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog) };
+    return {
+      query: id,
+      ...this.counterpartsOf(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog, { drawn: job.style }),
+    };
   }
 
   /**
@@ -556,7 +572,7 @@ export class MeaningSearcher {
     sources: MeaningSources,
     allowed: (pack: string, database: number) => boolean,
     catalog: Catalog,
-    { workUnits, wholeNames = false, minScore = 0 }: { workUnits?: number; wholeNames?: boolean; minScore?: number } = {},
+    { workUnits, wholeNames = false, minScore = 0, drawn }: { workUnits?: number; wholeNames?: boolean; minScore?: number; drawn?: IconStyle } = {},
   ): { total: number; hits: MeaningHit[]; work: number } {
     const found = new Map<string, MeaningHit[]>();
     let work = 0;
@@ -587,7 +603,7 @@ export class MeaningSearcher {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
       const searched = this.search(
-        { q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, ofName: true, workUnits: share, otherWritings: true },
+        { q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, ofName: true, workUnits: share, otherWritings: true, drawn },
         sources,
       );
       work += searched.work;
@@ -670,11 +686,13 @@ export class MeaningSearcher {
       return database !== undefined && servedBy(pack, catalog.databases.indexOf(database));
     });
     const packs = lookAlikeOrder(searched, first);
-    const { hits } = lookAlike(shapeFromHex(job.shape as string), packs, catalog, sources, first);
+    const alike = lookAlike(shapeFromHex(job.shape as string), packs, catalog, sources, first).hits;
+    const style = job.style;
+    const hits = style === undefined ? alike : alike.filter((hit) => (sources.indexes[hit.index] as GlyphIndex).drawnIn(hit.glyph, style));
     const results = hits.slice(job.offset, job.offset + job.limit).map((hit): MeaningResult => {
       const index = sources.indexes[hit.index] as GlyphIndex;
       const pack = index.packIdOf(hit.glyph);
-      const { name, variants } = index.nameOf(hit.glyph);
+      const { name, variants } = style === undefined ? index.nameOf(hit.glyph) : index.nameDrawnIn(hit.glyph, style);
       return { id: `${pack}:${name}`, pack, name, variants };
     });
     return { query: '', total: hits.length, results };
@@ -727,9 +745,13 @@ function logoPacks(catalog: Catalog): ReadonlySet<string> {
 
 /** Each pack's drawing style where all its icons share one (see search-index/icon-style.ts). */
 export function packStyles(catalog: Catalog): Map<string, string> {
+  return new Map([...packDrawings(catalog)].filter(([, style]) => style !== 'mixed'));
+}
+
+/** Each pack's drawing style: `fill` or `stroke` where all its icons share one, `mixed` where they differ. */
+function packDrawings(catalog: Catalog): Map<string, string> {
   const styles = new Map<string, string>();
-  for (const database of catalog.databases)
-    for (const row of database.searchSets()) if (row.style === 'fill' || row.style === 'stroke') styles.set(row.pack, row.style);
+  for (const database of catalog.databases) for (const row of database.searchSets()) if (row.style !== null) styles.set(row.pack, row.style);
   return styles;
 }
 
