@@ -14,7 +14,7 @@ import { quoted, type Problem } from '../core/problem.js';
 import { documentResource, JSON_TYPE, memoryResource, problemResource, storedResource, type Resource } from '../core/resource.js';
 import { type CacheKey, DEFAULT_CACHE_MB, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
-import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
+import { normaliseBasePath, type DocumentRoute, type Framework, VERSION_MARK } from '../core/paths.js';
 import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
 import { inThisThread, type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
@@ -668,6 +668,9 @@ export class Registry {
   }
 
   private packNotFound(pack: string): Problem {
+    // `lucide@` is the pack's pinned address with its revision left out, not a pack of that name.
+    const pinnedTo = pack.endsWith(VERSION_MARK) ? pack.slice(0, -VERSION_MARK.length) : undefined;
+    if (pinnedTo !== undefined && isValidName(pinnedTo) && this.packs.has(pinnedTo)) return unknownVersion(this.revisions, pinnedTo, '');
     return {
       status: 404,
       code: 'pack_not_found',
