@@ -412,7 +412,7 @@ describe('list_packs', () => {
     expect(errorText(await callTool(client, 'list_packs', { license: 'GPL' }))).toContain("No pack here is under the licence 'GPL'");
     expect(errorText(await callTool(client, 'list_packs', { category: 'General' }))).toContain(categories[0] as string);
     expect(await ids({ limit: 2, offset: 1 })).toEqual(index.slice(1, 3).map((entry) => entry.id));
-    // A style is a pack's when all its visible icons are drawn so: none of a fill pack's paints a stroke, and search's `style` filter finds icons of those packs only.
+    // A style is a pack's when all its visible icons are drawn so: none of a fill pack's paints a stroke. Search's `style` filter finds icons drawn so, of such packs and of those drawn both ways.
     const fill = await ids({ style: 'fill' });
     expect(fill).toContain('mdi');
     expect(fill).not.toContain('lucide');
@@ -427,9 +427,12 @@ describe('list_packs', () => {
         pack,
       ).toEqual([]);
     }
-    const fillHits = await json<{ results: Array<{ pack: string }> }>('/r/search.json?q=home&style=fill&limit=50');
+    const fillHits = await json<{ results: Array<{ pack: string; name: string }> }>('/r/search.json?q=home&style=fill&limit=50');
     expect(fillHits.results.length).toBeGreaterThan(0);
-    expect(fillHits.results.every((result) => fill.includes(result.pack))).toBe(true);
+    for (const result of fillHits.results) {
+      const { body } = await json<{ body: string }>(`/r/${result.pack}/${result.name}.json`);
+      expect(paintsStroke(body), `${result.pack}:${result.name}`).toBe(false);
+    }
   });
 });
 

@@ -24,8 +24,9 @@ rmSync(WITHOUT, { recursive: true, force: true });
 mkdirSync(WITHOUT, { recursive: true });
 copyFileSync(join(FAST_CATALOG_DATA, CATALOG_FILE), join(WITHOUT, CATALOG_FILE));
 const writable = new Database(join(WITHOUT, CATALOG_FILE));
-// As a database of an older format has it: no table of stored parts at all.
+// As a database of an older format has it: no table of stored parts at all, and no lists of icons by style.
 writable.exec('DROP TABLE search_parts');
+writable.exec('ALTER TABLE search_sets DROP COLUMN drawn_as');
 writable.close();
 
 const stored = inProcessSite();

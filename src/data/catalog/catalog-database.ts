@@ -63,6 +63,7 @@ export class CatalogDatabase {
   private readonly metas = new Map<string, string | undefined>();
   /** Each pack's info as JSON, read once (a kilobyte or so each). */
   private readonly infos = new Map<string, string>();
+  private selectDrawing: Database.Statement<[string], { style: string | null; drawnAs: string | null }> | undefined;
   private readonly selectEntryWithCategories: Database.Statement<[string, string], { kind: EntryKind; data: string; categories: string | null }>;
   private readonly selectPostings: Database.Statement<[string], { pack: string; entries: string }>;
   private readonly selectSearchEntries: Database.Statement<[string, string], string>;
@@ -125,11 +126,23 @@ export class CatalogDatabase {
     return this.db.prepare<[], SearchSetRow>('SELECT pack, style, theme_parts AS themeParts FROM search_sets').all();
   }
 
-  /** How a searchable set's icons are drawn: the set's style, and a mixed set's icons by style (JSON, see IconsByStyle). */
+  /**
+   * How a searchable set's icons are drawn: the set's style, and a mixed
+   * set's icons by style (JSON, see IconsByStyle). A database of an older
+   * format kept across an upgrade (a past moment's) has no such lists: its
+   * mixed sets' icons are drawn no way search can filter by.
+   */
   drawingOf(pack: string): { style: string | null; drawnAs: string | null } | undefined {
-    return this.db
-      .prepare<[string], { style: string | null; drawnAs: string | null }>('SELECT style, drawn_as AS drawnAs FROM search_sets WHERE pack = ?')
-      .get(pack);
+    this.selectDrawing ??= this.db.prepare<[string], { style: string | null; drawnAs: string | null }>(
+      this.hasColumn('search_sets', 'drawn_as')
+        ? 'SELECT style, drawn_as AS drawnAs FROM search_sets WHERE pack = ?'
+        : 'SELECT style, NULL AS drawnAs FROM search_sets WHERE pack = ?',
+    );
+    return this.selectDrawing.get(pack);
+  }
+
+  private hasColumn(table: string, column: string): boolean {
+    return this.db.prepare<[string, string], 1>('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
   }
 
   /** The shapes the build drew of glyphs (see glyph_shapes in schema.ts): the default catalog's, none in other databases. */

@@ -22,7 +22,7 @@ export const searchFilters = {
     .regex(/^[A-Za-z0-9.+-]{1,64}$/)
     .optional()
     .describe("Only packs under this licence, by SPDX id: 'MIT', 'Apache-2.0', 'ISC', 'CC-BY-4.0', ..."),
-  style: z.enum(['fill', 'stroke']).optional().describe('Only packs all of whose icons are drawn with fills, or with strokes (outline icons).'),
+  style: z.enum(['fill', 'stroke']).optional().describe('Only icons drawn with fills, or with strokes (outline icons).'),
   palette: z.enum(['mono', 'color']).optional().describe('Only single-colour packs (they take the text colour), or multicolour ones.'),
   limit: z
     .number()

@@ -50,9 +50,9 @@ export class GlyphIndex {
   readonly wordCounts: Uint8Array;
   /**
    * Per style, per glyph: the place among the glyph's names (1 for its own)
-   * of the first icon drawn so, 0 when none is (tabler's `heart` is drawn
-   * with strokes, its variant `heart-filled` with fills). Places past 255 are
-   * not recorded.
+   * of the icon drawn so that it is offered as (see filedGlyphs), 0 when none
+   * is (tabler's `heart` is drawn with strokes, its variant `heart-filled`
+   * with fills). Places past 255 are not read.
    */
   private readonly drawnAt: Readonly<Record<IconStyle, Uint8Array>>;
   /** Per name word: the glyphs whose names hold it, ascending. */
@@ -120,7 +120,12 @@ export class GlyphIndex {
     return this.drawnAt[style][glyph] !== 0;
   }
 
-  /** The glyph's names, the first of its icons drawn in `style` first (see nameOf), when one is. */
+  /** Whether the glyph's own icon, whose shape is the glyph's, is drawn in `style`. */
+  ownDrawnIn(glyph: number, style: IconStyle): boolean {
+    return this.drawnAt[style][glyph] === 1;
+  }
+
+  /** The glyph's names, the icon drawn in `style` it is offered as first (see nameOf), when one is. */
   nameDrawnIn(glyph: number, style: IconStyle): { name: string; variants: string[] } {
     const names = this.namesOf(glyph).split(' ');
     const [drawn] = names.splice(Math.max(0, (this.drawnAt[style][glyph] as number) - 1), 1);
@@ -369,9 +374,15 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
       names.push(ordered.join(' '));
       packOf.push(packNumber);
       wordCounts.push(Math.min(255, nameWordsOf(key).length));
+      // Its own name when drawn so, else the shortest of those that are: heroicons' `heart-solid` rather than
+      // `heart-16-solid`, a size of it.
       for (const style of ['fill', 'stroke'] as const) {
-        const place = ordered.findIndex((name) => pack.styleOf?.(name) === style) + 1;
-        drawnAt[style].push(place <= 255 ? place : 0);
+        let place = 0;
+        ordered.forEach((name, at) => {
+          if (place === 1 || at >= 255 || pack.styleOf?.(name) !== style) return;
+          if (place === 0 || at === 0 || name.length < (ordered[place - 1] as string).length) place = at + 1;
+        });
+        drawnAt[style].push(place);
       }
       const aliases = new Set(aliasesOf.get(key));
       const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));

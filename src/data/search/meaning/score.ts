@@ -29,7 +29,7 @@ export interface ScoredPacks {
   last?: ReadonlySet<string>;
   /** Index entries this search may read, when fewer than MEANING_LIMITS.workUnits. */
   workUnits?: number;
-  /** How every glyph found must be drawn (the `style` filter), its own icon as its pack's list says (see GlyphIndex.drawnIn). */
+  /** How one of the icons of every glyph found must be drawn (the `style` filter), as its pack's lists say (see GlyphIndex.drawnIn). */
   drawn?: IconStyle;
 }
 

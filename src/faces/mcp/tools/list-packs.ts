@@ -16,7 +16,7 @@ export const LIST_PACKS = {
   ].join(' '),
   inputSchema: z.strictObject({
     license: searchFilters.license,
-    style: searchFilters.style,
+    style: z.enum(['fill', 'stroke']).optional().describe('Only packs all of whose icons are drawn with fills, or with strokes (outline icons).'),
     palette: searchFilters.palette,
     category: z.string().min(1).max(64).optional().describe("The pack's category, as the list gives it: 'Material', 'UI 24px', 'Emoji', 'Logos', ..."),
     text: z.string().min(1).max(64).optional().describe("Words found in the pack's id or name ('material', 'phosphor')."),
