@@ -242,6 +242,9 @@ describe('search by meaning, on the whole catalog', () => {
       'fluent-emoji-flat:person-taking-bath-light',
       'openmoji:person-taking-bath-light-skin-tone',
     ]);
+    // Fluent's way of naming a tone, from the other side: `dark` had found moons.
+    const thumbs = await search({ like: 'fluent-emoji-flat:thumbs-up-dark', packs: 'noto,emojione-v1,lucide' });
+    expect(thumbs.results.map((result) => result.id).sort()).toEqual(['emojione-v1:thumbs-up', 'lucide:thumbs-up', 'noto:thumbs-up-dark-skin-tone']);
   });
 
   it("offers a brand's logo as an equivalent only of the brand's own icons (like=)", async () => {
@@ -252,6 +255,9 @@ describe('search by meaning, on the whole catalog', () => {
     }
     const figma = await search({ like: 'tabler:brand-figma', packs: 'logos,simple-icons' });
     expect(figma.results.map((result) => result.id).sort()).toEqual(['logos:figma', 'simple-icons:figma']);
+    // A logo of a pack of other icons is known by its category too: mdi files `language-python` under "Brand / Logo".
+    const python = await search({ like: 'mdi:language-python', packs: 'logos,simple-icons' });
+    expect(python.results.map((result) => result.id).sort()).toEqual(['logos:python', 'simple-icons:python']);
     // `brand` says that the icon is a logo, not what it draws: it had found trademark signs and sparkles.
     const elsewhere = await search({ like: 'tabler:brand-figma', packs: 'mdi,heroicons,fa6-solid' });
     expect(elsewhere.results).toEqual([]);

@@ -8,7 +8,7 @@ import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
-import { skinTonesOf } from './skin-tones.js';
+import { skinTonedNames } from './skin-tones.js';
 import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
@@ -579,12 +579,11 @@ export class MeaningSearcher {
     // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
     // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
     const ownWords = nameWordsOf(own.name);
-    // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, however
-    // a pack names tones) and without (packs that draw it in one tone), and its words alone without them.
-    const tones = skinTonesOf(own.name);
-    const toned = tones.untoned !== own.name;
+    // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, as each
+    // kind of pack names tones) and without (packs that draw it in one tone), and its words alone without them.
+    const toned = skinTonedNames(own.name, sources.emojiNames);
     const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
-    const names = [ownWords, ...(toned ? [nameWordsOf(tones.shortened), nameWordsOf(tones.untoned)] : []), ...others].slice(0, MAX_LIKE_NAMES);
+    const names = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : []), ...others].slice(0, MAX_LIKE_NAMES);
     const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
@@ -597,7 +596,11 @@ export class MeaningSearcher {
     // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
     // what a word means (`logos:open-graph` for `padlock-open`): a brand is named for what it does, not for what it draws.
     const logos = logoPacks(catalog);
-    const isLogo = logos.has(own.pack) || names.some((words) => words.some((word) => LOGO_WORDS.has(word)));
+    const isLogo =
+      logos.has(own.pack) ||
+      names.some((words) => words.some((word) => LOGO_WORDS.has(word))) ||
+      // Or its pack lists it under logos (mdi's "Brand / Logo": `language-python`).
+      [...LOGO_WORDS].some((word) => index?.glyphsTagged(word)?.includes(own.glyph));
     const reaches = (hit: MeaningHit, part: boolean) => isLogo || !logos.has(hit.pack) || (!part && hit.tier === TIERS.name);
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
@@ -688,11 +691,12 @@ export class MeaningSearcher {
     const packs = lookAlikeOrder(searched, first);
     const alike = lookAlike(shapeFromHex(job.shape as string), packs, catalog, sources, first).hits;
     const style = job.style;
-    const hits = style === undefined ? alike : alike.filter((hit) => (sources.indexes[hit.index] as GlyphIndex).drawnIn(hit.glyph, style));
+    // A glyph's shape is its own icon's: one whose own icon is drawn otherwise is not offered as another of its icons.
+    const hits = style === undefined ? alike : alike.filter((hit) => (sources.indexes[hit.index] as GlyphIndex).ownDrawnIn(hit.glyph, style));
     const results = hits.slice(job.offset, job.offset + job.limit).map((hit): MeaningResult => {
       const index = sources.indexes[hit.index] as GlyphIndex;
       const pack = index.packIdOf(hit.glyph);
-      const { name, variants } = style === undefined ? index.nameOf(hit.glyph) : index.nameDrawnIn(hit.glyph, style);
+      const { name, variants } = index.nameOf(hit.glyph);
       return { id: `${pack}:${name}`, pack, name, variants };
     });
     return { query: '', total: hits.length, results };
