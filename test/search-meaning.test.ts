@@ -453,6 +453,13 @@ describe('search by meaning', () => {
     expect(unknown.json<{ suggestions: string[] }>().suggestions).toContain('MIT');
   });
 
+  it("names a brand's logo exactly by the brand, whatever word says it is a logo", async () => {
+    // GitHub's logo is `brand-github` in Tabler and `github-logo` in Phosphor: the pull-request glyphs that "github"
+    // also means had come first.
+    const github = await search({ q: 'github', packs: 'ph,tabler', limit: '2' });
+    expect(github.results.map((result) => result.id).sort()).toEqual(['ph:github-logo', 'tabler:brand-github']);
+  });
+
   it('filters by style icon by icon within packs drawn both ways, as the Iconify API tells the ways apart', async () => {
     const reference = await sharedPackageReference();
     for (const [q, style] of [

@@ -20,3 +20,11 @@ export const STYLE_WORDS: ReadonlySet<string> = new Set([
   'twotone',
   'regular',
 ]);
+
+/**
+ * Words that say an icon is a brand's logo, not what it draws: tabler's
+ * `brand-github`, phosphor's `github-logo` and carbon's `logo-github` are
+ * GitHub's logo as `simple-icons:github` is. A name holding one is an exact
+ * match of the brand's name alone.
+ */
+export const LOGO_WORDS: ReadonlySet<string> = new Set(['brand', 'logo']);

@@ -2,6 +2,7 @@ import { PackedLists } from '../packed-lists.js';
 import type { IconStyle } from '../../search-index/icon-style.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
+import { LOGO_WORDS } from '../../search-index/vocabulary/style-words.js';
 import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
 
 /**
@@ -373,7 +374,8 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
       const ordered = [own, ...members.filter((name) => name !== own)];
       names.push(ordered.join(' '));
       packOf.push(packNumber);
-      wordCounts.push(Math.min(255, nameWordsOf(key).length));
+      // A logo's word (`github-logo`) adds nothing a query asks for: "github" names it exactly.
+      wordCounts.push(Math.min(255, nameWordsOf(key).filter((word) => !LOGO_WORDS.has(word)).length));
       // Its own name when drawn so, else the shortest of those that are: heroicons' `heart-solid` rather than
       // `heart-16-solid`, a size of it.
       for (const style of ['fill', 'stroke'] as const) {

@@ -11,7 +11,7 @@ import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './sc
 import { skinTonedNames } from './skin-tones.js';
 import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
-import { STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
+import { LOGO_WORDS, STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
 import type { IconStyle } from '../../search-index/icon-style.js';
 import { shapeDistance } from '../../search-index/shape.js';
 import { glyphShapesOf } from '../shape/glyph-shapes.js';
@@ -96,8 +96,6 @@ const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
 
 /** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
 const MAX_LIKE_NAMES = 4;
-/** The words of a name that say its icon is a brand's logo, in packs of other icons too. */
-const LOGO_WORDS: ReadonlySet<string> = new Set(['brand', 'logo']);
 /** Results read of each of those searches for the best of each pack. */
 const LIKE_DEPTH = 1000;
 /**
