@@ -80,7 +80,7 @@ const RECIPE_PART = 'recipe';
  * of a weight never leaves a catalog searching as it did before it.
  */
 const RECIPE = JSON.stringify({
-  version: 4,
+  version: 5,
   maxPosting: MAX_POSTING,
   maxBackLinks: MAX_BACK_LINKS,
   backLinkMinWeight: BACK_LINK_MIN_WEIGHT,
