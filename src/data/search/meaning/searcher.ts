@@ -735,11 +735,14 @@ function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?
 }
 
 const logoPacksOf = new WeakMap<Catalog, ReadonlySet<string>>();
-/** The packs of logos (their category), once per catalog. */
+/** A pack's name that says it draws brands' logos: Font Awesome's archived `fa6-brands` are filed under no Logos category. */
+const BRANDS_NAME = /\bbrands?\b/i;
+/** The packs of logos (their category, or their name), once per catalog. */
 function logoPacks(catalog: Catalog): ReadonlySet<string> {
   let logos = logoPacksOf.get(catalog);
   if (!logos) {
-    logos = new Set([...catalog.packs].filter(([, record]) => record.entry.category === 'Logos').map(([id]) => id));
+    const isLogos = (entry: { category?: string; name: string }) => entry.category === 'Logos' || BRANDS_NAME.test(entry.name);
+    logos = new Set([...catalog.packs].filter(([, record]) => isLogos(record.entry)).map(([id]) => id));
     logoPacksOf.set(catalog, logos);
   }
   return logos;
