@@ -323,7 +323,7 @@ export class Registry {
     if (route.kind === 'openapi') return this.openApi;
     if (route.kind === 'search') return this.searchDocument(new URLSearchParams());
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
-    if (!pack) return problemResource(this.packNotFound(route.pack));
+    if (!pack) return problemResource(this.addressedPackNotFound(route.pack));
     if (route.kind === 'pack') return this.packDocument(pack);
     return this.iconDocument(pack, route.name, route.kind === 'component' ? route.framework : undefined);
   }
@@ -570,7 +570,7 @@ export class Registry {
     return revisions.revisions(pack).map((revision) => ({ revision, names: revisions.namesAt(pack, revision.seq) }));
   }
 
-  /** The drawing style of each served pack all of whose icons share one (`fill` or `stroke`), as search's `style` filter reads it. */
+  /** The drawing style of each served pack all of whose icons share one (`fill` or `stroke`), as list_packs' `style` filter reads it. */
   packStyles(): ReadonlyMap<string, string> {
     this.stylesOfPacks ??= new Map([...packStyles(this.catalog)].filter(([pack]) => this.packs.has(pack)));
     return this.stylesOfPacks;
@@ -667,10 +667,14 @@ export class Registry {
     };
   }
 
-  private packNotFound(pack: string): Problem {
-    // `lucide@` is the pack's pinned address with its revision left out, not a pack of that name.
+  /** The problem of a document's address naming no served pack: `/r/lucide@.json` is the pack's pinned address with its revision left out, not a pack of that name. */
+  private addressedPackNotFound(pack: string): Problem {
     const pinnedTo = pack.endsWith(VERSION_MARK) ? pack.slice(0, -VERSION_MARK.length) : undefined;
     if (pinnedTo !== undefined && isValidName(pinnedTo) && this.packs.has(pinnedTo)) return unknownVersion(this.revisions, pinnedTo, '');
+    return this.packNotFound(pack);
+  }
+
+  private packNotFound(pack: string): Problem {
     return {
       status: 404,
       code: 'pack_not_found',

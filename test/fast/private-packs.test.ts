@@ -56,6 +56,7 @@ const ROUTES = [
 /** The routes of its revisions: an own pack keeps none yet, so with its token they answer that no revision is kept. */
 const VERSION_ROUTES = [
   `/r/${PRIVATE}@1.0.0.json`,
+  `/r/${PRIVATE}@.json`,
   `/r/${PRIVATE}@1.0.0.zip`,
   `/r/${PRIVATE}@^1/wide.json`,
   `/r/vue/${PRIVATE}@latest/wide.json`,
