@@ -85,7 +85,9 @@ describe('what search by meaning stores at build', () => {
     const queries = [...WRITTEN_QUERIES, ...queriesFromNames(random, FAST_TIER ? 60 : 200)];
     const targets = queries.flatMap((q) => [
       `/r/search.json?q=${encodeURIComponent(q)}`,
-      `/r/search.json?q=${encodeURIComponent(q)}&pack=mdi&limit=10`,
+      `/r/search.json?q=${encodeURIComponent(q)}&packs=mdi&limit=10`,
+      // mdi is drawn one way: the database without lists of icons by style filters it as the one with them.
+      `/r/search.json?q=${encodeURIComponent(q)}&style=fill&packs=mdi&limit=10`,
       `/search?query=${encodeURIComponent(q)}`,
     ]);
     let matched = 0;

@@ -5,7 +5,7 @@ import type { SourceFile } from './sources.js';
  * Bumped whenever the database layout or what the build stores changes, so
  * that a catalog built by an older version is rebuilt rather than misread.
  */
-export const CATALOG_FORMAT = 25;
+export const CATALOG_FORMAT = 26;
 
 /**
  * Identifies the exact inputs of a catalog: format, what the sources are

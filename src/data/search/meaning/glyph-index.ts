@@ -346,7 +346,9 @@ function fieldsFromParts(parts: PartReader): GlyphIndexFields {
 /**
  * Files each glyph of `packs` under the words of its names (see GlyphIndex).
  * The default catalog's build stores what this files: a change to it (or to
- * glyph.ts) bumps CATALOG_FORMAT, so that stored indexes are filed again.
+ * glyph.ts, or to the words of style-words.ts) bumps the version of the
+ * stored parts' recipe (see catalog-glyphs.ts), so that stored indexes are
+ * filed again.
  */
 function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
   const ids: string[] = [];

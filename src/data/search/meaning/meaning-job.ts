@@ -13,7 +13,7 @@ export interface MeaningJob {
   license?: string;
   /** Only multicolour packs (true) or single-colour ones (false). */
   palette?: boolean;
-  /** Only packs drawn with fills, or with strokes. */
+  /** Only icons drawn with fills, or with strokes (see GlyphIndex.drawnIn). */
   style?: 'fill' | 'stroke';
   /** Packs ranked before the others: the caller's private packs. */
   first?: string[];
