@@ -4,6 +4,9 @@ const TONES = '(?:-(?:light|medium|dark))+';
 /** An emoji's skin tones, as noto and twemoji write them: `person-standing-medium-light-skin-tone` draws a person standing. */
 const SKIN_TONES = new RegExp(`${TONES}-skin-tone`, 'g');
 
+/** The skin tones as fluent-emoji name them, lightest first. */
+const FLUENT_TONES = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'];
+
 /** A name ending with a run of tones (fluent-emoji's `person-running-light`): the name before it, and the run. */
 const ENDING_TONES = new RegExp(`^(.+?)(${TONES})$`);
 
@@ -31,14 +34,21 @@ function emojiGlyphNames(labels: ReadonlyMap<string, string>): ReadonlySet<strin
  * its tones: `person-taking-bath-light-skin-tone` (noto, twemoji, openmoji),
  * `person-taking-bath-light` (fluent-emoji), and `person-taking-bath` (packs
  * that draw it in one tone). Fluent's way is read as a tone only when what
- * comes before it is an emoji's name (`emojiNames`, see emoji-names.ts), so
- * that mdi's `theme-light-dark` keeps its words. Undefined for a name in no
- * tone, or that is nothing but a tone (the tone's own swatch).
+ * comes before it is an emoji's name (`emojiNames`, see emoji-names.ts) that
+ * the pack draws too, untoned and in another tone (`inPack`), so that mdi's
+ * `battery-medium` and `theme-light-dark` keep their words. Undefined for a name in no tone, or
+ * that is nothing but a tone (the tone's own swatch).
  */
-export function skinTonedNames(name: string, emojiNames: ReadonlyMap<string, string> | undefined): [string, string, string] | undefined {
-  const untoned = name.replace(SKIN_TONES, '');
-  if (untoned !== name) return untoned === '' ? undefined : [name, name.replace(/-skin-tone/g, ''), untoned];
-  const ending = ENDING_TONES.exec(name);
-  if (!ending || emojiNames === undefined || !emojiGlyphNames(emojiNames).has(ending[1] as string)) return undefined;
-  return [name, `${name}-skin-tone`, ending[1] as string];
+export function skinTonedNames(
+  name: string,
+  emojiNames: ReadonlyMap<string, string> | undefined,
+  inPack: (name: string) => boolean,
+): [string, string, string] | undefined {
+  const withoutSkinTones = name.replace(SKIN_TONES, '');
+  if (withoutSkinTones !== name) return withoutSkinTones === '' ? undefined : [name, name.replace(/-skin-tone/g, ''), withoutSkinTones];
+  const untoned = ENDING_TONES.exec(name)?.[1];
+  if (untoned === undefined || emojiNames === undefined || !emojiGlyphNames(emojiNames).has(untoned) || !inPack(untoned)) return undefined;
+  // Drawn in another tone too: mdi draws `battery` and `battery-medium`, a battery half full, but no `battery-dark`.
+  const otherTones = FLUENT_TONES.map((tone) => `${untoned}-${tone}`).filter((toned) => toned !== name);
+  return otherTones.some(inPack) ? [name, `${name}-skin-tone`, untoned] : undefined;
 }
