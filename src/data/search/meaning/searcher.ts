@@ -753,10 +753,15 @@ export function packStyles(catalog: Catalog): Map<string, string> {
   return new Map([...packDrawings(catalog)].filter(([, style]) => style !== 'mixed'));
 }
 
-/** Each pack's drawing style: `fill` or `stroke` where all its icons share one, `mixed` where they differ. */
-function packDrawings(catalog: Catalog): Map<string, string> {
-  const styles = new Map<string, string>();
-  for (const database of catalog.databases) for (const row of database.searchSets()) if (row.style !== null) styles.set(row.pack, row.style);
+const packDrawingsOf = new WeakMap<Catalog, ReadonlyMap<string, string>>();
+/** Each pack's drawing style: `fill` or `stroke` where all its icons share one, `mixed` where they differ; once per catalog. */
+function packDrawings(catalog: Catalog): ReadonlyMap<string, string> {
+  let styles = packDrawingsOf.get(catalog);
+  if (!styles) {
+    const read = new Map<string, string>();
+    for (const database of catalog.databases) for (const row of database.searchSets()) if (row.style !== null) read.set(row.pack, row.style);
+    packDrawingsOf.set(catalog, (styles = read));
+  }
   return styles;
 }
 
