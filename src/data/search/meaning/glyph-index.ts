@@ -378,16 +378,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
       packOf.push(packNumber);
       // A logo's word (`github-logo`) adds nothing a query asks for: "github" names it exactly.
       wordCounts.push(Math.min(255, nameWordsOf(key).filter((word) => !LOGO_WORDS.has(word)).length));
-      // Its own name when drawn so, else the shortest of those that are: heroicons' `heart-solid` rather than
-      // `heart-16-solid`, a size of it.
-      for (const style of ['fill', 'stroke'] as const) {
-        let place = 0;
-        ordered.forEach((name, at) => {
-          if (place === 1 || at >= 255 || pack.styleOf?.(name) !== style) return;
-          if (place === 0 || at === 0 || name.length < (ordered[place - 1] as string).length) place = at + 1;
-        });
-        drawnAt[style].push(place);
-      }
+      for (const style of ['fill', 'stroke'] as const) drawnAt[style].push(placeDrawnIn(ordered, style, pack.styleOf));
       const aliases = new Set(aliasesOf.get(key));
       const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
       const keyWords = new Set(key.split('-'));
@@ -433,6 +424,23 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
     themePostings: PackedLists.of(byThemeWord),
     sortedWords: [...postings.words()].sort(),
   };
+}
+
+/**
+ * Where among a glyph's names (its own first) the icon it is offered as for
+ * `style` is, counted from 1; 0 when none is drawn so. Its own when drawn so,
+ * else the shortest of those that are: heroicons' `heart-solid` rather than
+ * `heart-16-solid`, a size of it. Places past 255 are not looked at.
+ */
+function placeDrawnIn(names: readonly string[], style: IconStyle, styleOf: PackNames['styleOf']): number {
+  if (styleOf === undefined) return 0;
+  if (styleOf(names[0] as string) === style) return 1;
+  let place = 0;
+  for (let at = 1; at < Math.min(names.length, 255); at++) {
+    const name = names[at] as string;
+    if (styleOf(name) === style && (place === 0 || name.length < (names[place - 1] as string).length)) place = at + 1;
+  }
+  return place;
 }
 
 /** A glyph's own name, whose icon is its drawing: its key when that is one of its names, else its first. */
