@@ -225,7 +225,7 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect(noMatch).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
     expect(noMatch.detail).toBe("Pack 'lucide' has no kept revision matching the range '^9.0.0'; the registry keeps 3: see suggestions, newest first.");
     // An address with nothing after its '@' is the pack's, pinned to no revision: not a pack called `lucide@`.
-    for (const path of ['/r/lucide@.json', '/r/lucide@/trash.json']) {
+    for (const path of ['/r/lucide@.json', '/r/lucide@/trash.json', '/r/vue/lucide@/trash.json', '/r/lucide@.zip']) {
       const bare = await get(server, path);
       expect([bare.status, JSON.parse(bare.text)], path).toEqual([
         404,

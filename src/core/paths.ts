@@ -424,10 +424,14 @@ function pageRouteOf(rest: readonly string[]): PageRoute | undefined {
   return undefined;
 }
 
-/** `{pack}@{version}` split, when a segment is one. */
+/**
+ * `{pack}@{version}` split, when a segment is one. Nothing after the mark
+ * (`lucide@`) is the pack pinned to an empty version, which names no
+ * revision (see revisionOf), not a pack whose id ends in '@'.
+ */
 function pinnedPack(segment: string): { pack: string; version: string } | undefined {
   const mark = segment.indexOf(VERSION_MARK);
-  if (mark <= 0 || mark === segment.length - 1) return undefined;
+  if (mark <= 0) return undefined;
   return { pack: segment.slice(0, mark), version: segment.slice(mark + 1) };
 }
 

@@ -40,6 +40,8 @@ export function revisionOf(history: RevisionReader, pack: string, version: strin
   const revisions = history.revisions(pack);
   const exact = revisions.find((revision) => revision.version === version);
   if (exact) return { exact };
+  // An address with nothing after its '@' names no revision: semver would read the empty range as '*', the newest.
+  if (version === '') return undefined;
   if (version === 'latest') {
     const served = history.served(pack);
     return served && { matched: served };

@@ -14,7 +14,7 @@ import { quoted, type Problem } from '../core/problem.js';
 import { documentResource, JSON_TYPE, memoryResource, problemResource, storedResource, type Resource } from '../core/resource.js';
 import { type CacheKey, DEFAULT_CACHE_MB, RegistryCaches } from './registry-caches.js';
 import { closestNames } from '../util/edit-distance.js';
-import { normaliseBasePath, type DocumentRoute, type Framework, VERSION_MARK } from '../core/paths.js';
+import { normaliseBasePath, type DocumentRoute, type Framework } from '../core/paths.js';
 import { CatalogSearch } from '../data/search/iconify/catalog-search.js';
 import { inThisThread, type PreparedSearch, SearchBusy, type SearchJob, type SearchJobResults, type SearchRunner } from '../data/search/thread/search-jobs.js';
 import { withDrawings } from '../data/search/meaning/meaning-job.js';
@@ -323,7 +323,7 @@ export class Registry {
     if (route.kind === 'openapi') return this.openApi;
     if (route.kind === 'search') return this.searchDocument(new URLSearchParams());
     const pack = isValidName(route.pack) ? this.packs.get(route.pack) : undefined;
-    if (!pack) return problemResource(this.addressedPackNotFound(route.pack));
+    if (!pack) return problemResource(this.packNotFound(route.pack));
     if (route.kind === 'pack') return this.packDocument(pack);
     return this.iconDocument(pack, route.name, route.kind === 'component' ? route.framework : undefined);
   }
@@ -665,13 +665,6 @@ export class Registry {
       detail: `No pack here is under the licence ${quoted(asked)}: \`license\` takes the SPDX id of one that is (/r/registry.json lists each pack's).`,
       suggestions: closestNames(asked.toLowerCase(), ids.keys()).map((id) => ids.get(id) as string),
     };
-  }
-
-  /** The problem of a document's address naming no served pack: `/r/lucide@.json` is the pack's pinned address with its revision left out, not a pack of that name. */
-  private addressedPackNotFound(pack: string): Problem {
-    const pinnedTo = pack.endsWith(VERSION_MARK) ? pack.slice(0, -VERSION_MARK.length) : undefined;
-    if (pinnedTo !== undefined && isValidName(pinnedTo) && this.packs.has(pinnedTo)) return unknownVersion(this.revisions, pinnedTo, '');
-    return this.packNotFound(pack);
   }
 
   private packNotFound(pack: string): Problem {

@@ -51,8 +51,10 @@ describe('parseTarget', () => {
       expect(pathOf(route, ''), target).toBe(target.split('?')[0]);
     }
     expect(parseTarget('/icons/r/lucide@1.2.100.zip', '/icons')).toEqual({ kind: 'pinned-zip', pack: 'lucide', version: '1.2.100' });
-    // A mark with nothing on one side is no pin: the pack id is taken as it is, and found nowhere.
-    expect(parseTarget('/r/lucide@.zip', '')).toEqual({ kind: 'pack-zip', pack: 'lucide@' });
+    // Nothing after the mark is a pin to an empty version (which names no revision); nothing before it is no pin.
+    expect(parseTarget('/r/lucide@.zip', '')).toEqual({ kind: 'pinned-zip', pack: 'lucide', version: '' });
+    expect(parseTarget('/r/lucide@.json', '')).toEqual({ kind: 'pinned', pack: 'lucide', version: '' });
+    expect(parseTarget('/r/vue/lucide@/trash.json', '')).toEqual({ kind: 'pinned', pack: 'lucide', version: '', name: 'trash', framework: 'vue' });
     expect(parseTarget('/r/@1.zip', '')).toEqual({ kind: 'pack-zip', pack: '@1' });
   });
 

@@ -360,9 +360,7 @@ export function openApiDocument(basePath: string, version: string): object {
           parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, ...conditional],
           responses: {
             '200': json('The pack document.', { $ref: '#/components/schemas/PackDocument' }),
-            '404': problem(
-              "No such pack (pack_not_found, with suggestions), a pack's pinned address with no revision after '@' (unknown_version, the kept ones in suggestions), or no such path (not_found).",
-            ),
+            '404': problem('No such pack (pack_not_found, with suggestions) or no such path (not_found).'),
             ...errors,
           },
         },
@@ -374,9 +372,7 @@ export function openApiDocument(basePath: string, version: string): object {
           parameters: [{ name: 'pack', in: 'path', required: true, schema: name }, { name: 'name', in: 'path', required: true, schema: name }, ...conditional],
           responses: {
             '200': json('The icon document.', { $ref: '#/components/schemas/IconDocument' }),
-            '404': problem(
-              "No such pack (pack_not_found) or icon (icon_not_found), with suggestions, or a pack's pinned address with no revision after '@' (unknown_version).",
-            ),
+            '404': problem('No such pack (pack_not_found) or icon (icon_not_found), with suggestions.'),
             ...errors,
           },
         },
