@@ -52,6 +52,7 @@ export class CatalogDatabase {
   private readonly selectChunks: Database.Statement<[string, Encoding], { bytes: Buffer }>;
   private readonly selectChunk: Database.Statement<[string, Encoding, number], { bytes: Buffer }>;
   private readonly selectEntry: Database.Statement<[string, string], { kind: EntryKind; data: string }>;
+  private readonly selectHasEntry: Database.Statement<[string, string], number>;
   /** Each pack's defaults (from its root fields), parsed on first use. */
   private readonly defaults = new Map<string, Partial<IconifyIcon>>();
   private readonly selectNames: Database.Statement<[string], string>;
@@ -95,6 +96,8 @@ export class CatalogDatabase {
     this.selectChunks = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? ORDER BY seq');
     this.selectChunk = this.db.prepare('SELECT bytes FROM document_chunks WHERE pack = ? AND coding = ? AND seq = ?');
     this.selectEntry = this.db.prepare('SELECT kind, data FROM entries WHERE pack = ? AND name = ?');
+    // The lookup's index alone: an emoji's row holds tens of KB of drawing that a check for its name would read and parse.
+    this.selectHasEntry = this.db.prepare<[string, string], number>('SELECT 1 FROM entries WHERE pack = ? AND name = ?').pluck();
     // Plucked: the names come as strings, without an object per row (31,722 of them for iconmind).
     this.selectNames = this.db.prepare<[string], string>("SELECT name FROM entries WHERE pack = ? AND kind != 'char'").pluck();
     this.selectIconifySet = this.db.prepare('SELECT root, info, collection, chars, visible, tags FROM iconify_sets WHERE pack = ?');
@@ -258,6 +261,11 @@ export class CatalogDatabase {
   entry(pack: string, name: string): StoredEntry | undefined {
     const row = this.selectEntry.get(pack, name);
     return row && storedEntryOf(row);
+  }
+
+  /** Whether a pack has an icon, alias or character code of this name, its data not read. */
+  hasEntry(pack: string, name: string): boolean {
+    return this.selectHasEntry.get(pack, name) !== undefined;
   }
 
   private defaultsOf(pack: string): Partial<IconifyIcon> {

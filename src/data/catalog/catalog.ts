@@ -94,6 +94,11 @@ export class Catalog {
     return this.database(pack)?.entry(pack, name);
   }
 
+  /** Whether a pack has an icon, alias or character code of this name (see CatalogDatabase.hasEntry). */
+  hasEntry(pack: string, name: string): boolean {
+    return this.database(pack)?.hasEntry(pack, name) ?? false;
+  }
+
   /** One entry of a pack with the titles of the pack's categories that list it, in one read (see CatalogDatabase.entryWithCategories). */
   entryWithCategories(pack: string, name: string): { entry: StoredEntry; categories: string[] } | undefined {
     return this.database(pack)?.entryWithCategories(pack, name);

@@ -579,7 +579,7 @@ export class MeaningSearcher {
     const ownWords = nameWordsOf(own.name);
     // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, as each
     // kind of pack names tones) and without (packs that draw it in one tone), and its words alone without them.
-    const toned = skinTonedNames(own.name, sources.emojiNames, (name) => catalog.entry(own.pack, name) !== undefined);
+    const toned = skinTonedNames(own.name, sources.emojiNames, (name) => catalog.hasEntry(own.pack, name));
     const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
     const names = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : []), ...others].slice(0, MAX_LIKE_NAMES);
     const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
