@@ -264,6 +264,12 @@ describe('search by meaning, on the whole catalog', () => {
     expect(elsewhere.results).toEqual([]);
   });
 
+  it("completes a search within one pack by another glyph of a name when the first glyph of that name has no counterpart in the pack", async () => {
+    // Heroicons names no laptop: the catalog's first laptop, Lucide's, is called nothing else, but mdi's is also a computer.
+    const laptop = await search({ q: 'laptop', packs: 'heroicons', limit: '10' });
+    expect(laptop.results.map((result) => [result.id, result.equivalentOf?.split(':')[1]])).toEqual([['heroicons:computer-desktop', 'laptop']]);
+  });
+
   it('finds a pasted SVG of an icon of each of the most used packs first, over the whole catalog (svg=)', async () => {
     const icons = ['mdi:home', 'mdi:delete', 'lucide:house', 'lucide:trash', 'ph:house', 'carbon:home', 'simple-icons:github'];
     for (const id of icons) {

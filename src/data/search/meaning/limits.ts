@@ -45,7 +45,8 @@ export const TAGGED_NAME_LIMITS = {
  * names is completed by the pack's equivalents of the catalog's first
  * results (see MeaningSearcher's withCounterparts): of its first `searched`
  * results, the first `anchors` of distinct names found by what the words
- * mean with a score of at least `anchorMinScore`. An equivalent is offered
+ * mean with a score of at least `anchorMinScore`, each name by up to
+ * `anchorsOfOneName` of its glyphs, the next tried when one finds nothing. An equivalent is offered
  * only when a whole name of the result finds it with a score of at least
  * `minScore` (an exact name scores 1): through the vocabulary's weaker
  * links, a pack that lacks the thing offers a guess ("cube" for `volume`).
@@ -58,6 +59,7 @@ export const COUNTERPART_LIMITS = {
   below: 10,
   searched: 24,
   anchors: 5,
+  anchorsOfOneName: 3,
   anchorMinScore: 0.4,
   minScore: 0.6,
 } as const;

@@ -410,29 +410,39 @@ export class MeaningSearcher {
     // Only what the words mean, not the completions of a word being typed nor corrections, and not through weak links;
     // one glyph of each whole name: emoji packs all call the wastebasket `wastebasket`, and Osmic numbers its sizes
     // (`waste-basket-10`, `waste-basket-14`), which say nothing new after the first.
-    const named = new Map<string, MeaningHit>();
+    // A few glyphs of each whole name, tried in turn until one has a counterpart: packs name the same thing alike but
+    // alias it otherwise, and only mdi's `laptop`, not lucide's, is also called a computer, as heroicons calls it.
+    const named = new Map<string, MeaningHit[]>();
     for (const hit of anchors.hits) {
       const whole = wholeNameOf(hit.name);
-      if (hit.tier > TIERS.meaning || hit.score < COUNTERPART_LIMITS.anchorMinScore || named.has(whole)) continue;
-      if (named.size < COUNTERPART_LIMITS.anchors) named.set(whole, hit);
+      if (hit.tier > TIERS.meaning || hit.score < COUNTERPART_LIMITS.anchorMinScore) continue;
+      const same = named.get(whole);
+      if (same) {
+        if (same.length < COUNTERPART_LIMITS.anchorsOfOneName) same.push(hit);
+      } else if (named.size < COUNTERPART_LIMITS.anchors) named.set(whole, [hit]);
     }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
     const equivalents = new Map<number, MeaningHit>();
-    for (const [at, anchor] of distinct.entries()) {
-      const share = Math.floor((bound - work) / (distinct.length - at));
-      // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
-      const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
-        workUnits: share,
-        wholeNames: true,
-        minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
-        drawn: job.style,
-      });
-      work += counterparts.work;
-      for (const hit of counterparts.hits) {
-        const key = foundKey(hit.index, hit.glyph);
+    for (const [at, sameName] of distinct.entries()) {
+      for (const anchor of sameName) {
+        // An equal part of what is left for each name to come: a glyph tried after another of its name takes from the names after it.
+        const share = Math.floor((bound - work) / (distinct.length - at));
+        // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
+        const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
+          workUnits: share,
+          wholeNames: true,
+          minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
+          drawn: job.style,
+        });
+        work += counterparts.work;
         // Found by a name or what it means, not by a category's title nor a correction.
-        if (hit.tier <= TIERS.meaning && !equivalents.has(key)) equivalents.set(key, { ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
+        const found = counterparts.hits.filter((hit) => hit.tier <= TIERS.meaning);
+        for (const hit of found) {
+          const key = foundKey(hit.index, hit.glyph);
+          if (!equivalents.has(key)) equivalents.set(key, { ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
+        }
+        if (found.length > 0) break;
       }
     }
     return { equivalents, work };
