@@ -234,6 +234,14 @@ describe('search by meaning, on the whole catalog', () => {
     expect(exit.results).toHaveLength(1);
   });
 
+  it("seeks each of an icon's other names once, however many of its aliases differ only by a style word (like=)", async () => {
+    // `about` and `about-outline` had taken two of the four names sought, and `info-circle` was never reached.
+    const information = await search({ like: 'mdi:information', packs: 'tabler' });
+    expect(information.results.map((result) => result.id)).toEqual(['tabler:info-circle']);
+    const email = await search({ like: 'mdi:email', packs: 'material-symbols' });
+    expect(email.results.map((result) => result.id)).toEqual(['material-symbols:mail']);
+  });
+
   it('seeks an emoji in a skin tone in that tone, however a pack names tones, and as the emoji where a pack has one tone (like=)', async () => {
     // Its tone's words alone had found lamps and Medium's logo.
     const bath = await search({ like: 'noto:person-taking-bath-light-skin-tone', packs: 'openmoji,fluent-emoji-flat,emojione-v1' });
@@ -264,7 +272,7 @@ describe('search by meaning, on the whole catalog', () => {
     expect(elsewhere.results).toEqual([]);
   });
 
-  it("completes a search within one pack by another glyph of a name when the first glyph of that name has no counterpart in the pack", async () => {
+  it('completes a search within one pack by another glyph of a name when the first glyph of that name has no counterpart in the pack', async () => {
     // Heroicons names no laptop: the catalog's first laptop, Lucide's, is called nothing else, but mdi's is also a computer.
     const laptop = await search({ q: 'laptop', packs: 'heroicons', limit: '10' });
     expect(laptop.results.map((result) => [result.id, result.equivalentOf?.split(':')[1]])).toEqual([['heroicons:computer-desktop', 'laptop']]);

@@ -590,8 +590,16 @@ export class MeaningSearcher {
     // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, as each
     // kind of pack names tones) and without (packs that draw it in one tone), and its words alone without them.
     const toned = skinTonedNames(own.name, sources.emojiNames, (name) => catalog.hasEntry(own.pack, name));
-    const others = own.variants.map(nameWordsOf).filter((words) => !ownWords.every((word) => words.includes(word)));
-    const names = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : []), ...others].slice(0, MAX_LIKE_NAMES);
+    const leading = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : [])];
+    // Each other name once: without their style words, mdi's `bin` and `bin-outline` are one, which would take two of the few places.
+    const others = new Map(
+      own.variants
+        .map(nameWordsOf)
+        .filter((words) => !ownWords.every((word) => words.includes(word)))
+        .map((words) => [words.join(' '), words]),
+    );
+    for (const words of leading) others.delete(words.join(' '));
+    const names = [...leading, ...others.values()].slice(0, MAX_LIKE_NAMES);
     const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
