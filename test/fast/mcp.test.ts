@@ -160,6 +160,15 @@ describe('search_icons', () => {
     expect(await ids({ palette: 'color', limit: 5 })).toEqual(await http('palette=color&limit=5'));
     expect(await ids({ limit: 3, offset: 3 })).toEqual(await http('limit=3&offset=3'));
     expect((await ids({ packs: ['lucide'], limit: 5 })).every((id) => id.startsWith('lucide:'))).toBe(true);
+    // A style no icon of the packs is drawn in: the empty answer says why, and only then.
+    const strokes = await structured<{ total: number; note?: string }>(client, 'search_icons', { query: 'home', packs: ['mdi'], style: 'stroke' });
+    expect(strokes).toMatchObject({
+      total: 0,
+      note: "mdi draws every icon with fills, none with strokes: ask without style, or list_packs with style 'stroke' for packs drawn so.",
+    });
+    const fills = await structured<{ total: number; note?: string }>(client, 'search_icons', { query: 'home', packs: ['mdi'], style: 'fill' });
+    expect(fills.total).toBeGreaterThan(0);
+    expect(fills.note).toBeUndefined();
   });
 
   it('says what a typo was read as', async () => {

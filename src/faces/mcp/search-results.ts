@@ -70,7 +70,7 @@ export async function searchAnswer(context: ToolContext, query: URLSearchParams)
   try {
     resource = await registry.cachedDocumentLater(`mcp search ${query}`, async () => {
       const searched = await registry.searchDocument(query);
-      return searched.problem ?? documentResource(Buffer.from(JSON.stringify(drawn(context, searched))), undefined);
+      return searched.problem ?? documentResource(Buffer.from(JSON.stringify(drawn(context, searched, query))), undefined);
     });
   } catch (error) {
     return busyOr(error);
@@ -79,8 +79,8 @@ export async function searchAnswer(context: ToolContext, query: URLSearchParams)
   return toolAnswer(JSON.parse(resource.bytes('identity').toString('utf8')) as Record<string, unknown>);
 }
 
-/** The answer of /r/search.json with each result's licence and SVG. */
-function drawn(context: ToolContext, searched: Resource): Record<string, unknown> {
+/** The answer of /r/search.json with each result's licence and SVG, and why a styled search of packs drawn otherwise is empty. */
+function drawn(context: ToolContext, searched: Resource, query: URLSearchParams): Record<string, unknown> {
   const found = JSON.parse(searched.bytes('identity').toString('utf8')) as SearchDocument;
   const results = found.results.map(({ id, pack, name, variants, equivalentOf }) => {
     const icon = context.registry.iconData(pack, name);
@@ -93,10 +93,30 @@ function drawn(context: ToolContext, searched: Resource): Record<string, unknown
       svg: icon ? renderSvg(icon).svg : null,
     };
   });
+  const note = found.total === 0 ? otherwiseDrawn(context, query) : undefined;
   return {
     query: found.query,
     ...(found.didYouMean === undefined ? {} : { didYouMean: found.didYouMean }),
     total: found.total,
     results,
+    ...(note === undefined ? {} : { note }),
   };
+}
+
+const DRAWN_WITH = { fill: 'fills', stroke: 'strokes' } as const;
+
+/**
+ * Why a search with a style found nothing, when every pack it names draws
+ * all its icons the other way: mdi and Phosphor draw even their outline
+ * icons with fills, which an agent asking them for strokes cannot guess.
+ */
+function otherwiseDrawn(context: ToolContext, query: URLSearchParams): string | undefined {
+  const style = query.get('style');
+  const packs = query.get('packs')?.split(',') ?? [];
+  if ((style !== 'fill' && style !== 'stroke') || packs.length === 0) return undefined;
+  const styles = context.registry.packStyles();
+  const other = style === 'fill' ? 'stroke' : 'fill';
+  if (!packs.every((pack) => styles.get(pack) === other)) return undefined;
+  const them = packs.length === 1 ? `${packs[0]} draws` : `${packs.join(', ')} draw`;
+  return `${them} every icon with ${DRAWN_WITH[other]}, none with ${DRAWN_WITH[style]}: ask without style, or list_packs with style '${style}' for packs drawn so.`;
 }
