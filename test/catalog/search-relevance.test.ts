@@ -267,6 +267,12 @@ describe('search by meaning, on the whole catalog', () => {
     // A logo of a pack of other icons is known by its category too: mdi files `language-python` under "Brand / Logo".
     const python = await search({ like: 'mdi:language-python', packs: 'logos,simple-icons' });
     expect(python.results.map((result) => result.id).sort()).toEqual(['logos:python', 'simple-icons:python']);
+    // A fruit's counterparts: the packs of logos, which name Apple's logo `apple` too, come after the others, as in a search.
+    const apple = (await search({ like: 'lucide:apple', limit: '200' })).results.map((result) => result.id);
+    for (const logo of ['simple-icons:apple', 'logos:apple'])
+      for (const fruit of ['carbon:apple', 'tabler:apple']) expect(apple.indexOf(logo), `${logo} after ${fruit}`).toBeGreaterThan(apple.indexOf(fruit));
+    expect(apple).toContain('carbon:apple');
+    expect(apple).toContain('tabler:apple');
     // `brand` says that the icon is a logo, not what it draws: it had found trademark signs and sparkles.
     const elsewhere = await search({ like: 'tabler:brand-figma', packs: 'mdi,heroicons,fa6-solid' });
     expect(elsewhere.results).toEqual([]);

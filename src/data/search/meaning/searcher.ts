@@ -637,7 +637,9 @@ export class MeaningSearcher {
     }
     const byMatch = (a: MeaningHit, b: MeaningHit) => a.tier - b.tier || b.score - a.score;
     const best = [...found.values()].map((hits) => hits.reduce((a, b) => (byMatch(b, a) < 0 ? b : a)));
-    const ranked = best.sort((a, b) => a.tier - b.tier || (downloadsOf(b.pack) ?? 0) - (downloadsOf(a.pack) ?? 0) || (a.pack < b.pack ? -1 : 1));
+    // As in a search, the packs of logos come after the others found as well, but for a logo: `lucide:apple` is a fruit.
+    const used = (pack: string) => (!isLogo && logos.has(pack) ? -1 : (downloadsOf(pack) ?? 0));
+    const ranked = best.sort((a, b) => a.tier - b.tier || used(b.pack) - used(a.pack) || (a.pack < b.pack ? -1 : 1));
     const hits = ranked
       .slice(page.offset, page.offset + page.limit)
       .map((hit, at) => (at < LIKE_SHAPED_PACKS ? this.mostAlike(own, hit, found.get(hit.pack) as MeaningHit[], sources, catalog) : hit));
