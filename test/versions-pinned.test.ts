@@ -275,6 +275,8 @@ describe('versions: update without a restart, pinned addresses and what changed'
     expect((await get(server, `/r/lucide@${NEW}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${CATALOG_REVISION}/trash.json`)).headers.get('link')).toBe(`</r/lucide@${OLD}/trash.json>; rel="latest-version"`);
     expect((await get(server, `/r/lucide@${OLD}/trash.json`)).headers.get('link')).toBeNull();
+    // Another pack's icon of the same name at its revision of the same name: its own link (none, as it serves that revision), not lucide's.
+    expect((await get(server, `/r/tabler@${CATALOG_REVISION}/trash.json`)).headers.get('link')).toBeNull();
     // A name the revision served now lacks has no address there: no link, and no preview of it named.
     const onlyNewer = Object.keys(newSet.icons).find((name) => !oldNames.has(name)) as string;
     const newer = await get(server, `/r/lucide@${NEW}/${onlyNewer}.json`);

@@ -470,7 +470,8 @@ export class Registry {
   latestVersion(route: PinnedRoute): string | undefined {
     const history = this.revisions;
     if (route.name === undefined || !this.packs.has(route.pack)) return undefined;
-    const key = pinnedDocumentKey(route);
+    // By pack too: every pack of the catalog keeps its revision of the same name (`json-2.2.535`).
+    const key = `${route.pack} ${pinnedDocumentKey(route)}`;
     if (this.latestVersions.has(key)) return this.latestVersions.get(key);
     const latest = latestVersionOf(history, route, this.basePath, this.sourceOf);
     if (this.latestVersions.size >= MAX_LATEST_VERSIONS) this.latestVersions.clear();
