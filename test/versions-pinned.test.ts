@@ -224,14 +224,14 @@ describe('versions: update without a restart, pinned addresses and what changed'
     const noMatch = JSON.parse((await get(server, '/r/lucide@^9.0.0/trash.json')).text) as { code: string; detail: string };
     expect(noMatch).toMatchObject({ code: 'unknown_version', suggestions: [NEW, OLD, catalogRevision] });
     expect(noMatch.detail).toBe("Pack 'lucide' has no kept revision matching the range '^9.0.0'; the registry keeps 3: see suggestions, newest first.");
-    // An address with nothing after its '@' is the pack's, pinned to no revision: not a pack called `lucide@`.
-    for (const path of ['/r/lucide@.json', '/r/lucide@/trash.json', '/r/vue/lucide@/trash.json', '/r/lucide@.zip']) {
+    // An address with nothing after its '@' is the pack's, pinned to no revision: not a pack called `lucide@`; so is an empty `from`.
+    for (const path of ['/r/lucide@.json', '/r/lucide@/trash.json', '/r/vue/lucide@/trash.json', '/r/lucide@.zip', '/r/changes.json?pack=lucide&from=']) {
       const bare = await get(server, path);
       expect([bare.status, JSON.parse(bare.text)], path).toEqual([
         404,
         expect.objectContaining({
           code: 'unknown_version',
-          detail: "The address names no revision of pack 'lucide' after '@'; the registry keeps 3: see suggestions, newest first.",
+          detail: "The address names no revision of pack 'lucide'; the registry keeps 3: see suggestions, newest first.",
           suggestions: [NEW, OLD, catalogRevision],
         }),
       ]);

@@ -71,8 +71,8 @@ export function unknownVersion(history: RevisionReader | undefined, pack: string
   // A range that matches none says so, rather than calling it a revision not kept.
   const range = version !== 'latest' && semver.valid(version) === null && semver.validRange(version) !== null;
   const missing = range ? `no kept revision matching the range ${quoted(version)}` : `no revision ${quoted(version)}`;
-  // An address with nothing after its '@' (`/r/lucide@.json`) names no revision at all.
-  const asked = version === '' ? `The address names no revision of pack ${quoted(pack)} after '@'` : `Pack ${quoted(pack)} has ${missing}`;
+  // An address with nothing after its '@' (`/r/lucide@.json`), or an empty `from=` of changes.json, names no revision at all.
+  const asked = version === '' ? `The address names no revision of pack ${quoted(pack)}` : `Pack ${quoted(pack)} has ${missing}`;
   return {
     status: 404,
     code: 'unknown_version',
