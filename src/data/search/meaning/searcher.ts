@@ -408,10 +408,10 @@ export class MeaningSearcher {
     );
     work += anchors.work;
     // Only what the words mean, not the completions of a word being typed nor corrections, and not through weak links;
-    // one glyph of each whole name: emoji packs all call the wastebasket `wastebasket`, and Osmic numbers its sizes
-    // (`waste-basket-10`, `waste-basket-14`), which say nothing new after the first.
-    // A few glyphs of each whole name, tried in turn until one has a counterpart: packs name the same thing alike but
-    // alias it otherwise, and only mdi's `laptop`, not lucide's, is also called a computer, as heroicons calls it.
+    // each whole name once among the names tried (emoji packs all call the wastebasket `wastebasket`, and Osmic numbers
+    // its sizes, `waste-basket-10` and `waste-basket-14`), by a few of its glyphs, tried in turn until one has a
+    // counterpart: packs name a thing alike but alias it otherwise, and only mdi's `laptop`, not lucide's, is also
+    // called a computer, as heroicons calls it.
     const named = new Map<string, MeaningHit[]>();
     for (const hit of anchors.hits) {
       const whole = wholeNameOf(hit.name);
@@ -425,7 +425,12 @@ export class MeaningSearcher {
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
     const equivalents = new Map<number, MeaningHit>();
     for (const [at, sameName] of distinct.entries()) {
+      // A glyph whose names are all those of one tried already would be sought by the same searches, and find nothing again.
+      const sought = new Set<string>();
       for (const anchor of sameName) {
+        const names = [...new Set([anchor.name, ...anchor.variants].map(wholeNameOf))].sort().join(' ');
+        if (sought.has(names)) continue;
+        sought.add(names);
         // An equal part of what is left for each name to come: a glyph tried after another of its name takes from the names after it.
         const share = Math.floor((bound - work) / (distinct.length - at));
         // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
