@@ -1,3 +1,5 @@
+import { wordsOf } from '../../search-index/vocabulary/words.js';
+
 /** A run of skin tones at the end of an emoji's name, as fluent-emoji write them: `-light`, `-medium-dark`. */
 const TONES = '(?:-(?:light|medium|dark))+';
 
@@ -16,14 +18,8 @@ const emojiNamesOf = new WeakMap<ReadonlyMap<string, string>, ReadonlySet<string
 function emojiGlyphNames(labels: ReadonlyMap<string, string>): ReadonlySet<string> {
   let names = emojiNamesOf.get(labels);
   if (!names) {
-    names = new Set(
-      [...labels.values()].map((label) =>
-        label
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, ''),
-      ),
-    );
+    // As the vocabulary's build names emoji (see vocabulary-sources.ts).
+    names = new Set([...labels.values()].map((label) => wordsOf(label).join('-')));
     emojiNamesOf.set(labels, names);
   }
   return names;
