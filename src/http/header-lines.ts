@@ -1,14 +1,12 @@
 import type { Encoding } from '../util/compression.js';
 import type { Resource } from '../core/resource.js';
-import { COMMON_HEADERS, resourceHeaders } from './headers.js';
+import { COMMON_HEADER_LINES, resourceHeaderLines } from './headers.js';
 
 /** Header lines of one resource, at `slotOf(encoding, kind)`. */
 type Described = Array<readonly string[] | undefined>;
 
 const ENCODING_SLOTS: Readonly<Record<Encoding, number>> = { identity: 0, br: 2, gzip: 4 };
 const slotOf = (encoding: Encoding, kind: 'full' | 'not modified') => ENCODING_SLOTS[encoding] + (kind === 'full' ? 0 : 1);
-
-const COMMON_LINES: readonly string[] = Object.entries(COMMON_HEADERS).flat();
 
 /**
  * The response headers of an answer as a flat [name, value, ...] list. The
@@ -33,7 +31,7 @@ export class HeaderLines {
 
   /** Headers of an answer without a body (a preflight). */
   bodiless(own: Readonly<Record<string, string>> | undefined, requestId: string): string[] {
-    return finish(COMMON_LINES, own, requestId);
+    return finish(COMMON_HEADER_LINES, own, requestId);
   }
 
   private lines(resource: Resource, encoding: Encoding, kind: 'full' | 'not modified'): readonly string[] {
@@ -42,14 +40,14 @@ export class HeaderLines {
     const slot = slotOf(encoding, kind);
     let lines = described[slot];
     if (!lines) {
-      const headers: Record<string, string> = { ...COMMON_HEADERS, ...resourceHeaders(resource, this.maxAge, encoding) };
+      const made = COMMON_HEADER_LINES.concat(resourceHeaderLines(resource, this.maxAge, encoding));
       if (kind === 'full') {
-        if (encoding !== 'identity') headers['content-encoding'] = encoding;
+        if (encoding !== 'identity') made.push('content-encoding', encoding);
         const length = resource.byteLength(encoding);
         // Without a length known beforehand, Node sends the body chunked.
-        if (length !== undefined) headers['content-length'] = String(length);
+        if (length !== undefined) made.push('content-length', String(length));
       }
-      lines = described[slot] = Object.entries(headers).flat();
+      lines = described[slot] = made;
     }
     return lines;
   }
