@@ -48,7 +48,7 @@ import { type KeptFile, type KeptFileFields, KeptFiles, type MadeFile } from './
 import { REVISION_JOBS_BUSY, RevisionDocuments } from './revision-documents.js';
 import { JobsBusy } from '../util/sized-job-threads.js';
 import { type PackSource, RevisionSources } from './pack-source.js';
-import { packStyles } from '../data/search/meaning/searcher.js';
+import { packStyles } from '../data/search/meaning/pack-kinds.js';
 
 /** What the Iconify API's lists read of a pack (the faces name it through the registry, never the catalog). */
 export type { IconifySetRow };

@@ -1,72 +1,18 @@
-import { iconIdParts } from '../../../core/icon-ids.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
+import { Counterparts } from './counterparts.js';
 import type { GlyphIndex } from './glyph-index.js';
+import type { MeaningAnswer, MeaningHit, MeaningQuery } from './meaning-answer.js';
 import type { MeaningJob, MeaningResult, MeaningResults } from './meaning-job.js';
 import { downloadsOf } from './pack-popularity.js';
+import { logoPacks, packDrawings } from './pack-kinds.js';
 import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js';
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
-import { FoundList, foundKey, type Scored, Scorer, type ScoredPacks } from './score.js';
-import { skinTonedNames } from './skin-tones.js';
-import { LIKE_PART_SHARE, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
-import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
-import { LOGO_WORDS, STYLE_WORDS } from '../../search-index/vocabulary/style-words.js';
-import type { IconStyle } from '../../search-index/icon-style.js';
-import { shapeDistance } from '../../search-index/shape.js';
-import { glyphShapesOf } from '../shape/glyph-shapes.js';
+import { FoundList, foundKey, type Scored, Scorer } from './score.js';
+import { LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
+import { wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
-
-export interface MeaningQuery extends ScoredPacks {
-  q: string;
-  limit: number;
-  offset: number;
-  /** Every word must match, none left out when nothing matches them all: the searches of an icon's names, which try each word alone themselves. */
-  everyWord?: boolean;
-  /** The query is an icon's name words, read as they are (see parseMeaningQuery): the searches of an icon's names. */
-  ofName?: boolean;
-  /** When fewer glyphs than this are found, every one of them, ranked, is also given (MeaningAnswer.all), whatever the page. */
-  allBelow?: number;
-  /** The one pack searched, whose glyphs named as the icon libraries tagged a query word rank as its closest meaning (see raiseTaggedNames). */
-  taggedIn?: string;
-  /**
-   * Name words are also read as a pack may write them: split in two (`log-out` for `logout`), or in the other number
-   * (`headphone` for "headphones"; see parseMeaningQuery). In the searches of one pack and of each pack's equivalent,
-   * not of the whole catalog, where the names holding the word itself are found.
-   */
-  otherWritings?: boolean;
-  /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
-  keepPartial?: boolean;
-}
-
-export interface MeaningHit {
-  pack: string;
-  name: string;
-  variants: string[];
-  /** The tier it was found in (see TIERS), and its score within it. */
-  tier: number;
-  score: number;
-  /** Where it is: its index in the sources, and its glyph there. */
-  index: number;
-  glyph: number;
-  /** The id of the result of the rest of the catalog it was found the equivalent of (see withCounterparts and withFullMatchesElsewhere). */
-  equivalentOf?: string;
-}
-
-export interface MeaningAnswer {
-  /** The query as read: its words, lower-case. */
-  query: string;
-  total: number;
-  hits: MeaningHit[];
-  /** The query with unknown words replaced by what was searched instead. */
-  didYouMean?: string;
-  /** The index entries read: never more than MEANING_LIMITS.workUnits (or the query's own workUnits). */
-  work: number;
-  /** Every glyph found, ranked, when fewer were found than the query's allBelow. */
-  all?: MeaningHit[];
-  /** Whether one word was left out (see withOneWordLeftOut): no glyph matched every word, or only through loose links. */
-  leftOut?: boolean;
-}
 
 /** A search within one pack, and what its completion by the rest of the catalog reads (see withCounterparts). */
 interface OnePackSearch {
@@ -94,20 +40,6 @@ interface Raised {
 /** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
 const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
 
-/** Names of the icon a `like` search starts from that are searched, at most: its own, then its variants and aliases. */
-const MAX_LIKE_NAMES = 4;
-/** Results read of each of those searches for the best of each pack. */
-const LIKE_DEPTH = 1000;
-/**
- * Of each pack, the name matches whose shapes are compared with the icon's,
- * at most: the best, and those of its tier that score at least
- * LIKE_SHAPE_SCORE_SHARE of it. The one that looks most alike is offered.
- */
-const LIKE_SHAPE_CANDIDATES = 4;
-const LIKE_SHAPE_SCORE_SHARE = 0.75;
-/** Packs of a page whose matches are compared by shape, at most: a page's drawing is bounded, whatever its limit. */
-const LIKE_SHAPED_PACKS = 48;
-
 /**
  * Search by meaning, as a thread runs it: a query is parsed (parse.ts), the
  * glyphs it matches scored (score.ts) and ranked (rank.ts). Searches run one
@@ -117,6 +49,8 @@ const LIKE_SHAPED_PACKS = 48;
 export class MeaningSearcher {
   private readonly scorer = new Scorer();
   private readonly ranker = new Ranker();
+  /** The icons of other packs that mean what one means, found by this searcher's searches of its names. */
+  private readonly counterparts = new Counterparts((query, sources) => this.search(query, sources));
   /** The list of the best trial of a sentence with one word left out (see withOneWordLeftOut), kept while the others are searched. */
   private readonly kept = new FoundList();
   /** What a search that left a word out found, kept while the rest of the catalog is searched (see withFullMatchesElsewhere). */
@@ -190,7 +124,7 @@ export class MeaningSearcher {
               servedBy,
               catalog,
             })
-        : this.sameMeaning(
+        : this.counterparts.sameMeaning(
             job.like,
             job,
             sources,
@@ -379,7 +313,7 @@ export class MeaningSearcher {
   }
 
   /**
-   * The pack's equivalents (see counterpartsOf) of the best few results of
+   * The pack's equivalents (see Counterparts.of) of the best few results of
    * the rest of the catalog, by foundKey, each glyph once with the id of the
    * first result it answers (`equivalentOf`), in their order, each sought by the result's whole names (its own, its
    * variants' and aliases') and found by a name or what it means. With
@@ -434,7 +368,7 @@ export class MeaningSearcher {
         // An equal part of what is left for each name to come: a glyph tried after another of its name takes from the names after it.
         const share = Math.floor((bound - work) / (distinct.length - at));
         // Sought by the result's whole names, and as close as an anchor must be; of a result that may leave a word out, closer.
-        const counterparts = this.counterpartsOf(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
+        const counterparts = this.counterparts.of(anchor, { offset: 0, limit: 1 }, sources, inPack, catalog, {
           workUnits: share,
           wholeNames: true,
           minScore: fullMatches ? COUNTERPART_LIMITS.anchorMinScore : COUNTERPART_LIMITS.minScore,
@@ -539,163 +473,6 @@ export class MeaningSearcher {
   }
 
   /**
-   * The icons of other packs that mean what `id` means: each of its names
-   * (`mdi:delete` is also `trash-can`) searched as a query, and of each pack
-   * the best result of the first name that finds any, packs in the order the
-   * searches rank them. An id of a pack not served, or a name its pack lacks,
-   * finds nothing (`/r/search.json` answers either with a 404 before).
-   */
-  private sameMeaning(
-    id: string,
-    job: MeaningJob,
-    sources: MeaningSources,
-    allowed: (pack: string, database: number) => boolean,
-    served: (pack: string) => boolean,
-    catalog: Catalog,
-  ): MeaningAnswer {
-    const { pack, name } = iconIdParts(id);
-    const none: MeaningAnswer = { query: id, total: 0, hits: [], work: 0 };
-    if (!served(pack)) return none;
-    const own = this.search(
-      { q: name.replace(/-/g, ' '), limit: LIKE_DEPTH, offset: 0, packs: (other) => other === pack, everyWord: true, ofName: true },
-      sources,
-    ).hits.find((hit) => hit.name === name || hit.variants.includes(name));
-    // An icon search does not find is hidden in its pack (kept for old links, as lucide:github is): its name alone is
-    // searched, its shape unknown (see mostAlike), since finding what replaces it is what such an icon is asked like for.
-    const asked = own ?? { pack, name, variants: [], tier: 0, score: 1, index: -1, glyph: -1 };
-    return {
-      query: id,
-      ...this.counterpartsOf(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog, { drawn: job.style }),
-    };
-  }
-
-  /**
-   * Of each pack `allowed`, the glyph that means what `own` means: each of
-   * its names searched as a query, and of each pack the best result of the
-   * first name that finds any (the one that looks most like `own` of those
-   * as good), packs in the order the searches rank them; the page of them
-   * asked for. With `workUnits`, the searches share that bound on entries
-   * read, each an equal part of what the ones before it left; with
-   * `wholeNames`, only whole names are searched, not each of their words;
-   * with `minScore`, a match scoring less is none, and is not compared by shape.
-   */
-  private counterpartsOf(
-    own: MeaningHit,
-    page: { offset: number; limit: number },
-    sources: MeaningSources,
-    allowed: (pack: string, database: number) => boolean,
-    catalog: Catalog,
-    { workUnits, wholeNames = false, minScore = 0, drawn }: { workUnits?: number; wholeNames?: boolean; minScore?: number; drawn?: IconStyle } = {},
-  ): { total: number; hits: MeaningHit[]; work: number } {
-    const found = new Map<string, MeaningHit[]>();
-    let work = 0;
-    // Each name whole, then each of its words alone, a little lower: another pack may call `content-copy` just `copy`.
-    // Its aliases, not its themes: `gear-bold` says nothing `gear` does not, but `bold`.
-    const ownWords = nameWordsOf(own.name);
-    // An emoji's skin tones say how it is drawn: its name is searched with them (the same emoji in that tone, as each
-    // kind of pack names tones) and without (packs that draw it in one tone), and its words alone without them.
-    const toned = skinTonedNames(own.name, sources.emojiNames, (name) => catalog.hasEntry(own.pack, name));
-    const leading = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : [])];
-    // Each other name once: without their style words, mdi's `bin` and `bin-outline` are one, which would take two of the few places.
-    const others = new Map(
-      own.variants
-        .map(nameWordsOf)
-        .filter((words) => !ownWords.every((word) => words.includes(word)))
-        .map((words) => [words.join(' '), words]),
-    );
-    for (const words of leading) others.delete(words.join(' '));
-    const names = [...leading, ...others.values()].slice(0, MAX_LIKE_NAMES);
-    const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
-    // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
-    // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
-    const index = sources.indexes[own.index];
-    // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes.
-    // `brand` and `logo` say that an icon is a brand's logo (tabler's `brand-figma`, carbon's `logo-figma`), not what it draws.
-    const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !LOGO_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
-    const parts = [...new Set((toned ? names.slice(2) : names).flat())].filter(drawsSomething);
-    const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
-    // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
-    // what a word means (`logos:open-graph` for `padlock-open`): a brand is named for what it does, not for what it draws.
-    const logos = logoPacks(catalog);
-    const isLogo =
-      logos.has(own.pack) ||
-      names.some((words) => words.some((word) => LOGO_WORDS.has(word))) ||
-      // Or its pack lists it under logos (mdi's "Brand / Logo": `language-python`).
-      [...LOGO_WORDS].some((word) => index?.glyphsTagged(word)?.includes(own.glyph));
-    const reaches = (hit: MeaningHit, part: boolean) => isLogo || !logos.has(hit.pack) || (!part && hit.tier === TIERS.name);
-    for (const [at, { q, part }] of queries.entries()) {
-      if (q === '') continue;
-      const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
-      const searched = this.search(
-        { q, limit: LIKE_DEPTH, offset: 0, packs: allowed, everyWord: true, ofName: true, workUnits: share, otherWritings: true, drawn },
-        sources,
-      );
-      work += searched.work;
-      for (const match of searched.hits) {
-        if (!reaches(match, part)) continue;
-        const hit = part ? { ...match, tier: Math.max(match.tier, TIERS.meaning), score: LIKE_PART_SHARE * match.score } : match;
-        if (hit.score < minScore) continue;
-        const list = found.get(hit.pack);
-        if (list) list.push(hit);
-        else found.set(hit.pack, [hit]);
-      }
-    }
-    const byMatch = (a: MeaningHit, b: MeaningHit) => a.tier - b.tier || b.score - a.score;
-    const best = [...found.values()].map((hits) => hits.reduce((a, b) => (byMatch(b, a) < 0 ? b : a)));
-    // As in a search, the packs of logos come after the others found as well, but for a logo: `lucide:apple` is a fruit.
-    const used = (pack: string) => (!isLogo && logos.has(pack) ? -1 : (downloadsOf(pack) ?? 0));
-    const ranked = best.sort((a, b) => a.tier - b.tier || used(b.pack) - used(a.pack) || (a.pack < b.pack ? -1 : 1));
-    const hits = ranked
-      .slice(page.offset, page.offset + page.limit)
-      .map((hit, at) => (at < LIKE_SHAPED_PACKS ? this.mostAlike(own, hit, found.get(hit.pack) as MeaningHit[], sources, catalog) : hit));
-    return { total: ranked.length, hits, work };
-  }
-
-  /**
-   * Of a pack's name matches as good as its best, the one whose shape is
-   * nearest the icon's: of `lucide:headset` and `lucide:mic`, both found
-   * by `mdi:microphone`'s names, the microphone. A match whose shape cannot
-   * be drawn is compared as unlike anything, so names alone decide among
-   * such.
-   */
-  private mostAlike(own: MeaningHit, best: MeaningHit, matches: readonly MeaningHit[], sources: MeaningSources, catalog: Catalog): MeaningHit {
-    const seen = new Set<string>();
-    const candidates: MeaningHit[] = [];
-    // The best first: shapes that are as near keep the order names gave.
-    for (const hit of [best, ...[...matches].sort((a, b) => b.score - a.score)]) {
-      if (hit.tier !== best.tier || hit.score < LIKE_SHAPE_SCORE_SHARE * best.score) continue;
-      const key = `${hit.index}:${hit.glyph}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      candidates.push(hit);
-      if (candidates.length === LIKE_SHAPE_CANDIDATES) break;
-    }
-    if (candidates.length === 1) return best;
-    const shapesOf = (hit: MeaningHit) => {
-      const database = catalog.databases[hit.index];
-      const index = sources.indexes[hit.index];
-      return database && index ? glyphShapesOf(index, database) : undefined;
-    };
-    // Drawn in one go per database: a sheet of them costs resvg one call.
-    const glyphsOfIndex = new Map<number, number[]>();
-    for (const hit of [own, ...candidates]) glyphsOfIndex.set(hit.index, [...(glyphsOfIndex.get(hit.index) ?? []), hit.glyph]);
-    for (const hit of [own, ...candidates]) shapesOf(hit)?.draw(glyphsOfIndex.get(hit.index) ?? []);
-    const ownShapes = shapesOf(own)?.shapes;
-    if (!ownShapes) return best;
-    let chosen = best;
-    let nearest = Number.POSITIVE_INFINITY;
-    for (const hit of candidates) {
-      const shapes = shapesOf(hit)?.shapes;
-      const distance = shapes ? shapeDistance(ownShapes, own.glyph, shapes, hit.glyph) : Number.POSITIVE_INFINITY;
-      if (distance < nearest) {
-        nearest = distance;
-        chosen = hit;
-      }
-    }
-    return chosen;
-  }
-
-  /**
    * The glyphs that look most like a drawing (job.shape), of the packs the
    * search may read: the caller's first packs, then the most used, whole
    * packs while the look-alike search's budget lasts (see shape/look-alike.ts).
@@ -757,37 +534,6 @@ function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?
   const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
   if (!match || !isPack(match[1] as string)) return { q };
   return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
-}
-
-const logoPacksOf = new WeakMap<Catalog, ReadonlySet<string>>();
-/** A pack's name that says it draws brands' logos: Font Awesome's archived `fa6-brands` are filed under no Logos category. */
-const BRANDS_NAME = /\bbrands?\b/i;
-/** The packs of logos (their category, or their name), once per catalog. */
-function logoPacks(catalog: Catalog): ReadonlySet<string> {
-  let logos = logoPacksOf.get(catalog);
-  if (!logos) {
-    const isLogos = (entry: { category?: string; name: string }) => entry.category === 'Logos' || BRANDS_NAME.test(entry.name);
-    logos = new Set([...catalog.packs].filter(([, record]) => isLogos(record.entry)).map(([id]) => id));
-    logoPacksOf.set(catalog, logos);
-  }
-  return logos;
-}
-
-/** Each pack's drawing style where all its icons share one (see search-index/icon-style.ts). */
-export function packStyles(catalog: Catalog): Map<string, string> {
-  return new Map([...packDrawings(catalog)].filter(([, style]) => style !== 'mixed'));
-}
-
-const packDrawingsOf = new WeakMap<Catalog, ReadonlyMap<string, string>>();
-/** Each pack's drawing style: `fill` or `stroke` where all its icons share one, `mixed` where they differ; once per catalog. */
-function packDrawings(catalog: Catalog): ReadonlyMap<string, string> {
-  let styles = packDrawingsOf.get(catalog);
-  if (!styles) {
-    const read = new Map<string, string>();
-    for (const database of catalog.databases) for (const row of database.searchSets()) if (row.style !== null) read.set(row.pack, row.style);
-    packDrawingsOf.set(catalog, (styles = read));
-  }
-  return styles;
 }
 
 /**
