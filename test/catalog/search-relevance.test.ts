@@ -278,6 +278,15 @@ describe('search by meaning, on the whole catalog', () => {
     expect(elsewhere.results).toEqual([]);
   });
 
+  it("offers as a logo's equivalent only the logos of its brand, named whole or by a word of its name (like=)", async () => {
+    // `brand` had been sought as a word of the name, and `github` for what it means: Git's branches, and a home app's logo.
+    const github = await search({ like: 'tabler:brand-github', packs: 'ph,lucide,material-symbols' });
+    expect(github.results.map((result) => result.id)).toEqual(['ph:github-logo']);
+    // Each pack's Python logo by the name's brand word alone, without `language`'s globes and translations of Lucide and Phosphor.
+    const python = await search({ like: 'mdi:language-python', packs: 'simple-icons,logos,tabler,carbon,lucide,ph' });
+    expect(python.results.map((result) => result.id).sort()).toEqual(['carbon:logo-python', 'logos:python', 'simple-icons:python', 'tabler:brand-python']);
+  });
+
   it('completes a search within one pack by another glyph of a name when the first glyph of that name has no counterpart in the pack', async () => {
     // Heroicons names no laptop: the catalog's first laptop, Lucide's, is called nothing else, but mdi's is also a computer.
     const laptop = await search({ q: 'laptop', packs: 'heroicons', limit: '10' });

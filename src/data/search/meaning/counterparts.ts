@@ -67,7 +67,7 @@ export class Counterparts {
     const asked = own ?? { pack, name, variants: [], tier: 0, score: 1, index: -1, glyph: -1 };
     return {
       query: id,
-      ...this.of(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog, { drawn: job.style }),
+      ...this.of(asked, job, sources, (other, database) => other !== pack && allowed(other, database), catalog, { drawn: job.style, logosByName: true }),
     };
   }
 
@@ -79,6 +79,11 @@ export class Counterparts {
    * asked for. With `workUnits`, the searches share that bound on entries
    * read, each an equal part of what the ones before it left; with
    * `wholeNames`, only whole names are searched, not each of their words;
+   * with `logosByName`, a logo is sought by its brand's name, whole without
+   * the words that say it is a logo, and only a glyph named so, or by one of
+   * its words, is its counterpart (as `like=` seeks it; the equivalents that
+   * complete a search within one pack seek an anchor's names as they are:
+   * there, a logo anchor's bare name found Remix Icon's X for "block user");
    * with `minScore`, a match scoring less is none, and is not compared by shape.
    */
   of(
@@ -87,7 +92,13 @@ export class Counterparts {
     sources: MeaningSources,
     allowed: (pack: string, database: number) => boolean,
     catalog: Catalog,
-    { workUnits, wholeNames = false, minScore = 0, drawn }: { workUnits?: number; wholeNames?: boolean; minScore?: number; drawn?: IconStyle } = {},
+    {
+      workUnits,
+      wholeNames = false,
+      logosByName = false,
+      minScore = 0,
+      drawn,
+    }: { workUnits?: number; wholeNames?: boolean; logosByName?: boolean; minScore?: number; drawn?: IconStyle } = {},
   ): { total: number; hits: MeaningHit[]; work: number } {
     const found = new Map<string, MeaningHit[]>();
     let work = 0;
@@ -107,15 +118,18 @@ export class Counterparts {
     );
     for (const words of leading) others.delete(words.join(' '));
     const names = [...leading, ...others.values()].slice(0, MAX_LIKE_NAMES);
-    const wholes = names.map((words) => ({ q: words.join(' '), part: false }));
+    // `brand` and `logo` say that an icon is a brand's logo (tabler's `brand-figma`, carbon's `logo-figma`), not what it
+    // draws: with `logosByName`, a name is searched whole without them (`brand-github` as "github", which Phosphor's
+    // `github-logo` holds as its one word), unless they are all it has.
+    const drawnWords = (words: readonly string[]) =>
+      logosByName && words.some((word) => !LOGO_WORDS.has(word)) ? words.filter((word) => !LOGO_WORDS.has(word)) : words;
+    const wholes = [...new Set(names.map((words) => drawnWords(words).join(' ')))].map((q) => ({ q, part: false }));
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
     const index = sources.indexes[own.index];
     // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes.
-    // `brand` and `logo` say that an icon is a brand's logo (tabler's `brand-figma`, carbon's `logo-figma`), not what it draws.
     const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !LOGO_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
     const parts = [...new Set((toned ? names.slice(2) : names).flat())].filter(drawsSomething);
-    const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
     // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
     // what a word means (`logos:open-graph` for `padlock-open`): a brand is named for what it does, not for what it draws.
     const logos = logoPacks(catalog);
@@ -124,7 +138,11 @@ export class Counterparts {
       names.some((words) => words.some((word) => LOGO_WORDS.has(word))) ||
       // Or its pack lists it under logos (mdi's "Brand / Logo": `language-python`).
       [...LOGO_WORDS].some((word) => index?.glyphsTagged(word)?.includes(own.glyph));
-    const reaches = (hit: MeaningHit, part: boolean) => isLogo || !logos.has(hit.pack) || (!part && hit.tier === TIERS.name);
+    const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
+    // With `logosByName`, a logo's counterpart is named likewise, by its name whole or by one of its words (Simple Icons'
+    // `python` for mdi's `language-python`): what the name means (`git-branch` for GitHub's) is no logo.
+    const reaches = (hit: MeaningHit, part: boolean) =>
+      isLogo && logosByName ? hit.tier === TIERS.name : isLogo || !logos.has(hit.pack) || (!part && hit.tier === TIERS.name);
     for (const [at, { q, part }] of queries.entries()) {
       if (q === '') continue;
       const share = workUnits === undefined ? undefined : Math.floor((workUnits - work) / (queries.length - at));
