@@ -278,7 +278,7 @@ describe('search by meaning, on the whole catalog', () => {
     expect(elsewhere.results).toEqual([]);
   });
 
-  it("offers as a logo's equivalent only the logos of its brand, named whole or by a word of its name (like=)", async () => {
+  it("offers as a logo's equivalent the glyphs named as its brand, whole or by a word of its name, not what the name means (like=)", async () => {
     // `brand` had been sought as a word of the name, and `github` for what it means: Git's branches, and a home app's logo.
     const github = await search({ like: 'tabler:brand-github', packs: 'ph,lucide,material-symbols' });
     expect(github.results.map((result) => result.id)).toEqual(['ph:github-logo']);

@@ -109,25 +109,27 @@ export class Counterparts {
     // kind of pack names tones) and without (packs that draw it in one tone), and its words alone without them.
     const toned = skinTonedNames(own.name, sources.emojiNames, (name) => catalog.hasEntry(own.pack, name));
     const leading = [ownWords, ...(toned ? [nameWordsOf(toned[1]), nameWordsOf(toned[2])] : [])];
-    // Each other name once: without their style words, mdi's `bin` and `bin-outline` are one, which would take two of the few places.
-    const others = new Map(
-      own.variants
-        .map(nameWordsOf)
-        .filter((words) => !ownWords.every((word) => words.includes(word)))
-        .map((words) => [words.join(' '), words]),
-    );
-    for (const words of leading) others.delete(words.join(' '));
-    const names = [...leading, ...others.values()].slice(0, MAX_LIKE_NAMES);
     // `brand` and `logo` say that an icon is a brand's logo (tabler's `brand-figma`, carbon's `logo-figma`), not what it
     // draws: with `logosByName`, a name is searched whole without them (`brand-github` as "github", which Phosphor's
     // `github-logo` holds as its one word), unless they are all it has.
     const drawnWords = (words: readonly string[]) =>
       logosByName && words.some((word) => !LOGO_WORDS.has(word)) ? words.filter((word) => !LOGO_WORDS.has(word)) : words;
-    const wholes = [...new Set(names.map((words) => drawnWords(words).join(' ')))].map((q) => ({ q, part: false }));
+    const searchedAs = (words: readonly string[]) => drawnWords(words).join(' ');
+    // Each other name once, as it is searched: without their style words, mdi's `bin` and `bin-outline` are one, which
+    // would take two of the few places (and, sought by its brand's name, so are an icon's `brand-x` and `x`).
+    const others = new Map(
+      own.variants
+        .map(nameWordsOf)
+        .filter((words) => !ownWords.every((word) => words.includes(word)))
+        .map((words) => [searchedAs(words), words]),
+    );
+    for (const words of leading) others.delete(searchedAs(words));
+    const names = [...leading, ...others.values()].slice(0, MAX_LIKE_NAMES);
+    const wholes = [...new Set(names.map(searchedAs))].map((q) => ({ q, part: false }));
     // A word alone that only says how the icon is drawn (a style word, or a theme its pack declares: solar's `bold` of
     // `exit-bold`) would find the glyphs named for it (`lucide:bold`), not what the icon draws.
     const index = sources.indexes[own.index];
-    // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes.
+    // A hidden icon, searched by its name alone, has no index (see sameMeaning), and no themes. A logo word draws nothing either.
     const drawsSomething = (word: string) => !STYLE_WORDS.has(word) && !LOGO_WORDS.has(word) && !index?.glyphsThemed(word)?.includes(own.glyph);
     const parts = [...new Set((toned ? names.slice(2) : names).flat())].filter(drawsSomething);
     // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
