@@ -21,6 +21,16 @@ export function iconIdParts(id: string): IconId {
   return { pack: id.slice(0, colon), name: id.slice(colon + 1) };
 }
 
+/** A word `pack:rest` of a search's query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
+const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
+
+/** A search's query without its pack-scoped word, and that word's pack, if `isPack` says it names one. */
+export function packScopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?: string } {
+  const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
+  if (!match || !isPack(match[1] as string)) return { q };
+  return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
+}
+
 /**
  * The ids of `icons` (`pack:name`, separated by commas, in one or several
  * `icons` parameters), each once, sorted, so that the same set in any order

@@ -169,6 +169,13 @@ describe('search_icons', () => {
     const fills = await structured<{ total: number; note?: string }>(client, 'search_icons', { query: 'home', packs: ['mdi'], style: 'fill' });
     expect(fills.total).toBeGreaterThan(0);
     expect(fills.note).toBeUndefined();
+    // The pack a `pack:word` of the query keeps to is named as the packs given are.
+    const scoped = await structured<{ total: number; note?: string }>(client, 'search_icons', { query: 'mdi:home', style: 'stroke' });
+    expect(scoped).toMatchObject({ total: 0, note: strokes.note });
+    // With packs given that leave the scoped pack out, the search read no pack: nothing is drawn any way.
+    const outside = await structured<{ total: number; note?: string }>(client, 'search_icons', { query: 'mdi:home', packs: ['lucide'], style: 'stroke' });
+    expect(outside).toMatchObject({ total: 0 });
+    expect(outside.note).toBeUndefined();
   });
 
   it('says what a typo was read as', async () => {

@@ -1,3 +1,4 @@
+import { packScopeOf } from '../../../core/icon-ids.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import { Counterparts } from './counterparts.js';
@@ -37,9 +38,6 @@ interface Raised {
   rank: number;
 }
 
-/** A word `pack:rest` of the query, as people copy ids (`mdi:home`), where `pack` is a pack id: the search keeps to that pack. */
-const PACK_SCOPED_WORD = /(?:^|\s)([a-z0-9]+(?:-[a-z0-9]+)*):(\S*)/;
-
 /**
  * Search by meaning, as a thread runs it: a query is parsed (parse.ts), the
  * glyphs it matches scored (score.ts) and ranked (rank.ts). Searches run one
@@ -66,7 +64,7 @@ export class MeaningSearcher {
    */
   run(job: MeaningJob, catalog: Catalog, served: readonly string[]): MeaningResults {
     const shown = new Set(served);
-    const scoped = scopeOf(job.q, (id) => shown.has(id));
+    const scoped = packScopeOf(job.q, (id) => shown.has(id));
     const only =
       scoped.pack !== undefined
         ? new Set(job.packs ? job.packs.filter((pack) => pack === scoped.pack) : [scoped.pack])
@@ -527,13 +525,6 @@ function raise(found: FoundList, candidates: readonly Raised[], most: number): v
       raised++;
     } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
   }
-}
-
-/** The query without its pack-scoped word, and that word's pack, if it names one. */
-function scopeOf(q: string, isPack: (id: string) => boolean): { q: string; pack?: string } {
-  const match = PACK_SCOPED_WORD.exec(q.toLowerCase());
-  if (!match || !isPack(match[1] as string)) return { q };
-  return { q: `${q.slice(0, match.index)} ${match[2]} ${q.slice(match.index + match[0].length)}`, pack: match[1] as string };
 }
 
 /**
