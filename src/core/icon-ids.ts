@@ -32,6 +32,16 @@ export function packScopeOf(q: string, isPack: (id: string) => boolean): { q: st
 }
 
 /**
+ * The packs a search keeps to: the one its `pack:word` names (`scoped`), if
+ * the packs given hold it or none were given; else the packs given;
+ * undefined for every pack.
+ */
+export function packsSearched(scoped: string | undefined, packs: readonly string[] | undefined): string[] | undefined {
+  if (scoped === undefined) return packs && [...packs];
+  return packs === undefined || packs.includes(scoped) ? [scoped] : [];
+}
+
+/**
  * The ids of `icons` (`pack:name`, separated by commas, in one or several
  * `icons` parameters), each once, sorted, so that the same set in any order
  * is one answer. An empty list, a malformed id or more than

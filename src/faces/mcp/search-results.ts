@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { packScopeOf } from '../../core/icon-ids.js';
+import { packScopeOf, packsSearched } from '../../core/icon-ids.js';
 import { renderSvg } from '../../core/render/svg.js';
 import { documentResource, type Resource } from '../../core/resource.js';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_OFFSET, MAX_SEARCH_PACKS } from '../../registry/search-params.js';
@@ -113,10 +113,9 @@ const DRAWN_WITH = { fill: 'fills', stroke: 'strokes' } as const;
  */
 function otherwiseDrawn(context: ToolContext, query: URLSearchParams): string | undefined {
   const style = query.get('style');
-  // The packs the search read: those named, or the one a `pack:word` of the query keeps to (the one of them, if both).
-  const named = query.get('packs')?.split(',');
+  // The packs the search read, as it reads them: those named, or the one a `pack:word` of the query keeps to.
   const scoped = packScopeOf(query.get('q') ?? '', (id) => context.registry.packs.has(id)).pack;
-  const packs = scoped === undefined ? (named ?? []) : named === undefined || named.includes(scoped) ? [scoped] : [];
+  const packs = packsSearched(scoped, query.get('packs')?.split(',')) ?? [];
   if ((style !== 'fill' && style !== 'stroke') || packs.length === 0) return undefined;
   const styles = context.registry.packStyles();
   const other = style === 'fill' ? 'stroke' : 'fill';

@@ -1,4 +1,4 @@
-import { packScopeOf } from '../../../core/icon-ids.js';
+import { packScopeOf, packsSearched } from '../../../core/icon-ids.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import { type MeaningSources, meaningSourcesOf } from './catalog-glyphs.js';
 import { Counterparts } from './counterparts.js';
@@ -65,12 +65,8 @@ export class MeaningSearcher {
   run(job: MeaningJob, catalog: Catalog, served: readonly string[]): MeaningResults {
     const shown = new Set(served);
     const scoped = packScopeOf(job.q, (id) => shown.has(id));
-    const only =
-      scoped.pack !== undefined
-        ? new Set(job.packs ? job.packs.filter((pack) => pack === scoped.pack) : [scoped.pack])
-        : job.packs
-          ? new Set(job.packs)
-          : undefined;
+    const scopedPacks = packsSearched(scoped.pack, job.packs);
+    const only = scopedPacks && new Set(scopedPacks);
     // A pack whose icons are drawn in several ways is searched for those drawn as asked (see ScoredPacks.drawn).
     const drawings = job.style ? packDrawings(catalog) : undefined;
     const wantedLicense = job.license?.toLowerCase();
