@@ -40,7 +40,7 @@ const TUNING_FLOOR = {
   all: { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.9 },
 };
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
-const HELD_OUT_FLOOR = { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.89 };
+const HELD_OUT_FLOOR = { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.9 };
 
 let server: TestServer;
 let reference: ReferenceServer;
@@ -313,6 +313,12 @@ describe('search by meaning, on the whole catalog', () => {
       expect(trash.length, q).toBeGreaterThanOrEqual(20);
       expect(answer.didYouMean, q).toBeUndefined();
     }
+  });
+
+  it('finds what a tagged word is a kind of, where a pack names the kind alone: a downpour is rain', async () => {
+    // Font Awesome tags only `cloud-showers-heavy` "downpour"; Tabler has no showers, but a `cloud-rain`.
+    const answer = await search({ q: 'downpour', packs: 'tabler', limit: '10' });
+    expect(answer.results[0]?.id).toBe('tabler:cloud-rain');
   });
 
   it("fills the Iconify API's /search past the reference's results with what search by meaning finds", async () => {

