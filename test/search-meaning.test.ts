@@ -239,6 +239,25 @@ describe('search by meaning', () => {
     expect(getA.results.map((result) => result.id)).toEqual((await search({ q: 'get' })).results.map((result) => result.id));
   });
 
+  it('reads a noun that counts what follows its "of" as no word of the thing', async () => {
+    // "pair" had met Bluetooth's pairing: "pair of trainers" ranked `bluetooth` before the trainers.
+    for (const [q, thing] of [
+      ['pair of trainers', 'trainers'],
+      ['a bunch of flowers', 'flowers'],
+      ['couple of users', 'users'],
+    ] as const) {
+      const answer = await search({ q });
+      expect(answer.query, q).toBe(thing);
+      expect(
+        answer.results.map((result) => result.id),
+        q,
+      ).toEqual((await search({ q: thing })).results.map((result) => result.id));
+    }
+    // Alone, or with nothing after its "of", it is the word typed.
+    expect((await search({ q: 'pair' })).query).toBe('pair');
+    expect((await search({ q: 'pair of' })).query).toBe('pair');
+  });
+
   it('reads a query of three words or more as one tag where the vocabulary knows it whole', async () => {
     // The editing words tag `speech-speaker-voice` with "text to speech"; read in pairs, the tag was never met, and
     // Tabler's letters, for "text", came first.

@@ -81,6 +81,16 @@ export interface ParsedMeaningQuery {
 const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'put', 'i', 'me', 'we', 'you', 'please', 'now']);
 
 /**
+ * Nouns that count the thing after their "of" ("a pair of trainers", "a
+ * bunch of flowers", "a couple of users"): the thing is what follows, so
+ * such a noun is dropped as a stop word where "of" and a word follow it.
+ * "pair" had met Bluetooth's pairing before the trainers (`fluent:pair`, and
+ * the libraries' tags of `bluetooth`). Not "set" (see ALTERING_VERBS), nor
+ * what holds the thing ("cup of coffee", "bag of money"), which is drawn.
+ */
+const COUNTING_WORDS = new Set(['pair', 'couple', 'bunch', 'handful']);
+
+/**
  * Verbs that ask to alter a thing an icon draws, not for anything drawn of
  * their own: a query that begins with one ("change font", "adjust
  * brightness", "modify the theme") asks for the thing, as its control shows
@@ -240,6 +250,9 @@ function typedWordsOf(q: string, sources: MeaningSources): string[] {
  * stop words alone, its sentence words, or else all of it.
  */
 function queryWordsOf(typed: readonly string[], sources: MeaningSources): readonly string[] {
+  // A noun that counts what follows its "of" says nothing of the thing: "pair of trainers" is trainers.
+  const counting = (word: string, at: number) =>
+    COUNTING_WORDS.has(word) && typed[at + 1] === 'of' && typed.slice(at + 2).some((next) => !STOP_WORDS.has(next));
   // With the word after it, not a stop word itself, a phrase the vocabulary knows or a word names write as one: "make
   // up", "take off". After a stop word ("get a refund", "put on hold"), the sentence word is a filler.
   const inPhrase = (at: number) => {
@@ -247,7 +260,7 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources): readon
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const meaningful = typed.filter((word, at) => !STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
+  const meaningful = typed.filter((word, at) => !counting(word, at) && (!STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at))));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
   return sentence.length > 0 ? sentence : typed;
