@@ -33,6 +33,18 @@ async function search(params: Record<string, string>, headers: Record<string, st
   return response.json<SearchAnswer>();
 }
 
+/** Asserts that each query is read as the words given, and answers as they do. */
+async function expectReadAs(readings: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  for (const [q, words] of readings) {
+    const answer = await search({ q });
+    expect(answer.query, q).toBe(words);
+    expect(
+      answer.results.map((result) => result.id),
+      q,
+    ).toEqual((await search({ q: words })).results.map((result) => result.id));
+  }
+}
+
 /** Asserts that each query, searched within its one pack, finds the name given first. */
 async function expectFirstWithinPack(cases: ReadonlyArray<readonly [q: string, pack: string, name: string]>): Promise<void> {
   for (const [q, pack, name] of cases) expect((await search({ q, packs: pack })).results[0]?.name, `${q} in ${pack}`).toBe(name);
@@ -153,20 +165,13 @@ describe('search by meaning', () => {
 
   it('reads a verb that begins a query by asking to alter a thing or go to it as asking for the thing', async () => {
     // "change" had met the weak links of "font" in names holding it: `size-change`, `change-coins` (coins as small change).
-    for (const [q, thing] of [
+    await expectReadAs([
       ['change font', 'font'],
       ['adjust the brightness', 'brightness'],
       ['modify theme', 'theme'],
       ['set reminder', 'reminder'],
       ['go fullscreen', 'fullscreen'],
-    ] as const) {
-      const answer = await search({ q });
-      expect(answer.query, q).toBe(thing);
-      expect(
-        answer.results.map((result) => result.id),
-        q,
-      ).toEqual((await search({ q: thing })).results.map((result) => result.id));
-    }
+    ]);
     // Going to a thing is asking for it, but for a place in an order, which an arrow that goes draws.
     const goToSettings = await search({ q: 'go to settings' });
     expect(goToSettings.query).toBe('settings');
@@ -241,18 +246,11 @@ describe('search by meaning', () => {
 
   it('reads a noun that counts what follows its "of" as no word of the thing', async () => {
     // "pair" had met Bluetooth's pairing: "pair of trainers" ranked `bluetooth` before the trainers.
-    for (const [q, thing] of [
+    await expectReadAs([
       ['pair of trainers', 'trainers'],
       ['a bunch of flowers', 'flowers'],
       ['couple of users', 'users'],
-    ] as const) {
-      const answer = await search({ q });
-      expect(answer.query, q).toBe(thing);
-      expect(
-        answer.results.map((result) => result.id),
-        q,
-      ).toEqual((await search({ q: thing })).results.map((result) => result.id));
-    }
+    ]);
     // Alone, or with nothing after its "of", it is the word typed.
     expect((await search({ q: 'pair' })).query).toBe('pair');
     expect((await search({ q: 'pair of' })).query).toBe('pair');
