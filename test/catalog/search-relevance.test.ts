@@ -316,7 +316,7 @@ describe('search by meaning, on the whole catalog', () => {
   });
 
   it('finds what a tagged word is a kind of, where a pack names the kind alone: a downpour is rain', async () => {
-    // Font Awesome tags only `cloud-showers-heavy` "downpour"; Tabler has no showers, but a `cloud-rain`.
+    // Font Awesome tags only its `cloud-showers-heavy` and `cloud-showers-water` "downpour"; Tabler has no showers, but a `cloud-rain`.
     const answer = await search({ q: 'downpour', packs: 'tabler', limit: '10' });
     expect(answer.results[0]?.id).toBe('tabler:cloud-rain');
   });

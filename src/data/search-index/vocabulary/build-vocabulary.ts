@@ -298,9 +298,7 @@ function wordnetLinks(wordnet: WordNet, iconLinks: Links, nameWords: ReadonlySet
   /** Per new key, per anchor: the strongest relation found. */
   const relations = new Map<string, Map<string, number>>();
   const relate = (lemma: string, anchor: string, part: WordNetPart, offset: number, anchorRank: number, share: number, ofTaggedToo = false) => {
-    // A name word means itself; a word the icon sources tag keeps their links, and gains only the name words it is a synonym
-    // ("dwelling" and `home`) or a kind of ("downpour" and `rain`, "sapling" and `tree`, where the sources tag only `showers`
-    // and `seedling`).
+    // A name word means itself; a word the icon sources tag keeps their links, and gains only the relations marked ofTaggedToo.
     if (nameWords.has(lemma) || (meanings.has(lemma) && !(ofTaggedToo && nameWords.has(anchor)))) return;
     const rank = wordnet.rankOf(lemma, part, offset);
     if (rank === undefined || rank > limits.wordnetSenses) return;

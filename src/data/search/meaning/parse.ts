@@ -83,7 +83,8 @@ const SENTENCE_WORDS = new Set(['take', 'make', 'do', 'get', 'have', 'give', 'pu
 /**
  * Nouns that count the thing after their "of" ("a pair of trainers", "a
  * bunch of flowers", "a couple of users"): the thing is what follows, so
- * such a noun is dropped as a stop word where "of" and a word follow it.
+ * such a noun is left out of a query's words with its "of" where a word that
+ * is no stop word follows, as a verb that asks for what follows is.
  * "pair" had met Bluetooth's pairing before the trainers (`fluent:pair`, and
  * the libraries' tags of `bluetooth`). Not "set" (see ALTERING_VERBS), nor
  * what holds the thing ("cup of coffee", "bag of money"), which is drawn.
@@ -166,7 +167,8 @@ export function parseMeaningQuery(
   const read = typedWordsOf(q, sources);
   // A name's words as they are; a query's with a verb that asks for what follows it left out of every reading of them.
   const beside = ofName ? read : withParticleBesideItsVerb(read, sources);
-  const typed = !ofName && asksForWhatFollows(beside, sources) ? beside.slice(1) : beside;
+  const asked = !ofName && asksForWhatFollows(beside, sources) ? beside.slice(1) : beside;
+  const typed = ofName ? asked : withoutCountingNouns(asked);
   const words = queryWordsOf(typed, sources);
   if (words.length === 0) return { words, phrasings: [], corrected: undefined };
   const pairs = typed.slice(1).map((next, i) => `${typed[i]}-${next}`);
@@ -250,9 +252,6 @@ function typedWordsOf(q: string, sources: MeaningSources): string[] {
  * stop words alone, its sentence words, or else all of it.
  */
 function queryWordsOf(typed: readonly string[], sources: MeaningSources): readonly string[] {
-  // A noun that counts what follows its "of" says nothing of the thing: "pair of trainers" is trainers.
-  const counting = (word: string, at: number) =>
-    COUNTING_WORDS.has(word) && typed[at + 1] === 'of' && typed.slice(at + 2).some((next) => !STOP_WORDS.has(next));
   // With the word after it, not a stop word itself, a phrase the vocabulary knows or a word names write as one: "make
   // up", "take off". After a stop word ("get a refund", "put on hold"), the sentence word is a filler.
   const inPhrase = (at: number) => {
@@ -260,10 +259,21 @@ function queryWordsOf(typed: readonly string[], sources: MeaningSources): readon
     if (next === undefined || STOP_WORDS.has(next)) return false;
     return phraseSlotOf(typed[at] as string, next, sources) !== undefined;
   };
-  const meaningful = typed.filter((word, at) => !counting(word, at) && (!STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at))));
+  const meaningful = typed.filter((word, at) => !STOP_WORDS.has(word) || (SENTENCE_WORDS.has(word) && inPhrase(at)));
   if (meaningful.length > 0) return meaningful;
   const sentence = typed.filter((word) => SENTENCE_WORDS.has(word));
   return sentence.length > 0 ? sentence : typed;
+}
+
+/** The typed words without each noun that counts what follows its "of" (COUNTING_WORDS) where a word follows, nor that "of". */
+function withoutCountingNouns(typed: readonly string[]): readonly string[] {
+  const kept: string[] = [];
+  for (let at = 0; at < typed.length; at++) {
+    const word = typed[at] as string;
+    if (COUNTING_WORDS.has(word) && typed[at + 1] === 'of' && typed.slice(at + 2).some((next) => !STOP_WORDS.has(next))) at++;
+    else kept.push(word);
+  }
+  return kept;
 }
 
 /**
