@@ -103,6 +103,15 @@ describe('search by meaning', () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });
 
+  it('finds a thing by the word its trade or field calls it, which no icon library tags', async () => {
+    await expectFirstWithinPack([
+      ['dongle', 'lucide', 'usb'],
+      ['layover', 'lucide', 'plane'],
+      ['rma', 'tabler', 'truck-return'],
+      ['tradie', 'mdi', 'hard-hat'],
+    ]);
+  });
+
   it('finds a theme word alone in names that hold it before the glyphs whose variants are themed so', async () => {
     // Phosphor declares its weights as themes: `x-bold` is the bold weight of `ph:x`, which had come second for "bold".
     for (const word of ['bold', 'light']) {

@@ -18,10 +18,17 @@ import { nameWordsOf, singularOf, tagKeysOf, wholeNameOf } from './words.js';
  * actions (ui-actions.ts), the words of photo and text editing
  * (editing-words.ts), the ideas conventional symbols stand for
  * (conventional-symbols.ts), and informal and regional words for everyday
- * things (everyday-words.ts).
+ * things (everyday-words.ts); `fields` the project's words of trades and fields
+ * (field-words.ts), a list of another kind, counted apart: how strongly a list
+ * links a tag to a name word depends on all of that list's entries (see
+ * linkStrength), and the names of things of every field would have reweighed
+ * the links of the names of controls.
  */
-export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon'] as const;
+export const ICON_SOURCES = ['lucide', 'tabler', 'phosphor', 'fontawesome', 'emoji', 'mdi', 'octicons', 'jargon', 'fields'] as const;
 export type IconSource = (typeof ICON_SOURCES)[number];
+
+/** The project's own lists, written by hand (see ICON_SOURCES): too few entries to weigh a name word by, and no pack's names. */
+const PROJECT_SOURCES: ReadonlySet<IconSource> = new Set(['jargon', 'fields']);
 
 /**
  * Sources whose names are not the short words icon packs share: an emoji's
@@ -115,7 +122,7 @@ export const VOCABULARY_LIMITS = {
  * vocabularySourceVersions), so that a catalog whose vocabulary was made
  * another way is built again rather than kept. Bumped when the method changes.
  */
-export const VOCABULARY_METHOD = 2;
+export const VOCABULARY_METHOD = 3;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
 interface SourceCounts {
@@ -217,7 +224,7 @@ function gather(links: Links, key: string, nameWord: string, weight: number, sou
   link.provenance[source] = (link.provenance[source] as number) + evidence;
 }
 
-const JARGON = ICON_SOURCES.indexOf('jargon');
+const PROJECT_SOURCE_INDEXES = ICON_SOURCES.flatMap((source, index) => (PROJECT_SOURCES.has(source) ? [index] : []));
 
 /**
  * How common each name word is among the names of the icon libraries (the
@@ -228,7 +235,7 @@ function nameWordShares(counts: ReadonlyMap<IconSource, SourceCounts>): (word: s
   let icons = 0;
   const holding = new Map<string, number>();
   for (const [source, count] of counts) {
-    if (DESCRIBING_SOURCES.has(source) || source === 'jargon') continue;
+    if (DESCRIBING_SOURCES.has(source) || PROJECT_SOURCES.has(source)) continue;
     icons += count.icons;
     for (const [word, n] of count.wordIcons) holding.set(word, (holding.get(word) ?? 0) + n);
   }
@@ -247,10 +254,10 @@ function iconSourceLinks(counted: CountedSources): { links: Links; nameWords: Se
     const counts = counted.get(source) as SourceCounts;
     const share = DESCRIBING_SOURCES.has(source) ? VOCABULARY_LIMITS.describingShare : 1;
     if (!DESCRIBING_SOURCES.has(source)) for (const word of counts.wordIcons.keys()) nameWords.add(word);
-    // The project's own list is a few hundred entries, too few to tell a common name word from a telling one (`down` from `trending`): the libraries' names tell.
+    // The project's own lists are a few hundred entries each, too few to tell a common name word from a telling one (`down` from `trending`): the libraries' names tell.
     const wordShare = (word: string) => {
       const own = (counts.wordIcons.get(word) as number) / counts.icons;
-      return source === 'jargon' ? Math.max(own, librariesShare(word)) : own;
+      return PROJECT_SOURCES.has(source) ? Math.max(own, librariesShare(word)) : own;
     };
     for (const [key, byWord] of counts.pairs) {
       const keyIcons = counts.keyIcons.get(key) as number;
@@ -261,7 +268,7 @@ function iconSourceLinks(counted: CountedSources): { links: Links; nameWords: Se
     if (!nameWords.has(key)) continue;
     for (const link of byWord.values()) {
       const sources = link.provenance.filter((count) => count > 0).length;
-      if (sources === 1 && !(link.provenance[JARGON] as number)) link.weight *= VOCABULARY_LIMITS.loneNameWordShare;
+      if (sources === 1 && !PROJECT_SOURCE_INDEXES.some((index) => (link.provenance[index] as number) > 0)) link.weight *= VOCABULARY_LIMITS.loneNameWordShare;
     }
   }
   return { links, nameWords };
@@ -439,10 +446,11 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   // The words a plural may be the plural of: names, and WordNet's lemmas (which are singular).
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   // Whole names are counted of the icon libraries alone (see taggedNames).
-  const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && source !== 'jargon';
+  const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && !PROJECT_SOURCES.has(source);
   const counted: CountedSources = new Map(
     ICON_SOURCES.map(
-      (source) => [source, countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), ownNameTagsLink: source === 'jargon' })] as const,
+      (source) =>
+        [source, countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), ownNameTagsLink: PROJECT_SOURCES.has(source) })] as const,
     ),
   );
   const { links, nameWords } = iconSourceLinks(counted);

