@@ -112,6 +112,25 @@ describe('the method, on a few icons', () => {
     ]);
   });
 
+  it("keys no word of a field's phrase alone that names other icons: the phrase means the entry, the word what it names", () => {
+    const lucide = [
+      { name: 'plane', tags: [] },
+      { name: 'jet', tags: [] },
+      { name: 'globe', tags: [] },
+    ];
+    const vocabulary = noWordNet({ lucide, fields: [{ name: 'globe-clock', tags: ['jet lag', 'time zone'] }] });
+    expect(vocabulary.phraseLinksOf('jet', 'lag').map((link) => link.nameWord)).toEqual(['clock', 'globe']);
+    // `jet` names a library's icon: alone, it finds that, not the clock; `lag` names none, and means the entry.
+    expect(vocabulary.linksOf('jet')).toEqual([]);
+    expect(vocabulary.linksOf('lag').map((link) => link.nameWord)).toEqual(['clock', 'globe']);
+    // The project's other lists key every word of a phrase, as before.
+    expect(
+      noWordNet({ lucide, jargon: [{ name: 'globe-clock', tags: ['jet lag'] }] })
+        .linksOf('jet')
+        .map((link) => link.nameWord),
+    ).toEqual(['clock', 'globe']);
+  });
+
   it('keeps the whole names icon libraries tagged with a word, the most tagged first, then the shorter', () => {
     const vocabulary = noWordNet({
       lucide: [

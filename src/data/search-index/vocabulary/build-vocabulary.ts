@@ -122,7 +122,7 @@ export const VOCABULARY_LIMITS = {
  * vocabularySourceVersions), so that a catalog whose vocabulary was made
  * another way is built again rather than kept. Bumped when the method changes.
  */
-export const VOCABULARY_METHOD = 3;
+export const VOCABULARY_METHOD = 4;
 
 /** Counts of one source's icons: per key, per name word, per pair. */
 interface SourceCounts {
@@ -140,13 +140,14 @@ interface SourceCounts {
  * `ownNameTagsLink`: an icon's name is the words packs draw the thing with, among them the word it is asked for by, as
  * in the project's own lists (`watermark-copyright`, tagged "watermark"): a tag of its own name words still links to
  * the others. A library's tag of its own name words ("pie chart" on `chart-pie`) says nothing about the others.
+ * `namesOthers`: whether a word of a tag of several words, not of the name, names other things: it is not keyed alone.
  */
 function countSource(
   icons: readonly TaggedIcon[],
   isKnown: (word: string) => boolean,
-  options: { countNames: boolean; ownNameTagsLink: boolean },
+  options: { countNames: boolean; ownNameTagsLink: boolean; namesOthers?: (word: string) => boolean },
 ): SourceCounts {
-  const { countNames, ownNameTagsLink } = options;
+  const { countNames, ownNameTagsLink, namesOthers = () => false } = options;
   const counts: SourceCounts = { icons: 0, keyIcons: new Map(), wordIcons: new Map(), pairs: new Map(), taggedNames: new Map() };
   for (const icon of icons) {
     const nameWords = nameWordsOf(icon.name);
@@ -164,7 +165,7 @@ function countSource(
       const tagKeys = tagKeysOf(tag, isKnown);
       if (tagKeys === undefined || isOwn(tagKeys.whole)) continue;
       add(tagKeys.whole, 1);
-      for (const part of tagKeys.parts) add(part, VOCABULARY_LIMITS.partShare);
+      for (const part of tagKeys.parts) if (own.has(part) || !namesOthers(part)) add(part, VOCABULARY_LIMITS.partShare);
     }
     for (const [key, share] of countNames ? keys : []) {
       // A tag of one word or two ("sign up"), whole (not a part of a longer tag): counted once per icon, however often
@@ -447,10 +448,20 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   // Whole names are counted of the icon libraries alone (see taggedNames).
   const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && !PROJECT_SOURCES.has(source);
+  // The words the libraries name their icons with: a word of a field's phrase that is one of them names something else
+  // ("flat" of "flat tyre", "jet" of "jet lag"), and is left to mean what it names.
+  const libraryNameWords = new Set(ICON_SOURCES.filter(namesPacks).flatMap((source) => (input.icons[source] ?? []).flatMap((icon) => nameWordsOf(icon.name))));
   const counted: CountedSources = new Map(
     ICON_SOURCES.map(
       (source) =>
-        [source, countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), ownNameTagsLink: PROJECT_SOURCES.has(source) })] as const,
+        [
+          source,
+          countSource(input.icons[source] ?? [], isKnown, {
+            countNames: namesPacks(source),
+            ownNameTagsLink: PROJECT_SOURCES.has(source),
+            namesOthers: source === 'fields' ? (word) => libraryNameWords.has(word) : undefined,
+          }),
+        ] as const,
     ),
   );
   const { links, nameWords } = iconSourceLinks(counted);
