@@ -99,6 +99,33 @@ describe('search by meaning', () => {
     }
   });
 
+  it('ranks, within one pack, the best of each word after the first few when none is named for what is asked', async () => {
+    // No Phosphor glyph is named for both "add" and "comment": its first are plus signs, met loosely. Which word names
+    // what is wanted is a guess, so the first glyphs of "comment" alone (speech bubbles) follow the first six.
+    const within = { q: 'add a comment', packs: 'ph' };
+    const names = (await search({ ...within, limit: '10' })).results.map((result) => result.name);
+    const comment = (await search({ q: 'comment', packs: 'ph', limit: '2' })).results.map((result) => result.name);
+    expect(
+      names.slice(0, 6).every((name) => name.split('-').includes('plus')),
+      names.join(' '),
+    ).toBe(true);
+    expect(names.slice(6, 8)).toEqual(comment);
+    // Pages are slices of one list, each glyph once, and `total` counts them.
+    const whole = await search({ ...within, limit: '200' });
+    expect(new Set(whole.results.map((result) => result.id)).size).toBe(whole.results.length);
+    expect(whole.total).toBe(whole.results.length);
+    for (const offset of [0, 3, 5, 6, 7, 9]) {
+      const page = await search({ ...within, limit: '4', offset: String(offset) });
+      expect(
+        page.results.map((result) => result.id),
+        `offset ${offset}`,
+      ).toEqual(whole.results.slice(offset, offset + 4).map((result) => result.id));
+    }
+    // A search whose first glyph is named for both words is left as it ranks: Lucide's arrows pointing left.
+    const arrows = (await search({ q: 'arrow left', packs: 'lucide', limit: '10' })).results.map((result) => result.name.split('-'));
+    expect(arrows.every((words) => words.includes('arrow') && words.includes('left'))).toBe(true);
+  });
+
   it('finds the three dots of a "meatballs" menu in a pack that calls them an ellipsis', async () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });

@@ -26,6 +26,8 @@ export interface MeaningQuery extends ScoredPacks {
   otherWritings?: boolean;
   /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
+  /** When the pack's best answer is uncertain, each word's best glyphs follow its first few (see withEachWordsBest): a search a person makes within one pack. */
+  eachWordsBest?: boolean;
 }
 
 export interface MeaningHit {

@@ -11,7 +11,7 @@ import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer } from './score.js';
-import { LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
+import { EACH_WORDS_BEST, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
 import { wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
 
@@ -55,6 +55,8 @@ export class MeaningSearcher {
   private readonly partial = new FoundList();
   /** Loosely met full matches, kept while the query is searched with a word left out (see looseFullMatchesOrLeftOut). */
   private readonly looseFull = new FoundList();
+  /** What a search within one pack found, kept while each of its words is searched alone (see withEachWordsBest). */
+  private readonly beforeEachWord = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -99,6 +101,7 @@ export class MeaningSearcher {
           allBelow,
           taggedIn,
           keepPartial: taggedIn !== undefined,
+          eachWordsBest: taggedIn !== undefined,
           otherWritings: taggedIn !== undefined,
           drawn: job.style,
         },
@@ -167,6 +170,7 @@ export class MeaningSearcher {
       if (weighed.leftOut) answer.leftOut = true;
     }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
+    if (query.eachWordsBest && parsed.words.length >= 2) ({ found, work } = this.withEachWordsBest(found, parsed, query, sources, work));
     if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
@@ -246,6 +250,71 @@ export class MeaningSearcher {
     }
     if (candidates.length > 0 && read(found.size)) raise(found, candidates, TAGGED_NAME_LIMITS.perSearch);
     return work;
+  }
+
+  /**
+   * A search within one pack of two words or more whose first glyph is met
+   * through meanings, scoring under EACH_WORDS_BEST.below: no glyph is
+   * named for what the query asks, or only loosely, and which of its words
+   * names what is wanted is a guess ("add a comment" within Phosphor found
+   * only its plus signs, not its speech bubbles). The first glyphs of each
+   * word searched alone in the pack are ranked right after the search's
+   * first EACH_WORDS_BEST.after, as the last of those: raised in the list
+   * found, so that pages stay slices of one list and `total` counts each
+   * glyph once. The passes over what was found count against the search's
+   * bound, and the words' searches share what is left of it.
+   */
+  private withEachWordsBest(
+    found: FoundList,
+    parsed: ParsedMeaningQuery,
+    query: MeaningQuery,
+    sources: MeaningSources,
+    spent: number,
+  ): { found: FoundList; work: number } {
+    // Not while a word is being typed: a completion or a correction meets it, and the words alone would answer for the
+    // words before it ("home sm" within Tabler is its `smart-home`, not its `home`).
+    const first = firstOf(found);
+    if (first === undefined || first.tier !== TIERS.meaning || first.score >= EACH_WORDS_BEST.below) return { found, work: spent };
+    // Three passes over what was found: for a completion, over the glyphs tied with the last of the first, for the raised.
+    const bound = workBoundOf(query.workUnits);
+    let work = spent + 3 * found.size;
+    if (work > bound || completed(found)) return { found, work: spent };
+    // The words' searches reuse the scorer's lists: what was found is kept apart while they run.
+    const kept = this.beforeEachWord;
+    kept.copyOf(found);
+    const leading = this.ranker.page(kept, sources, 0, EACH_WORDS_BEST.after);
+    const last = leading[leading.length - 1] as Found;
+    const led = new Set(leading.map((hit) => foundKey(hit.index, hit.glyph)));
+    const share = Math.floor((bound - work) / parsed.words.length);
+    const bests = parsed.words.map((word) => {
+      const alone = this.search(
+        { ...query, q: word, limit: EACH_WORDS_BEST.perWord, offset: 0, allBelow: undefined, keepPartial: false, eachWordsBest: false, workUnits: share },
+        sources,
+      );
+      work += alone.work;
+      return alone.hits.filter((hit) => !led.has(foundKey(hit.index, hit.glyph)));
+    });
+    // The words' firsts, then their seconds, each glyph once.
+    const raised = new Map<number, MeaningHit>();
+    for (let place = 0; place < EACH_WORDS_BEST.perWord; place++)
+      for (const best of bests) {
+        const hit = best[place];
+        if (hit !== undefined && raised.size < EACH_WORDS_BEST.most) raised.set(foundKey(hit.index, hit.glyph), hit);
+      }
+    // Just below the last of the first glyphs: its tier and rank, a hair under its score, and the glyphs tied with it
+    // that rank after it (a pack's many `-plus` names for "add") a hair under theirs.
+    const score = last.score * (1 - 1e-9);
+    const tiedAfter = last.score * (1 - 2e-9);
+    for (let at = 0; at < kept.size; at++)
+      if (kept.ranks[at] === last.rank && kept.scores[at] === last.score && !led.has(foundKey(kept.indexes[at] as number, kept.glyphs[at] as number)))
+        kept.scores[at] = tiedAfter;
+    const listed = kept.positionsOf(new Set(raised.keys()));
+    for (const [key, hit] of raised) {
+      const at = listed.get(key);
+      if (at === undefined) kept.push(hit.index, hit.glyph, last.tier, score, last.rank);
+      else kept.improve(at, last.tier, score, last.rank);
+    }
+    return { found: kept, work };
   }
 
   /**
@@ -521,6 +590,12 @@ function raise(found: FoundList, candidates: readonly Raised[], most: number): v
       raised++;
     } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
   }
+}
+
+/** Whether a glyph was found by completing the word being typed: the query is then most likely a start. */
+function completed(found: FoundList): boolean {
+  for (let at = 0; at < found.size; at++) if (found.tiers[at] === TIERS.partial) return true;
+  return false;
 }
 
 /**

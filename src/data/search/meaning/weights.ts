@@ -100,3 +100,11 @@ export const LIKE_PART_SHARE = 0.7;
  * (its words met mostly through loose links), is also searched with a word left out (see looseFullMatchesOrLeftOut).
  */
 export const LOOSE_FULL_MATCHES = { fewerThan: MEANING_LIMITS.diverseTop, score: 0.8 } as const;
+
+/**
+ * A search within one pack of two words or more whose first glyph scores under `below` (no glyph is named for what the
+ * query asks, or only loosely) ranks, after its first `after` glyphs, the first `perWord` glyphs of each of its words
+ * searched alone in the pack, at most `most` in all (see withEachWordsBest): which word names the glyph is then a
+ * guess, and the first page shows the best of each reading.
+ */
+export const EACH_WORDS_BEST = { below: 0.8, after: 6, perWord: 2, most: 4 } as const;
