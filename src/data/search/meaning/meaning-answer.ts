@@ -26,8 +26,12 @@ export interface MeaningQuery extends ScoredPacks {
   otherWritings?: boolean;
   /** When a word is left out, what was found is kept, to be ranked after the pack's equivalents of full matches (see withFullMatchesElsewhere). */
   keepPartial?: boolean;
-  /** When the pack's best answer is uncertain, each word's best glyphs follow its first few (see withEachWordsBest): a search a person makes within one pack. */
-  eachWordsBest?: boolean;
+  /**
+   * Other readings of a search a person makes within one pack, ranked after its first few glyphs when none is named
+   * for what it asks (see withOtherReadings); given, the pack's equivalents of what the rest of the catalog finds first
+   * (see equivalentsInPack), from the entries read so far, and the entries read with them.
+   */
+  otherReadings?: (spent: number) => { equivalents: ReadonlyMap<number, MeaningHit>; work: number };
 }
 
 export interface MeaningHit {

@@ -11,7 +11,7 @@ import { COUNTERPART_LIMITS, TAGGED_NAME_LIMITS, workBoundOf } from './limits.js
 import { leftOut, type ParsedMeaningQuery, parseMeaningQuery, TIERS } from './parse.js';
 import { bestOf, coarseRank, type Found, firstOf, Ranker, type Standing, standsAbove } from './rank.js';
 import { FoundList, foundKey, type Scored, Scorer } from './score.js';
-import { EACH_WORDS_BEST, LOOSE_FULL_MATCHES, TAGGED_NAME_SCORE } from './weights.js';
+import { LOOSE_FULL_MATCHES, OTHER_READINGS, TAGGED_NAME_SCORE } from './weights.js';
 import { wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { lookAlike, lookAlikeOrder, shapeFromHex } from '../shape/look-alike.js';
 
@@ -55,8 +55,8 @@ export class MeaningSearcher {
   private readonly partial = new FoundList();
   /** Loosely met full matches, kept while the query is searched with a word left out (see looseFullMatchesOrLeftOut). */
   private readonly looseFull = new FoundList();
-  /** What a search within one pack found, kept while each of its words is searched alone (see withEachWordsBest). */
-  private readonly beforeEachWord = new FoundList();
+  /** What a search within one pack found, kept while its other readings are searched (see withOtherReadings). */
+  private readonly beforeOtherReadings = new FoundList();
 
   /**
    * Runs a search by meaning over the packs `served` of `catalog`. Results
@@ -88,7 +88,7 @@ export class MeaningSearcher {
     const first = new Set(job.first ?? []);
     if (job.shape !== undefined) return this.lookAlike(job, catalog, sources, servedBy, first);
     const onePack = only?.size === 1 && allowed([...only][0] as string) ? ([...only][0] as string) : undefined;
-    const searched = (allBelow?: number, taggedIn?: string) =>
+    const searched = (allBelow?: number, within?: OnePackSearch) =>
       this.search(
         {
           q: scoped.q,
@@ -99,28 +99,21 @@ export class MeaningSearcher {
           last: logoPacks(catalog),
           workUnits: job.workUnits,
           allBelow,
-          taggedIn,
-          keepPartial: taggedIn !== undefined,
-          eachWordsBest: taggedIn !== undefined,
-          otherWritings: taggedIn !== undefined,
+          taggedIn: within?.pack,
+          keepPartial: within !== undefined,
+          otherReadings: within && ((spent) => this.equivalentsInPack(within, false, spent)),
+          otherWritings: within !== undefined,
           drawn: job.style,
         },
         sources,
       );
+    const within: OnePackSearch | undefined =
+      onePack === undefined ? undefined : { q: scoped.q, pack: onePack, job, first, sources, visibleIn, servedBy, catalog };
     const answer =
       job.like === undefined
-        ? onePack === undefined
+        ? within === undefined
           ? searched()
-          : this.withCounterparts(searched(COUNTERPART_LIMITS.below, onePack), {
-              q: scoped.q,
-              pack: onePack,
-              job,
-              first,
-              sources,
-              visibleIn,
-              servedBy,
-              catalog,
-            })
+          : this.withCounterparts(searched(COUNTERPART_LIMITS.below, within), within)
         : this.counterparts.sameMeaning(
             job.like,
             job,
@@ -170,13 +163,14 @@ export class MeaningSearcher {
       if (weighed.leftOut) answer.leftOut = true;
     }
     if (query.taggedIn !== undefined) work = this.raiseTaggedNames(found, parsed, query.taggedIn, query, sources, work);
-    if (query.eachWordsBest && parsed.words.length >= 2) ({ found, work } = this.withEachWordsBest(found, parsed, query, sources, work));
+    let equivalentOf: ReadonlyMap<number, string> | undefined;
+    if (query.otherReadings) ({ found, work, equivalentOf } = this.withOtherReadings(found, parsed, query, sources, work, answer.leftOut === true));
     if (answer.leftOut && query.keepPartial) this.partial.copyOf(found);
     answer.work = work;
     const offered = parsed.likely ?? parsed.corrected;
     if (offered) answer.didYouMean = offered.join(' ');
     answer.total = found.size;
-    const hitOf = (hit: Found) => hitOfFound(hit, sources);
+    const hitOf = (hit: Found) => withEquivalence(hitOfFound(hit, sources), equivalentOf);
     if (query.allBelow !== undefined && found.size < query.allBelow) {
       // All of them ranked once: a page ranks from the first hit on, so it is a slice of them.
       answer.all = this.ranker.page(found, sources, 0, found.size).map(hitOf);
@@ -253,68 +247,96 @@ export class MeaningSearcher {
   }
 
   /**
-   * A search within one pack of two words or more whose first glyph is met
-   * through meanings, scoring under EACH_WORDS_BEST.below: no glyph is
-   * named for what the query asks, or only loosely, and which of its words
-   * names what is wanted is a guess ("add a comment" within Phosphor found
-   * only its plus signs, not its speech bubbles). The first glyphs of each
-   * word searched alone in the pack are ranked right after the search's
-   * first EACH_WORDS_BEST.after, as the last of those: raised in the list
-   * found, so that pages stay slices of one list and `total` counts each
-   * glyph once. The passes over what was found count against the search's
-   * bound, and the words' searches share what is left of it.
+   * A search within one pack whose first glyph is met through meanings: no
+   * glyph of the pack is named for what the query asks, so what it found
+   * first is a guess. Other readings of the query are ranked right after its
+   * first OTHER_READINGS.after glyphs, as the last of those:
+   *
+   * - when the search found at least COUNTERPART_LIMITS.below glyphs (fewer
+   *   are completed by withCounterparts) with every word (see
+   *   withFullMatchesElsewhere for the others), the pack's equivalents of what the rest
+   *   of the catalog finds first (equivalentsInPack): "anger" within Material
+   *   Symbols found faces, and other packs' angry faces point at its
+   *   `sentiment-very-dissatisfied`;
+   * - of two words or more, none being typed (a completion met it, and the
+   *   words alone would answer for the words before it: "home sm" within
+   *   Tabler is its `smart-home`, not its `home`), the first glyphs of each
+   *   word searched alone in the pack, as which word names what is wanted is
+   *   a guess ("add a comment" within Phosphor found only its plus signs, not
+   *   its speech bubbles).
+   *
+   * They are raised in the list found, so that pages stay slices of one list
+   * and `total` counts each glyph once. The passes over what was found count
+   * against the search's bound, and the other searches share what is left.
    */
-  private withEachWordsBest(
+  private withOtherReadings(
     found: FoundList,
     parsed: ParsedMeaningQuery,
     query: MeaningQuery,
     sources: MeaningSources,
     spent: number,
-  ): { found: FoundList; work: number } {
-    // Not while a word is being typed: a completion or a correction meets it, and the words alone would answer for the
-    // words before it ("home sm" within Tabler is its `smart-home`, not its `home`).
+    leftOut: boolean,
+  ): { found: FoundList; work: number; equivalentOf?: ReadonlyMap<number, string> } {
     const first = firstOf(found);
-    if (first === undefined || first.tier !== TIERS.meaning || first.score >= EACH_WORDS_BEST.below) return { found, work: spent };
+    if (first === undefined || first.tier !== TIERS.meaning) return { found, work: spent };
+    // With a word left out, the pack's equivalents of the catalog's full matches lead already (withFullMatchesElsewhere).
+    const seekEquivalents = !leftOut && found.size >= COUNTERPART_LIMITS.below;
     // Three passes over what was found: for a completion, over the glyphs tied with the last of the first, for the raised.
     const bound = workBoundOf(query.workUnits);
     let work = spent + 3 * found.size;
-    if (work > bound || completed(found)) return { found, work: spent };
-    // The words' searches reuse the scorer's lists: what was found is kept apart while they run.
-    const kept = this.beforeEachWord;
+    const eachWord = parsed.words.length >= 2 && !completed(found);
+    if (work > bound || !(seekEquivalents || eachWord)) return { found, work: spent };
+    // The other searches reuse the scorer's lists: what was found is kept apart while they run.
+    const kept = this.beforeOtherReadings;
     kept.copyOf(found);
-    const leading = this.ranker.page(kept, sources, 0, EACH_WORDS_BEST.after);
+    const leading = this.ranker.page(kept, sources, 0, OTHER_READINGS.after);
     const last = leading[leading.length - 1] as Found;
     const led = new Set(leading.map((hit) => foundKey(hit.index, hit.glyph)));
-    const share = Math.floor((bound - work) / parsed.words.length);
-    const bests = parsed.words.map((word) => {
-      const alone = this.search(
-        { ...query, q: word, limit: EACH_WORDS_BEST.perWord, offset: 0, allBelow: undefined, keepPartial: false, eachWordsBest: false, workUnits: share },
-        sources,
-      );
-      work += alone.work;
-      return alone.hits.filter((hit) => !led.has(foundKey(hit.index, hit.glyph)));
-    });
-    // The words' firsts, then their seconds, each glyph once.
     const raised = new Map<number, MeaningHit>();
-    for (let place = 0; place < EACH_WORDS_BEST.perWord; place++)
-      for (const best of bests) {
-        const hit = best[place];
-        if (hit !== undefined && raised.size < EACH_WORDS_BEST.most) raised.set(foundKey(hit.index, hit.glyph), hit);
-      }
-    // Just below the last of the first glyphs: its tier and rank, a hair under its score, and the glyphs tied with it
-    // that rank after it (a pack's many `-plus` names for "add") a hair under theirs.
-    const score = last.score * (1 - 1e-9);
-    const tiedAfter = last.score * (1 - 2e-9);
+    const add = (hit: MeaningHit) => {
+      const key = foundKey(hit.index, hit.glyph);
+      if (!led.has(key) && raised.size < OTHER_READINGS.most) raised.set(key, hit);
+    };
+    if (seekEquivalents && query.otherReadings) {
+      const completion = query.otherReadings(work);
+      work = completion.work;
+      for (const equivalent of completion.equivalents.values()) add(equivalent);
+    }
+    if (eachWord) {
+      const share = Math.floor((bound - work) / parsed.words.length);
+      const bests = parsed.words.map((word) => {
+        const alone = this.search(
+          { ...query, q: word, limit: OTHER_READINGS.perWord, offset: 0, allBelow: undefined, keepPartial: false, otherReadings: undefined, workUnits: share },
+          sources,
+        );
+        work += alone.work;
+        return alone.hits;
+      });
+      // The words' firsts, then their seconds.
+      for (let place = 0; place < OTHER_READINGS.perWord; place++)
+        for (const best of bests) {
+          const hit = best[place];
+          if (hit !== undefined) add(hit);
+        }
+    }
+    // Just below the last of the first glyphs, in the order raised: its tier and rank, each a hair under its score and
+    // the one before, and the glyphs tied with it that rank after it (a pack's many `-plus` names for "add") under them.
+    const hair = (steps: number) => last.score * (1 - steps * 1e-9);
+    const tiedAfter = hair(raised.size + 1);
     for (let at = 0; at < kept.size; at++)
       if (kept.ranks[at] === last.rank && kept.scores[at] === last.score && !led.has(foundKey(kept.indexes[at] as number, kept.glyphs[at] as number)))
         kept.scores[at] = tiedAfter;
     const listed = kept.positionsOf(new Set(raised.keys()));
+    let steps = 0;
     for (const [key, hit] of raised) {
+      const score = hair(++steps);
       const at = listed.get(key);
       if (at === undefined) kept.push(hit.index, hit.glyph, last.tier, score, last.rank);
       else kept.improve(at, last.tier, score, last.rank);
     }
-    return { found: kept, work };
+    const equivalentOf = new Map<number, string>();
+    for (const [key, hit] of raised) if (hit.equivalentOf !== undefined) equivalentOf.set(key, hit.equivalentOf);
+    return { found: kept, work, equivalentOf };
   }
 
   /**
@@ -567,6 +589,12 @@ export class MeaningSearcher {
 }
 
 /** A glyph found, with its pack and names. */
+/** The hit with the id of the result it was found the equivalent of, when it was raised as one (see withOtherReadings). */
+function withEquivalence(hit: MeaningHit, equivalentOf: ReadonlyMap<number, string> | undefined): MeaningHit {
+  const of = equivalentOf?.get(foundKey(hit.index, hit.glyph));
+  return of === undefined ? hit : { ...hit, equivalentOf: of };
+}
+
 function hitOfFound(hit: Found, sources: MeaningSources): MeaningHit {
   const index = sources.indexes[hit.index] as GlyphIndex;
   return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };
