@@ -247,17 +247,18 @@ export class MeaningSearcher {
   }
 
   /**
-   * A search within one pack whose first glyph is met through meanings: no
-   * glyph of the pack is named for what the query asks, so what it found
-   * first is a guess. Other readings of the query are ranked right after its
-   * first OTHER_READINGS.after glyphs, as the last of those:
+   * A search within one pack whose first glyph is met through meanings (no
+   * glyph of the pack is named for what the query asks), or that left a word
+   * out (none is named for all of it): what it found first is a guess. Other
+   * readings of the query are ranked right after its first
+   * OTHER_READINGS.after glyphs, as the last of those:
    *
    * - when the search found at least COUNTERPART_LIMITS.below glyphs (fewer
-   *   are completed by withCounterparts) with every word (see
-   *   withFullMatchesElsewhere for the others), the pack's equivalents of what the rest
-   *   of the catalog finds first (equivalentsInPack): "anger" within Material
-   *   Symbols found faces, and other packs' angry faces point at its
-   *   `sentiment-very-dissatisfied`;
+   *   are completed by withCounterparts) with every word (with a word left
+   *   out, withFullMatchesElsewhere leads with the equivalents of full
+   *   matches), the pack's equivalents of what the rest of the catalog finds
+   *   first (equivalentsInPack): "eatery" within Tabler found buildings, and
+   *   Lucide's `utensils` points at its `tools-kitchen`;
    * - of two words or more, none being typed (a completion met it, and the
    *   words alone would answer for the words before it: "home sm" within
    *   Tabler is its `smart-home`, not its `home`), the first glyphs of each
@@ -278,7 +279,7 @@ export class MeaningSearcher {
     leftOut: boolean,
   ): { found: FoundList; work: number; equivalentOf?: ReadonlyMap<number, string> } {
     const first = firstOf(found);
-    if (first === undefined || first.tier !== TIERS.meaning) return { found, work: spent };
+    if (first === undefined || (first.tier !== TIERS.meaning && !leftOut)) return { found, work: spent };
     // With a word left out, the pack's equivalents of the catalog's full matches lead already (withFullMatchesElsewhere).
     const seekEquivalents = !leftOut && found.size >= COUNTERPART_LIMITS.below;
     // Three passes over what was found: for a completion, over the glyphs tied with the last of the first, for the raised.
