@@ -589,13 +589,13 @@ export class MeaningSearcher {
   }
 }
 
-/** A glyph found, with its pack and names. */
 /** The hit with the id of the result it was found the equivalent of, when it was raised as one (see withOtherReadings). */
 function withEquivalence(hit: MeaningHit, equivalentOf: ReadonlyMap<number, string> | undefined): MeaningHit {
   const of = equivalentOf?.get(foundKey(hit.index, hit.glyph));
   return of === undefined ? hit : { ...hit, equivalentOf: of };
 }
 
+/** A glyph found, with its pack and names. */
 function hitOfFound(hit: Found, sources: MeaningSources): MeaningHit {
   const index = sources.indexes[hit.index] as GlyphIndex;
   return { pack: index.packIdOf(hit.glyph), ...index.nameOf(hit.glyph), tier: hit.tier, score: hit.score, index: hit.index, glyph: hit.glyph };

@@ -102,9 +102,9 @@ export const LIKE_PART_SHARE = 0.7;
 export const LOOSE_FULL_MATCHES = { fewerThan: MEANING_LIMITS.diverseTop, score: 0.8 } as const;
 
 /**
- * A search within one pack whose first glyph is met through meanings (none is named for what the query asks) ranks,
- * after its first `after` glyphs, at most `most` glyphs of other readings of the query (see withOtherReadings): the
- * pack's equivalents of what the rest of the catalog finds first, and the first `perWord` glyphs of each of its words
- * searched alone in the pack.
+ * A search within one pack whose first glyph is met through meanings (none is named for what the query asks), or that
+ * left a word out, ranks after its first `after` glyphs at most `most` glyphs of other readings of the query (see
+ * withOtherReadings): the pack's equivalents of what the rest of the catalog finds first, and the first `perWord`
+ * glyphs of each of its words searched alone in the pack.
  */
 export const OTHER_READINGS = { after: 6, perWord: 2, most: 4 } as const;
