@@ -195,7 +195,7 @@ export function openApiDocument(basePath: string, version: string): object {
               name: 'packs',
               in: 'query',
               description:
-                "Comma list of at most 64 pack ids; one not served is a 404 pack_not_found. Within one pack, a search that finds fewer than 10 glyphs by the pack's names is completed by the pack's equivalents of the catalog's first results, after its own.",
+                "Comma list of at most 64 pack ids; one not served is a 404 pack_not_found. Within one pack, a search that finds fewer than 10 glyphs by the pack's names is completed by the pack's equivalents of the catalog's first results, after its own; one whose first glyph is met through meanings, none being named for what is asked, ranks other readings after its first six: those equivalents, and each word's best alone.",
               schema: { type: 'string' },
             },
             { name: 'license', in: 'query', description: 'SPDX id of the packs searched.', schema: { type: 'string' } },
