@@ -448,22 +448,14 @@ export function buildVocabulary(input: VocabularyInput): VocabularyTable {
   const isKnown = (word: string) => iconNames.has(word) || (wordnet?.has(word) ?? false);
   // Whole names are counted of the icon libraries alone (see taggedNames).
   const namesPacks = (source: IconSource) => !DESCRIBING_SOURCES.has(source) && !PROJECT_SOURCES.has(source);
-  // The words the libraries name their icons with: a word of a field's phrase that is one of them names something else
-  // ("flat" of "flat tyre", "jet" of "jet lag"), and is left to mean what it names.
-  const libraryNameWords = new Set(ICON_SOURCES.filter(namesPacks).flatMap((source) => (input.icons[source] ?? []).flatMap((icon) => nameWordsOf(icon.name))));
-  const counted: CountedSources = new Map(
-    ICON_SOURCES.map(
-      (source) =>
-        [
-          source,
-          countSource(input.icons[source] ?? [], isKnown, {
-            countNames: namesPacks(source),
-            ownNameTagsLink: PROJECT_SOURCES.has(source),
-            namesOthers: source === 'fields' ? (word) => libraryNameWords.has(word) : undefined,
-          }),
-        ] as const,
-    ),
-  );
+  const countOf = (source: IconSource, namesOthers?: (word: string) => boolean) =>
+    countSource(input.icons[source] ?? [], isKnown, { countNames: namesPacks(source), ownNameTagsLink: PROJECT_SOURCES.has(source), namesOthers });
+  // The fields' list is counted last (it is last of the sources), once the libraries' name words are: a word of a
+  // field's phrase that is one of them names something else ("flat" of "flat tyre", "jet" of "jet lag"), and is left
+  // to mean what it names.
+  const beforeFields = new Map(ICON_SOURCES.filter((source) => source !== 'fields').map((source) => [source, countOf(source)] as const));
+  const libraryNameWords = new Set([...beforeFields].filter(([source]) => namesPacks(source)).flatMap(([, counts]) => [...counts.wordIcons.keys()]));
+  const counted: CountedSources = new Map([...beforeFields, ['fields', countOf('fields', (word) => libraryNameWords.has(word))]]);
   const { links, nameWords } = iconSourceLinks(counted);
   const tables = wordnet ? [links, wordnetLinks(wordnet, links, nameWords)] : [links];
   if (wordnet) tables.push(spellingLinks(wordnet, tables, nameWords));
