@@ -29,11 +29,12 @@ interface OnePackSearch {
   catalog: Catalog;
 }
 
-/** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the score and rank it is found with. */
+/** A glyph to rank as found (see raise): where it is, its key in a FoundList, and the tier, score and rank it is found with. */
 interface Raised {
   key: number;
   index: number;
   glyph: number;
+  tier: number;
   score: number;
   rank: number;
 }
@@ -240,7 +241,8 @@ export class MeaningSearcher {
           .map((glyph) => ({ indexNumber, glyph })),
       );
       const first = named[0];
-      if (first !== undefined) candidates.push({ key: foundKey(first.indexNumber, first.glyph), index: first.indexNumber, glyph: first.glyph, score, rank });
+      if (first !== undefined)
+        candidates.push({ key: foundKey(first.indexNumber, first.glyph), index: first.indexNumber, glyph: first.glyph, tier: TIERS.meaning, score, rank });
     }
     if (candidates.length > 0 && read(found.size)) raise(found, candidates, TAGGED_NAME_LIMITS.perSearch);
     return work;
@@ -327,14 +329,10 @@ export class MeaningSearcher {
     for (let at = 0; at < kept.size; at++)
       if (kept.ranks[at] === last.rank && kept.scores[at] === last.score && !led.has(foundKey(kept.indexes[at] as number, kept.glyphs[at] as number)))
         kept.scores[at] = tiedAfter;
-    const listed = kept.positionsOf(new Set(raised.keys()));
-    let steps = 0;
-    for (const [key, hit] of raised) {
-      const score = hair(++steps);
-      const at = listed.get(key);
-      if (at === undefined) kept.push(hit.index, hit.glyph, last.tier, score, last.rank);
-      else kept.improve(at, last.tier, score, last.rank);
-    }
+    const candidates = [...raised].map(
+      ([key, hit], at): Raised => ({ key, index: hit.index, glyph: hit.glyph, tier: last.tier, score: hair(at + 1), rank: last.rank }),
+    );
+    raise(kept, candidates, candidates.length);
     const equivalentOf = new Map<number, string>();
     for (const [key, hit] of raised) if (hit.equivalentOf !== undefined) equivalentOf.set(key, hit.equivalentOf);
     return { found: kept, work, equivalentOf };
@@ -602,7 +600,7 @@ function hitOfFound(hit: Found, sources: MeaningSources): MeaningHit {
 }
 
 /**
- * Ranks `candidates` (best first) as found in the meaning tier with their
+ * Ranks `candidates` (best first) as found in their tiers with their
  * scores, at most `most` of them: one not listed yet is added, one listed
  * is raised unless it was found as well or better. One pass over `found`
  * tells which are listed.
@@ -610,14 +608,14 @@ function hitOfFound(hit: Found, sources: MeaningSources): MeaningHit {
 function raise(found: FoundList, candidates: readonly Raised[], most: number): void {
   const listed = found.positionsOf(new Set(candidates.map((candidate) => candidate.key)));
   let raised = 0;
-  for (const { key, index, glyph, score, rank } of candidates) {
+  for (const { key, index, glyph, tier, score, rank } of candidates) {
     if (raised === most) break;
     const at = listed.get(key);
     if (at === undefined) {
-      found.push(index, glyph, TIERS.meaning, score, rank);
+      found.push(index, glyph, tier, score, rank);
       listed.set(key, found.size - 1);
       raised++;
-    } else if (found.improve(at, TIERS.meaning, score, rank)) raised++;
+    } else if (found.improve(at, tier, score, rank)) raised++;
   }
 }
 
