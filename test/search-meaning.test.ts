@@ -137,6 +137,22 @@ describe('search by meaning', () => {
     expect(arrows.every((words) => words.includes('arrow') && words.includes('left'))).toBe(true);
   });
 
+  it('seeks equivalents within one pack past the first five names of the catalog, until the first page has room for none', async () => {
+    // Phosphor's speakers are met through meanings of "text to speech". The catalog's first names outside Phosphor are
+    // a microphone with no message, a message with text, Tabler's `voice`, ...: the first five names gave one equivalent
+    // Phosphor holds and lacks among its first six, and the readings had to fall back on single words (`text-b`, `lectern`).
+    const readings = (await search({ q: 'text to speech', packs: 'ph', limit: '10' })).results.slice(6);
+    expect(readings.map((result) => `${result.name}<${result.equivalentOf}`)).toEqual([
+      'speaker-slash<mdi:microphone-message-off',
+      'chat-text<mdi:message-text',
+      'microphone<tabler:voice',
+      'quotes<lucide:text-quote',
+    ]);
+    // Each stands for a result of the rest of the catalog.
+    const catalogWide = (await search({ q: 'text to speech', limit: '72' })).results.map((result) => result.id);
+    expect(catalogWide).toEqual(expect.arrayContaining(readings.map((result) => result.equivalentOf)));
+  });
+
   it('finds the three dots of a "meatballs" menu in a pack that calls them an ellipsis', async () => {
     expect((await search({ q: 'meatballs menu', packs: 'lucide' })).results[0]?.name).toBe('ellipsis');
   });

@@ -37,10 +37,10 @@ const heldOut = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'relevanc
  */
 const TUNING_FLOOR = {
   firstKinds: { kinds: ['meaning', 'typo', 'name'], precisionIn24: 0.9, packSearchesWithARightIconIn10: 0.9 },
-  all: { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.91 },
+  all: { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.92 },
 };
 /** What the held-out set must keep: the figures reached, rounded down (docs/search.md), not the ones hoped for. */
-const HELD_OUT_FLOOR = { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.91 };
+const HELD_OUT_FLOOR = { precisionIn24: 0.92, packSearchesWithARightIconIn10: 0.92 };
 
 let server: TestServer;
 let reference: ReferenceServer;

@@ -46,19 +46,23 @@ export const TAGGED_NAME_LIMITS = {
  * results (see MeaningSearcher's withCounterparts): of its first `searched`
  * results, the first `anchors` of distinct names found by what the words
  * mean with a score of at least `anchorMinScore`, each name by up to
- * `anchorsOfOneName` of its glyphs, the next tried when one finds nothing. An equivalent is offered
+ * `anchorsOfOneName` of its glyphs, the next tried when one finds nothing,
+ * and the names tried in turn until the first page (`below` glyphs) is
+ * full. An equivalent is offered
  * only when a whole name of the result finds it with a score of at least
  * `minScore` (an exact name scores 1): through the vocabulary's weaker
  * links, a pack that lacks the thing offers a guess ("cube" for `volume`).
  * Where the pack matched the query only with a word left out (none of its
  * glyphs met every word, or only loosely), and the results match every
- * word (see withFullMatchesElsewhere), an equivalent
- * needs `anchorMinScore`, as the results themselves.
+ * word (see withFullMatchesElsewhere), the equivalents lead the answer: they
+ * come from the `leading` reach, the closest of the results, and an
+ * equivalent needs `anchorMinScore`, as the results themselves.
  */
 export const COUNTERPART_LIMITS = {
   below: 10,
-  searched: 24,
-  anchors: 5,
+  searched: 72,
+  anchors: 10,
+  leading: { searched: 24, anchors: 5 },
   anchorsOfOneName: 3,
   anchorMinScore: 0.4,
   minScore: 0.6,

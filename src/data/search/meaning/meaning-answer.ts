@@ -29,9 +29,10 @@ export interface MeaningQuery extends ScoredPacks {
   /**
    * Other readings of a search a person makes within one pack, ranked after its first few glyphs when none is named
    * for what it asks (see withOtherReadings); given, the pack's equivalents of what the rest of the catalog finds first
-   * (see equivalentsInPack), from the entries read so far, and the entries read with them.
+   * (see equivalentsInPack), from the entries read so far, sought until `wanted` are found that `led` does not hold
+   * (by foundKey), and the entries read with them.
    */
-  otherReadings?: (spent: number) => { equivalents: ReadonlyMap<number, MeaningHit>; work: number };
+  otherReadings?: (spent: number, wanted: number, led: ReadonlySet<number>) => { equivalents: ReadonlyMap<number, MeaningHit>; work: number };
 }
 
 export interface MeaningHit {

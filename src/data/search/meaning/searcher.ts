@@ -102,7 +102,7 @@ export class MeaningSearcher {
           allBelow,
           taggedIn: within?.pack,
           keepPartial: within !== undefined,
-          otherReadings: within && ((spent) => this.equivalentsInPack(within, false, spent)),
+          otherReadings: within && ((spent, wanted, led) => this.equivalentsInPack(within, false, spent, { wanted, led })),
           otherWritings: within !== undefined,
           drawn: job.style,
         },
@@ -301,7 +301,7 @@ export class MeaningSearcher {
       if (!led.has(key) && raised.size < OTHER_READINGS.most) raised.set(key, hit);
     };
     if (seekEquivalents && query.otherReadings) {
-      const completion = query.otherReadings(work);
+      const completion = query.otherReadings(work, OTHER_READINGS.most, led);
       work = completion.work;
       for (const equivalent of completion.equivalents.values()) add(equivalent);
     }
@@ -356,8 +356,8 @@ export class MeaningSearcher {
     const { job } = asked;
     const all = direct.all;
     if (all === undefined) return direct.leftOut ? this.withFullMatchesElsewhere(direct, asked) : direct;
-    const completion = this.equivalentsInPack(asked, false, direct.work);
     const listed = new Set(all.map((hit) => foundKey(hit.index, hit.glyph)));
+    const completion = this.equivalentsInPack(asked, false, direct.work, { wanted: COUNTERPART_LIMITS.below - listed.size, led: listed });
     const added = [...completion.equivalents].filter(([key]) => !listed.has(key)).map(([, equivalent]) => equivalent);
     const hits = [...all, ...added];
     return { ...direct, total: hits.length, hits: hits.slice(job.offset, job.offset + job.limit), work: completion.work };
@@ -405,16 +405,25 @@ export class MeaningSearcher {
    * scoring at least COUNTERPART_LIMITS.anchorMinScore, as the results
    * themselves must; otherwise of results that may leave a word out, only
    * one named closely (at least COUNTERPART_LIMITS.minScore). The searches
-   * share what `spent` left of the bound.
+   * share what `spent` left of the bound. With `wanted`, the search stops once
+   * that many are found that `led` does not hold: the readings of
+   * withOtherReadings take no more.
    */
-  private equivalentsInPack(asked: OnePackSearch, fullMatches: boolean, spent: number): { equivalents: Map<number, MeaningHit>; work: number } {
+  private equivalentsInPack(
+    asked: OnePackSearch,
+    fullMatches: boolean,
+    spent: number,
+    enough?: { wanted: number; led: ReadonlySet<number> },
+  ): { equivalents: Map<number, MeaningHit>; work: number } {
     const { pack, job, sources, visibleIn, servedBy, catalog } = asked;
     const bound = workBoundOf(job.workUnits);
+    // Equivalents that lead the answer come from its closest matches only; the completion of a first page reaches further.
+    const reach = fullMatches ? COUNTERPART_LIMITS.leading : COUNTERPART_LIMITS;
     let work = spent;
     const anchors = this.search(
       {
         q: asked.q,
-        limit: COUNTERPART_LIMITS.searched,
+        limit: reach.searched,
         offset: 0,
         // Whatever the filters: the anchors only point at what the pack, which passed them, holds.
         packs: (other, database) => other !== pack && visibleIn(other, database),
@@ -437,12 +446,14 @@ export class MeaningSearcher {
       const same = named.get(whole);
       if (same) {
         if (same.length < COUNTERPART_LIMITS.anchorsOfOneName) same.push(hit);
-      } else if (named.size < COUNTERPART_LIMITS.anchors) named.set(whole, [hit]);
+      } else if (named.size < reach.anchors) named.set(whole, [hit]);
     }
     const distinct = [...named.values()];
     const inPack = (other: string, database: number) => other === pack && servedBy(other, database);
     const equivalents = new Map<number, MeaningHit>();
+    let besidesLed = 0;
     for (const [at, sameName] of distinct.entries()) {
+      if (enough !== undefined && besidesLed >= enough.wanted) break;
       // A glyph whose names are all those of one tried already would be sought by the same searches, and find nothing again.
       const sought = new Set<string>();
       for (const anchor of sameName) {
@@ -463,7 +474,9 @@ export class MeaningSearcher {
         const found = counterparts.hits.filter((hit) => hit.tier <= TIERS.meaning);
         for (const hit of found) {
           const key = foundKey(hit.index, hit.glyph);
-          if (!equivalents.has(key)) equivalents.set(key, { ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
+          if (equivalents.has(key)) continue;
+          equivalents.set(key, { ...hit, equivalentOf: `${anchor.pack}:${anchor.name}` });
+          if (!enough?.led.has(key)) besidesLed++;
         }
         if (found.length > 0) break;
       }
