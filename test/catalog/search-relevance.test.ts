@@ -4,7 +4,7 @@ import type { IconifyJSON } from '@iconify/types';
 import { getIconData } from '@iconify/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapLimit } from '../helpers/http.js';
-import { type ReferenceServer, sharedPackageReference } from '../helpers/iconify-reference.js';
+import { fetchAlone, type ReferenceServer, sharedPackageReference } from '../helpers/iconify-reference.js';
 import { ROOT } from '../helpers/paths.js';
 import { type SearchAnswer, searchMeaning, startSearchServer } from '../helpers/meaning-search.js';
 import type { TestServer } from '../helpers/server.js';
@@ -92,7 +92,7 @@ async function judge(set: Judged): Promise<Figures> {
     kind.precision += precision;
     ours.packs += new Set(answer.results.map((result) => result.pack)).size;
     if (precision < 0.5) weakest.push(`${query.q} ${precision.toFixed(2)}`);
-    const iconify = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as {
+    const iconify = (await (await fetchAlone(`${reference.origin}/search?${new URLSearchParams({ query: query.q, limit: '32' })}`)).json()) as {
       icons: string[];
     };
     const firstOfReference = iconify.icons.slice(0, 24);
@@ -104,7 +104,7 @@ async function judge(set: Judged): Promise<Figures> {
         ours.packHits++;
         kind.packHits++;
       }
-      const theirs = (await (await fetch(`${reference.origin}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
+      const theirs = (await (await fetchAlone(`${reference.origin}/search?${new URLSearchParams({ query: query.q, prefix: pack, limit: '32' })}`)).json()) as {
         icons: string[];
       };
       if (theirs.icons.slice(0, 10).some((id) => holdsRun(id.slice(id.indexOf(':') + 1), right))) referenceFigures.packHits++;
