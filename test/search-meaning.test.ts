@@ -338,6 +338,18 @@ describe('search by meaning', () => {
     expect(answer.results[0]?.variants).toContain('heart-outline');
   });
 
+  it('counts the words a glyph found through an alias adds by that alias, not by its own name', async () => {
+    // mdi's `vhs` meets "home" only as its alias `video-home-system`, two words unasked; its own name had counted none, and it came second.
+    const names = (await search({ q: 'home', packs: 'mdi', limit: '100' })).results.map((result) => result.name);
+    const [vhs, modern, heart] = ['vhs', 'home-modern', 'home-heart'].map((name) => names.indexOf(name));
+    expect(names[0]).toBe('home');
+    expect(vhs).toBeGreaterThan(-1);
+    expect(vhs).toBeGreaterThan(modern as number);
+    expect(vhs).toBeGreaterThan(heart as number);
+    expect(modern).toBeGreaterThan(-1);
+    expect(heart).toBeGreaterThan(-1);
+  });
+
   it('reads a word in the other number within one pack, which names the thing one way', async () => {
     // Lucide names `book` and `library`, no `books`: the plural had found only libraries.
     const books = await search({ q: 'books', packs: 'lucide' });

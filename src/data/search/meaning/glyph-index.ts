@@ -1,7 +1,7 @@
 import { PackedLists } from '../packed-lists.js';
 import type { IconStyle } from '../../search-index/icon-style.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
-import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
+import { nameWordsOf, saysWhatItShows, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { LOGO_WORDS } from '../../search-index/vocabulary/style-words.js';
 import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
 
@@ -60,6 +60,8 @@ export class GlyphIndex {
   private readonly postings: PackedLists;
   /** Per word of an alias's name that the glyph's other names lack: the glyphs holding it (a pack's old name for an icon). */
   private readonly aliasPostings: PackedLists;
+  /** For each word whose alias postings were asked for (see aliasWordCountsOf), a byte per glyph of its list: at most a byte per entry of aliasPostings, which are few (aliases are). */
+  private readonly aliasWordCounts = new Map<string, Uint8Array>();
   /** Per word that only a variant's theme adds to a glyph (`bold` of `ph:x-bold`): the glyphs holding it so, also in `postings`. */
   private readonly themePostings: PackedLists;
   /** Per category word: the glyphs listed under a category holding it. */
@@ -170,6 +172,51 @@ export class GlyphIndex {
   /** The glyphs only an alias's name holds `word` of. */
   glyphsAliased(word: string): Int32Array | undefined {
     return this.aliasPostings.get(word);
+  }
+
+  /**
+   * For each glyph of glyphsAliased(word), in its order, how many words the
+   * glyph adds when found through an alias: of its aliases holding `word`,
+   * the fewest words one has, counted as wordCounts counts its own name's
+   * (mdi's `vhs` meets "home" only as `video-home-system`: 3, where its own
+   * name counts 1). 0 when its own name holds a word that `word` starts (mdi's
+   * `printer`, which meets "print" as `local-print-shop`): the own name says
+   * the same, in its words. Made the first time a word is asked for, and kept.
+   */
+  aliasWordCountsOf(word: string): Uint8Array | undefined {
+    const kept = this.aliasWordCounts.get(word);
+    if (kept) return kept;
+    const glyphs = this.aliasPostings.get(word);
+    if (!glyphs) return undefined;
+    const counts = Uint8Array.from(glyphs, (glyph) => Math.min(255, this.aliasWordsHolding(glyph, word)));
+    this.aliasWordCounts.set(word, counts);
+    return counts;
+  }
+
+  /** See aliasWordCountsOf, for one glyph. Read in place, as it is asked of every glyph a common word's aliases hold. */
+  private aliasWordsHolding(glyph: number, word: string): number {
+    const names = this.allNames;
+    const end = this.nameStarts[glyph + 1] as number;
+    let fewest = 0;
+    let own = true;
+    for (let at = this.nameStarts[glyph] as number; at < end; own = false) {
+      const space = names.indexOf(' ', at);
+      const nameEnd = space === -1 || space > end ? end : space;
+      let words = 0;
+      let holds = false;
+      for (let wordAt = at; wordAt <= nameEnd; ) {
+        const dash = names.indexOf('-', wordAt);
+        const wordEnd = dash === -1 || dash > nameEnd ? nameEnd : dash;
+        const each = names.slice(wordAt, wordEnd);
+        if (own && each.startsWith(word)) return 0;
+        if (each === word) holds = true;
+        if (saysWhatItShows(each) && !LOGO_WORDS.has(each)) words++;
+        wordAt = wordEnd + 1;
+      }
+      if (!own && holds && (fewest === 0 || words < fewest)) fewest = words;
+      at = nameEnd + 1;
+    }
+    return fewest;
   }
 
   /** The glyphs whose names hold `word` only as a variant's theme (`ph:x` has `bold` from `x-bold`), a part of glyphsWith's. */

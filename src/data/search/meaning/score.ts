@@ -238,7 +238,7 @@ export class Scorer {
     // beside its neighbour (see stopSlotOf).
     const asks = phrasings.map((slots) => ({
       slots,
-      asking: slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length,
+      asking: askedWordsOf(slots),
       pairs: slots.flatMap((slot) => (slot.sideBySide === undefined ? [] : [slot.sideBySide])),
     }));
     sources.indexes.forEach((index, indexNumber) => {
@@ -329,12 +329,14 @@ export class Scorer {
     // style (`mdi:heart` by `heart-outline`), is met at a share of a name, in the meaning tier. Beside another word
     // ("heart bold") the theme picks the glyph's variant and meets it as its name.
     const themesAlone = slots.every((slot) => index.glyphsThemed(slot.text) !== undefined);
+    const asking = askedWordsOf(slots);
     slots.forEach((slot, slotNumber) => {
       const pass = scratch.nextPass();
       const first = slotNumber === 0;
       const last = slotNumber === slots.length - 1;
       let found = 0;
-      const take = (glyphs: Int32Array | undefined, score: number, tier: Tier, names = false) => {
+      // `aliased`: the word of the aliases these glyphs are found through, whose words each adds (see aliasScoreOf).
+      const take = (glyphs: Int32Array | undefined, listScore: number, tier: Tier, names = false, aliased?: string) => {
         if (!glyphs) return;
         // Whether these glyphs hold one of the slot's meanings in their own names (see slotNamed).
         const named = names && tier <= TIERS.meaning ? 1 : 0;
@@ -344,9 +346,11 @@ export class Scorer {
           return;
         }
         budget.work += glyphs.length;
+        const aliasWords = aliased === undefined ? undefined : index.aliasWordCountsOf(aliased);
         for (let at = 0; at < glyphs.length; at++) {
           const glyph = glyphs[at] as number;
           if ((packAllowed && !packAllowed[packOf[glyph] as number]) || (!first && sumStamp[glyph] !== sumPass)) continue;
+          const score = aliasWords === undefined ? listScore : aliasScoreOf(index.wordCounts[glyph] as number, aliasWords[at] as number, listScore, asking);
           if (slotStamp[glyph] !== pass) {
             slotStamp[glyph] = pass;
             slotScore[glyph] = score;
@@ -392,7 +396,7 @@ export class Scorer {
           take(split ? withoutGlyphs(named, themed) : named, expansion.score, expansion.tier, !namesRead.has(expansion.word));
           namesRead.add(expansion.word);
           if (split) take(themed, THEME_SHARE * expansion.score, meaningTier);
-          take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, meaningTier);
+          take(index.glyphsAliased(expansion.word), ALIAS_SHARE * expansion.score, meaningTier, false, expansion.word);
         }
       }
       // The glyphs of this slot (all of which matched the slots before) carry the sum on; the last slot's are the answer.
@@ -440,4 +444,20 @@ function withoutGlyphs(all: Int32Array, some: Int32Array): Int32Array {
     if (some[at] !== glyph) kept[size++] = glyph;
   }
   return kept.subarray(0, size);
+}
+
+/**
+ * The score of a glyph found through an alias of `aliasWords` words (see GlyphIndex.aliasWordCountsOf). The words a
+ * name adds unasked are counted later of the glyph's own name (see Scorer.score): a glyph whose alias adds more of them
+ * is lowered for the difference, so that mdi's `vhs`, "home" only as `video-home-system`, comes after `home-modern`.
+ */
+function aliasScoreOf(ownWords: number, aliasWords: number, score: number, asking: number): number {
+  const ownUnasked = Math.max(0, ownWords - asking);
+  const aliasUnasked = Math.max(0, aliasWords - asking);
+  return aliasUnasked <= ownUnasked ? score : (score * (1 + EXTRA_WORD_PENALTY * ownUnasked)) / (1 + EXTRA_WORD_PENALTY * aliasUnasked);
+}
+
+/** How many words of a name a phrasing asks for: its slots but for style words, which a variant's style meets (see score). */
+function askedWordsOf(slots: Phrasing): number {
+  return slots.filter((slot) => !STYLE_WORDS.has(slot.text)).length || slots.length;
 }
