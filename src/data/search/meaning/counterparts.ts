@@ -1,6 +1,7 @@
 import { iconIdParts } from '../../../core/icon-ids.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { MeaningSources } from './catalog-glyphs.js';
+import type { GlyphIndex } from './glyph-index.js';
 import type { MeaningJob } from './meaning-job.js';
 import type { MeaningAnswer, MeaningHit, MeaningQuery } from './meaning-answer.js';
 import { downloadsOf } from './pack-popularity.js';
@@ -135,11 +136,17 @@ export class Counterparts {
     // A brand's logo is another icon's counterpart when it bears the icon's name, not when it means one of its words, or
     // what a word means (`logos:open-graph` for `padlock-open`): a brand is named for what it does, not for what it draws.
     const logos = logoPacks(catalog);
-    const isLogo =
-      logos.has(own.pack) ||
-      names.some((words) => words.some((word) => LOGO_WORDS.has(word))) ||
-      // Or its pack lists it under logos (mdi's "Brand / Logo": `language-python`).
-      [...LOGO_WORDS].some((word) => index?.glyphsTagged(word)?.includes(own.glyph));
+    // A glyph is a logo when its pack is one of logos, a name of it says so (`brand-x`, `x-logo`), or its pack lists it
+    // under logos (mdi's "Brand / Logo": `language-python`).
+    const drawsALogo = (hit: MeaningHit, hitNames: ReadonlyArray<readonly string[]>) => {
+      const hitIndex = sources.indexes[hit.index];
+      return (
+        logos.has(hit.pack) ||
+        hitNames.some((words) => words.some((word) => LOGO_WORDS.has(word))) ||
+        (hitIndex !== undefined && logosListedIn(hitIndex).has(hit.glyph))
+      );
+    };
+    const isLogo = drawsALogo(own, names);
     const queries = wholeNames ? wholes : [...wholes, ...parts.map((word) => ({ q: word, part: true }))];
     // With `logosByName`, a logo's counterpart is named likewise, by its name whole or by one of its words (Simple Icons'
     // `python` for mdi's `language-python`): what the name means (`git-branch` for GitHub's) is no logo.
@@ -162,14 +169,31 @@ export class Counterparts {
         else found.set(hit.pack, [hit]);
       }
     }
-    const byMatch = (a: MeaningHit, b: MeaningHit) => a.tier - b.tier || b.score - a.score;
+    // Of a logo's, a glyph that says it is none comes after every glyph that says it is one, in its pack and among
+    // packs: `tabler:brand-x`, X's logo, is Phosphor's `x-logo` before any cross named `x`. Not the reverse: many
+    // logos say nothing of it (Bootstrap's `github`, Lucide's hidden `github`), and would be taken for none.
+    const unsaid = new Map<MeaningHit, number>();
+    const kindOf = (hit: MeaningHit) => {
+      if (!isLogo) return 0;
+      let kind = unsaid.get(hit);
+      if (kind === undefined) {
+        kind = drawsALogo(hit, [hit.name, ...hit.variants].map((name) => name.split('-'))) ? 0 : 1;
+        unsaid.set(hit, kind);
+      }
+      return kind;
+    };
+    const byMatch = (a: MeaningHit, b: MeaningHit) => kindOf(a) - kindOf(b) || a.tier - b.tier || b.score - a.score;
     const best = [...found.values()].map((hits) => hits.reduce((a, b) => (byMatch(b, a) < 0 ? b : a)));
-    // As in a search, the packs of logos come after the others found as well, but for a logo: `lucide:apple` is a fruit.
+    // As in a search, the packs of logos come after the others found as well (in the order of their ids).
     const used = (pack: string) => (!isLogo && logos.has(pack) ? -1 : (downloadsOf(pack) ?? 0));
-    const ranked = best.sort((a, b) => a.tier - b.tier || used(b.pack) - used(a.pack) || (a.pack < b.pack ? -1 : 1));
+    const ranked = best.sort((a, b) => kindOf(a) - kindOf(b) || a.tier - b.tier || used(b.pack) - used(a.pack) || (a.pack < b.pack ? -1 : 1));
     const hits = ranked
       .slice(page.offset, page.offset + page.limit)
-      .map((hit, at) => (at < LIKE_SHAPED_PACKS ? this.mostAlike(own, hit, found.get(hit.pack) as MeaningHit[], sources, catalog) : hit));
+      .map((hit, at) => {
+        if (at >= LIKE_SHAPED_PACKS) return hit;
+        const sameKind = (found.get(hit.pack) as MeaningHit[]).filter((match) => kindOf(match) === kindOf(hit));
+        return this.mostAlike(own, hit, sameKind, sources, catalog);
+      });
     return { total: ranked.length, hits, work };
   }
 
@@ -216,4 +240,15 @@ export class Counterparts {
     }
     return chosen;
   }
+}
+
+/** The glyphs of `index` its packs list under a category that says logos (mdi's "Brand / Logo"), read once an index. */
+const logosListed = new WeakMap<GlyphIndex, ReadonlySet<number>>();
+function logosListedIn(index: GlyphIndex): ReadonlySet<number> {
+  let listed = logosListed.get(index);
+  if (!listed) {
+    listed = new Set([...LOGO_WORDS].flatMap((word) => [...(index.glyphsTagged(word) ?? [])]));
+    logosListed.set(index, listed);
+  }
+  return listed;
 }
