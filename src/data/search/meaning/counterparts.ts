@@ -177,7 +177,8 @@ export class Counterparts {
       if (!isLogo) return 0;
       let kind = unsaid.get(hit);
       if (kind === undefined) {
-        kind = drawsALogo(hit, [hit.name, ...hit.variants].map((name) => name.split('-'))) ? 0 : 1;
+        const hitNames = [hit.name, ...hit.variants].map((name) => name.split('-'));
+        kind = drawsALogo(hit, hitNames) ? 0 : 1;
         unsaid.set(hit, kind);
       }
       return kind;
@@ -187,13 +188,11 @@ export class Counterparts {
     // As in a search, the packs of logos come after the others found as well (in the order of their ids).
     const used = (pack: string) => (!isLogo && logos.has(pack) ? -1 : (downloadsOf(pack) ?? 0));
     const ranked = best.sort((a, b) => kindOf(a) - kindOf(b) || a.tier - b.tier || used(b.pack) - used(a.pack) || (a.pack < b.pack ? -1 : 1));
-    const hits = ranked
-      .slice(page.offset, page.offset + page.limit)
-      .map((hit, at) => {
-        if (at >= LIKE_SHAPED_PACKS) return hit;
-        const sameKind = (found.get(hit.pack) as MeaningHit[]).filter((match) => kindOf(match) === kindOf(hit));
-        return this.mostAlike(own, hit, sameKind, sources, catalog);
-      });
+    const hits = ranked.slice(page.offset, page.offset + page.limit).map((hit, at) => {
+      if (at >= LIKE_SHAPED_PACKS) return hit;
+      const sameKind = (found.get(hit.pack) as MeaningHit[]).filter((match) => kindOf(match) === kindOf(hit));
+      return this.mostAlike(own, hit, sameKind, sources, catalog);
+    });
     return { total: ranked.length, hits, work };
   }
 
