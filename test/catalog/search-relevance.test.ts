@@ -290,12 +290,9 @@ describe('search by meaning, on the whole catalog', () => {
   it("offers as a logo's equivalents the glyphs that say they are logos before those that say nothing of it (like=)", async () => {
     // X's logo is named `x`, as crosses are: Lucide's and Bootstrap's crosses had come second and seventh, among the logos.
     const ids = (await search({ like: 'tabler:brand-x', limit: '200' })).results.map((result) => result.id);
-    for (const cross of ['lucide:x', 'bi:x']) {
-      expect(ids).toContain(cross);
-      for (const logo of ['simple-icons:x', 'carbon:logo-x', 'ph:x-logo', 'logos:x'])
-        expect(ids.indexOf(logo), `${logo} before ${cross}`).toBeLessThan(ids.indexOf(cross));
-    }
-    expect(ids.indexOf('ph:x-logo')).toBeGreaterThan(-1);
+    const logos = ['simple-icons:x', 'carbon:logo-x', 'ph:x-logo', 'logos:x'];
+    for (const id of [...logos, 'lucide:x', 'bi:x']) expect(ids).toContain(id);
+    for (const cross of ['lucide:x', 'bi:x']) for (const logo of logos) expect(ids.indexOf(logo), `${logo} before ${cross}`).toBeLessThan(ids.indexOf(cross));
   });
 
   it('completes a search within one pack by another glyph of a name when the first glyph of that name has no counterpart in the pack', async () => {
