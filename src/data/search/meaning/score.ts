@@ -253,7 +253,7 @@ export class Scorer {
       const pass = scratch.nextPass();
       let hits = 0;
       for (const { slots, asking, pairs } of asks) {
-        const matches = this.matchedGlyphsOf(index, slots, everyPack ? undefined : packAllowed, budget);
+        const matches = this.matchedGlyphsOf(index, slots, asking, everyPack ? undefined : packAllowed, budget);
         for (let at = 0; at < matches.size; at++) {
           const glyph = matches.glyphs[at] as number;
           if (scope.drawn !== undefined && !index.drawnIn(glyph, scope.drawn)) continue;
@@ -301,9 +301,10 @@ export class Scorer {
    * the names (and, a little lower, from aliases' old names) or from category titles;
    * the entries read count against the budget, and once it is spent the
    * glyphs found so far are kept. `packAllowed` is not given when every
-   * pack is.
+   * pack is; `asking` is how many words of a name the slots ask for (see
+   * askedWordsOf), against which a glyph found through an alias is scored.
    */
-  private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
+  private matchedGlyphsOf(index: GlyphIndex, slots: Phrasing, asking: number, packAllowed: readonly boolean[] | undefined, budget: Budget): MatchedGlyphs {
     const scratch = this.scratchOf(index);
     const {
       slotStamp,
@@ -329,7 +330,6 @@ export class Scorer {
     // style (`mdi:heart` by `heart-outline`), is met at a share of a name, in the meaning tier. Beside another word
     // ("heart bold") the theme picks the glyph's variant and meets it as its name.
     const themesAlone = slots.every((slot) => index.glyphsThemed(slot.text) !== undefined);
-    const asking = askedWordsOf(slots);
     slots.forEach((slot, slotNumber) => {
       const pass = scratch.nextPass();
       const first = slotNumber === 0;
