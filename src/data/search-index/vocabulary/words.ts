@@ -122,12 +122,7 @@ export function wordsOf(text: string): string[] {
  * trash can) and stop words (`arrows-in`), each once.
  */
 export function nameWordsOf(name: string): string[] {
-  return [...new Set(name.split('-').filter(saysWhatItShows))];
-}
-
-/** Whether a word of an icon name is one nameWordsOf keeps: no style word, stop word or number. */
-export function saysWhatItShows(word: string): boolean {
-  return word !== '' && !STYLE_WORDS.has(word) && !STOP_WORDS.has(word) && !/^\d+$/.test(word);
+  return [...new Set(name.split('-').filter((word) => word !== '' && !STYLE_WORDS.has(word) && !STOP_WORDS.has(word) && !/^\d+$/.test(word)))];
 }
 
 /** A name as the vocabulary keeps whole names (see taggedNames in build-vocabulary.ts): its name words, joined with `-`. */

@@ -1,7 +1,7 @@
 import { PackedLists } from '../packed-lists.js';
 import type { IconStyle } from '../../search-index/icon-style.js';
 import { glyphKeyOf, type PackThemes, packThemesOf } from './glyph.js';
-import { nameWordsOf, saysWhatItShows, wholeNameOf } from '../../search-index/vocabulary/words.js';
+import { nameWordsOf, wholeNameOf } from '../../search-index/vocabulary/words.js';
 import { LOGO_WORDS } from '../../search-index/vocabulary/style-words.js';
 import { bytesOf, jsonBytes, PartReader, partsUnder, textBytes } from '../../search-index/stored-parts.js';
 
@@ -188,33 +188,20 @@ export class GlyphIndex {
     if (kept) return kept;
     const glyphs = this.aliasPostings.get(word);
     if (!glyphs) return undefined;
-    const counts = Uint8Array.from(glyphs, (glyph) => Math.min(255, this.aliasWordsHolding(glyph, word)));
+    const counts = Uint8Array.from(glyphs, (glyph) => this.aliasWordsHolding(glyph, word));
     this.aliasWordCounts.set(word, counts);
     return counts;
   }
 
-  /** See aliasWordCountsOf, for one glyph. Read in place, as it is asked of every glyph a common word's aliases hold. */
+  /** See aliasWordCountsOf, for one glyph. */
   private aliasWordsHolding(glyph: number, word: string): number {
-    const names = this.allNames;
-    const end = this.nameStarts[glyph + 1] as number;
+    const [own = '', ...others] = this.namesOf(glyph).split(' ');
+    if (own.split('-').some((each) => each.startsWith(word))) return 0;
     let fewest = 0;
-    let own = true;
-    for (let at = this.nameStarts[glyph] as number; at < end; own = false) {
-      const space = names.indexOf(' ', at);
-      const nameEnd = space === -1 || space > end ? end : space;
-      let words = 0;
-      let holds = false;
-      for (let wordAt = at; wordAt <= nameEnd; ) {
-        const dash = names.indexOf('-', wordAt);
-        const wordEnd = dash === -1 || dash > nameEnd ? nameEnd : dash;
-        const each = names.slice(wordAt, wordEnd);
-        if (own && each.startsWith(word)) return 0;
-        if (each === word) holds = true;
-        if (saysWhatItShows(each) && !LOGO_WORDS.has(each)) words++;
-        wordAt = wordEnd + 1;
-      }
-      if (!own && holds && (fewest === 0 || words < fewest)) fewest = words;
-      at = nameEnd + 1;
+    for (const name of others) {
+      if (!name.split('-').includes(word)) continue;
+      const count = wordCountOf(name);
+      if (fewest === 0 || count < fewest) fewest = count;
     }
     return fewest;
   }
@@ -391,6 +378,15 @@ function fieldsFromParts(parts: PartReader): GlyphIndexFields {
 }
 
 /**
+ * The words of a name a query may ask for (see nameWordsOf), at most 255, as
+ * wordCounts keeps them. A logo's word (`github-logo`) adds nothing a query
+ * asks for: "github" names it exactly.
+ */
+function wordCountOf(name: string): number {
+  return Math.min(255, nameWordsOf(name).filter((word) => !LOGO_WORDS.has(word)).length);
+}
+
+/**
  * Files each glyph of `packs` under the words of its names (see GlyphIndex).
  * The default catalog's build stores what this files: a change to it (or to
  * glyph.ts, or to the words of style-words.ts) bumps the version of the
@@ -423,8 +419,7 @@ function filedGlyphs(packs: Iterable<PackNames>): GlyphIndexFields {
       const ordered = [own, ...members.filter((name) => name !== own)];
       names.push(ordered.join(' '));
       packOf.push(packNumber);
-      // A logo's word (`github-logo`) adds nothing a query asks for: "github" names it exactly.
-      wordCounts.push(Math.min(255, nameWordsOf(key).filter((word) => !LOGO_WORDS.has(word)).length));
+      wordCounts.push(wordCountOf(key));
       for (const style of ['fill', 'stroke'] as const) drawnAt[style].push(placeDrawnIn(ordered, style, pack.styleOf));
       const aliases = new Set(aliasesOf.get(key));
       const ownWords = new Set(members.filter((name) => !aliases.has(name)).flatMap((name) => name.split('-')));
